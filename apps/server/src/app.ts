@@ -1,0 +1,65 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config.js";
+import type { Database } from "./db/client.js";
+import { registerErrorHandler } from "./http/errors.js";
+import { cartRoutes } from "./modules/cart/routes.js";
+import { healthRoutes } from "./modules/health/routes.js";
+import { menuRoutes } from "./modules/menu/routes.js";
+import { restaurantRoutes } from "./modules/restaurant/routes.js";
+import { tableRoutes } from "./modules/table/routes.js";
+import { userRoutes } from "./modules/user/routes.js";
+import { type Backplane, memoryBackplane } from "./realtime/hub.js";
+import { socketRoutes } from "./realtime/socket.js";
+import { createSigner, type Signer } from "./security/signer.js";
+import { appShell } from "./web/app-shell.js";
+import { imageRoutes } from "./web/images.js";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  secret: string;
+  backplane?: Backplane;
+  /** the clock sale periods are judged by; tests pin it */
+  now?: () => Date;
+}
+
+export interface App {
+  server: FastifyInstance;
+  signer: Signer;
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const { db } = database;
+  const signer = createSigner(deps.secret);
+  const backplane = deps.backplane ?? memoryBackplane();
+  const server = Fastify({
+    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 256 * 1024,
+  });
+
+  registerErrorHandler(server);
+  await server.register(fastifyCookie);
+  await server.register(fastifyFormbody);
+  await server.register(fastifyWebsocket);
+  await server.register(fastifyRateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" });
+
+  healthRoutes(server, database);
+  userRoutes(server, db);
+  restaurantRoutes(server, db);
+  tableRoutes(server, db, signer);
+  cartRoutes(server, db, signer);
+  menuRoutes(server, { db, now: deps.now ?? (() => new Date()), imageHost: config.IMAGE_HOST });
+  imageRoutes(server);
+  socketRoutes(server, db, signer, backplane);
+  await appShell(server, db, config);
+
+  server.addHook("onClose", async () => {
+    await backplane.close();
+  });
+  return { server, signer };
+}

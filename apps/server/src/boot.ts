@@ -1,0 +1,18 @@
+import type { Config } from "./config.js";
+import { type Database, openDatabase } from "./db/client.js";
+import { refreshDemoPeriods, seedDemo } from "./db/demo/seed.js";
+import { resolveSecret } from "./security/secret.js";
+
+/** Opens the configured database, migrates it, and seeds the demo restaurants on first start. */
+export async function openAndPrepare(config: Config): Promise<{ database: Database; secret: string }> {
+  const secret = resolveSecret(config);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
+  await database.migrate();
+  if (config.SEED_DEMO === "true") {
+    const now = new Date();
+    await seedDemo(database.db, now);
+    // Two demo dishes are defined relative to the clock ("not on sale now", "ending soon").
+    await refreshDemoPeriods(database.db, now);
+  }
+  return { database, secret };
+}

@@ -1,0 +1,55 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import QRCode from "qrcode";
+import { openAndPrepare } from "../boot.js";
+import { ConfigError, loadConfig } from "../config.js";
+import { tableLinks } from "../links.js";
+import { createSigner } from "../security/signer.js";
+
+const USAGE = `Prints the signed link of every table, and writes their QR codes for printing.
+
+  npm run links -- [--restaurant ID] [--out DIR] [--format svg|png]
+
+  --restaurant ID   only this restaurant's tables
+  --out DIR         write one QR code per table into DIR (default: print links only)
+  --format          svg (default) or png`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      restaurant: { type: "string" },
+      out: { type: "string" },
+      format: { type: "string", default: "svg" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return void process.stdout.write(`${USAGE}\n`);
+  if (values.format !== "svg" && values.format !== "png") throw new ConfigError("--format must be svg or png");
+  const restaurantId = values.restaurant === undefined ? undefined : Number(values.restaurant);
+  if (restaurantId !== undefined && !Number.isInteger(restaurantId)) throw new ConfigError("--restaurant must be an id");
+
+  const config = loadConfig();
+  const { database, secret } = await openAndPrepare(config);
+  try {
+    const links = await tableLinks(database.db, createSigner(secret), {
+      publicUrl: config.publicUrl,
+      routerPrefix: config.ROUTER_PREFIX,
+    }, restaurantId);
+    if (values.out) mkdirSync(values.out, { recursive: true });
+    for (const link of links) {
+      process.stdout.write(`${link.restaurantId}\t${link.restaurantName}\t${link.tableName}\t${link.url}\n`);
+      if (!values.out) continue;
+      const file = join(values.out, `restaurant-${link.restaurantId}-table-${link.tableId}.${values.format}`);
+      if (values.format === "png") await QRCode.toFile(file, link.url, { width: 600, margin: 2 });
+      else writeFileSync(file, await QRCode.toString(link.url, { type: "svg", margin: 2 }));
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+  process.exit(1);
+});

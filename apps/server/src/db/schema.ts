@@ -1,0 +1,203 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type {
+  AdditionCategory,
+  ComboItem,
+  MethodCategory,
+  Norm,
+} from "@tablemate/core";
+
+/** Key-value facts about this installation (demo seed marker, generated secrets). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export const restaurants = pgTable("restaurants", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  /** how its QR links open: dine-in, takeout or reservation */
+  linkMode: text("link_mode").$type<"dine" | "takeout" | "reserve">().notNull().default("dine"),
+  wctPayType: integer("wct_pay_type").notNull().default(0),
+  fastHotel: boolean("fast_hotel").notNull().default(false),
+  foodTakingMode: integer("food_taking_mode").$type<0 | 1 | 2>().notNull().default(0),
+  wctPayOnly: integer("wct_pay_only").notNull().default(0),
+  fastFoodNeedPersonNum: boolean("fast_food_need_person_num").notNull().default(false),
+  startPrice: numeric("start_price", { precision: 12, scale: 4 }).notNull().default("0"),
+  hotelLock: boolean("hotel_lock").notNull().default(false),
+  hideTotalPrice: boolean("hide_total_price").notNull().default(false),
+  wctCallService: boolean("wct_call_service").notNull().default(true),
+  openRecharge: boolean("open_recharge").notNull().default(false),
+  serverVersion: text("server_version").notNull().default("2.35.15"),
+  crmType: text("crm_type").$type<"new" | "old">().notNull().default("new"),
+  posOnline: boolean("pos_online").notNull().default(true),
+  iconUrl: text("icon_url").notNull().default(""),
+  address: text("address").notNull().default(""),
+  phone: text("phone").notNull().default(""),
+  /** 'HH:MM-HH:MM'; outside it the shop is closed */
+  businessTime: text("business_time").notNull().default("00:00-24:00"),
+  timezone: text("timezone").notNull().default("Asia/Shanghai"),
+  tags: jsonb("tags").$type<string[]>().notNull().default([]),
+  environment: jsonb("environment").$type<string[]>().notNull().default([]),
+  hotelLabel: text("hotel_label").notNull().default(""),
+  description: text("description").notNull().default(""),
+  announcement: text("announcement").notNull().default(""),
+  discountText: text("discount_text").notNull().default(""),
+  latitude: doublePrecision("latitude").notNull().default(0),
+  longitude: doublePrecision("longitude").notNull().default(0),
+  foodsTemplate: integer("foods_template").$type<1 | 2 | 3 | 4>().notNull().default(1),
+  recommendsTemplate: integer("recommends_template").$type<1 | 2>().notNull().default(1),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tables = pgTable(
+  "tables",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: integer("restaurant_id")
+      .notNull()
+      .references(() => restaurants.id),
+    name: text("name").notNull(),
+    tableType: integer("table_type").notNull().default(1),
+    personNum: integer("person_num").notNull().default(0),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [index("tables_restaurant_idx").on(t.restaurantId)],
+);
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: integer("restaurant_id")
+      .notNull()
+      .references(() => restaurants.id),
+    /** set for a second-level category */
+    parentId: integer("parent_id"),
+    name: text("name").notNull(),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [index("categories_restaurant_idx").on(t.restaurantId)],
+);
+
+export const dishes = pgTable(
+  "dishes",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: integer("restaurant_id")
+      .notNull()
+      .references(() => restaurants.id),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    secondCategoryId: integer("second_category_id"),
+    name: text("name").notNull(),
+    intro: text("intro").notNull().default(""),
+    unit: text("unit").notNull().default("份"),
+    price: numeric("price", { precision: 12, scale: 4 }).notNull(),
+    vipPrice: numeric("vip_price", { precision: 12, scale: 4 }),
+    pricingType: integer("pricing_type").notNull().default(0),
+    startPrice: numeric("start_price", { precision: 12, scale: 4 }),
+    startVipPrice: numeric("start_vip_price", { precision: 12, scale: 4 }),
+    weigh: boolean("weigh").notNull().default(false),
+    /** -1: no minimum */
+    minCount: integer("min_count").notNull().default(-1),
+    inceptStep: integer("incept_step").notNull().default(1),
+    necessary: boolean("necessary").notNull().default(false),
+    mustFoodType: integer("must_food_type").notNull().default(0),
+    mustFoodNum: integer("must_food_num").notNull().default(1),
+    season: boolean("season").notNull().default(false),
+    foodproperty: integer("foodproperty").notNull().default(0),
+    code: text("code").notNull().default(""),
+    /** remaining stock: -1 unlimited, 0 sold out */
+    estimate: integer("estimate").notNull().default(-1),
+    sort: integer("sort").notNull().default(0),
+    isRecommend: boolean("is_recommend").notNull().default(false),
+    /** 0 always on sale; 1 by salable days and time */
+    salablePeriodType: integer("salable_period_type").notNull().default(0),
+    salableDays: text("salable_days").notNull().default("0"),
+    salableTime: text("salable_time").notNull().default("0"),
+    imageKey: text("image_key").notNull().default(""),
+    norms: jsonb("norms").$type<Norm[]>().notNull().default([]),
+    methodCategories: jsonb("method_categories").$type<MethodCategory[]>().notNull().default([]),
+    additionCategories: jsonb("addition_categories").$type<AdditionCategory[]>().notNull().default([]),
+    combos: jsonb("combos").$type<ComboItem[]>().notNull().default([]),
+  },
+  (t) => [index("dishes_restaurant_idx").on(t.restaurantId)],
+);
+
+/** Stock of an addition (add-on) shared by the dishes that offer it; absent means unlimited. */
+export const additionStock = pgTable("addition_stock", {
+  additionId: integer("addition_id").primaryKey(),
+  restaurantId: integer("restaurant_id")
+    .notNull()
+    .references(() => restaurants.id),
+  estimate: integer("estimate").notNull(),
+});
+
+export const memos = pgTable("memos", {
+  id: serial("id").primaryKey(),
+  restaurantId: integer("restaurant_id")
+    .notNull()
+    .references(() => restaurants.id),
+  type: text("type").notNull(),
+  content: text("content").notNull(),
+  number: integer("number").notNull().default(0),
+});
+
+/** A visitor, known by the guid cookie set on first page load. */
+export const visitors = pgTable("visitors", {
+  guid: text("guid").primaryKey(),
+  token: text("token").notNull(),
+  phone: text("phone").notNull().default(""),
+  nickname: text("nickname").notNull().default(""),
+  headImagUrl: text("head_imag_url").notNull().default(""),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The open cart of a real table, or of one visitor's virtual table in quick-service. */
+export const carts = pgTable(
+  "carts",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: integer("restaurant_id")
+      .notNull()
+      .references(() => restaurants.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => tables.id),
+    /** '' for a real table's shared cart; the visitor's guid for a virtual table */
+    ownerGuid: text("owner_guid").notNull().default(""),
+    version: integer("version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("carts_table_owner").on(t.tableId, t.ownerGuid)],
+);
+
+/** Who sits at a table: one row per visitor per table. */
+export const tableUsers = pgTable(
+  "table_users",
+  {
+    id: serial("id").primaryKey(),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => tables.id),
+    guid: text("guid").notNull(),
+    cartId: integer("cart_id"),
+    nickname: text("nickname").notNull().default(""),
+    headIcon: text("head_icon").notNull().default(""),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("table_users_table_guid").on(t.tableId, t.guid)],
+);

@@ -1,0 +1,6 @@
+import type { Envelope } from "@tablemate/core";
+
+/** The spec's envelope; `code` is the one the spec shows for the call (1000 or 200). */
+export function ok<T>(data: T, code: 1000 | 200 = 1000, message = "success"): Envelope<T> {
+  return { code, success: true, data, message };
+}

@@ -1,0 +1,50 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "./db/client.js";
+import { restaurants, tables } from "./db/schema.js";
+import type { Signer } from "./security/signer.js";
+
+export interface TableLink {
+  restaurantId: number;
+  restaurantName: string;
+  tableId: number;
+  tableName: string;
+  url: string;
+}
+
+/** The link a table's QR code carries: `/?hotelid=…&tn=…&sid=…`, plus the restaurant's mode. */
+export function tableLink(
+  base: { publicUrl: string; routerPrefix: string },
+  signer: Signer,
+  restaurant: { id: number; linkMode: "dine" | "takeout" | "reserve" },
+  tableId: number,
+): string {
+  const query = new URLSearchParams({
+    hotelid: String(restaurant.id),
+    tn: String(tableId),
+    sid: signer.tableToken(restaurant.id, tableId),
+  });
+  if (restaurant.linkMode === "takeout") query.set("takeout", "1");
+  if (restaurant.linkMode === "reserve") query.set("reserve", "1");
+  return `${base.publicUrl}${base.routerPrefix}/?${query}`;
+}
+
+export async function tableLinks(
+  db: Db,
+  signer: Signer,
+  base: { publicUrl: string; routerPrefix: string },
+  restaurantId?: number,
+): Promise<TableLink[]> {
+  const rows = await db
+    .select({ restaurant: restaurants, table: tables })
+    .from(tables)
+    .innerJoin(restaurants, eq(tables.restaurantId, restaurants.id))
+    .where(restaurantId === undefined ? undefined : eq(restaurants.id, restaurantId))
+    .orderBy(asc(restaurants.id), asc(tables.id));
+  return rows.map(({ restaurant, table }) => ({
+    restaurantId: restaurant.id,
+    restaurantName: restaurant.name,
+    tableId: table.id,
+    tableName: table.name,
+    url: tableLink(base, signer, restaurant, table.id),
+  }));
+}

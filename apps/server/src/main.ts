@@ -1,0 +1,41 @@
+import QRCode from "qrcode";
+import { buildApp } from "./app.js";
+import { openAndPrepare } from "./boot.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { tableLinks } from "./links.js";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { database, secret } = await openAndPrepare(config);
+  const { server, signer } = await buildApp({ config, database, secret });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.log.info({ signal }, "stopping");
+    await server.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+
+  await server.listen({ port: config.PORT, host: config.HOST });
+  const links = await tableLinks(database.db, signer, {
+    publicUrl: config.publicUrl,
+    routerPrefix: config.ROUTER_PREFIX,
+  });
+  const lines = links.map((l) => `  ${l.restaurantName} ${l.tableName}: ${l.url}`);
+  process.stdout.write(`\nTablemate is running on ${config.publicUrl} (${database.kind})\n\nTable links:\n${lines.join("\n")}\n`);
+  const first = links[0];
+  if (first) {
+    const qr = await QRCode.toString(first.url, { type: "terminal", small: true });
+    process.stdout.write(`\n${first.restaurantName} ${first.tableName}:\n${qr}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
+  process.exit(1);
+});

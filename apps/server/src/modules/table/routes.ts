@@ -1,0 +1,52 @@
+import {
+  API,
+  AppError,
+  hotelidQuerySchema,
+  ridQuerySchema,
+  setPersonNumBodySchema,
+  tableJoinBodySchema,
+} from "@tablemate/core";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Db } from "../../db/client.js";
+import { ok } from "../../http/envelope.js";
+import { parse } from "../../http/parse.js";
+import type { Signer } from "../../security/signer.js";
+import { getRestaurant } from "../restaurant/restaurants.js";
+import { getSignedTable, joinTable, listTables, setPersonNum } from "./tables.js";
+
+/** /cloud/api/v1/tables takes rid; the older table-list fetch passed hotelid (DECISIONS: both). */
+const tablesQuerySchema = z.union([ridQuerySchema, hotelidQuerySchema.transform((q) => ({ rid: q.hotelid }))]);
+
+export function tableRoutes(app: FastifyInstance, db: Db, signer: Signer): void {
+  app.get(API.selectDesk, async (request) => {
+    const { rid } = parse(ridQuerySchema, request.query);
+    await getRestaurant(db, rid);
+    const tableList = await listTables(db, rid);
+    return ok({ tableList, count: tableList.length });
+  });
+
+  app.get(API.tables, async (request) => {
+    const { rid } = parse(tablesQuerySchema, request.query);
+    await getRestaurant(db, rid);
+    const list = await listTables(db, rid);
+    return { ...ok(list, 200), count: list.length };
+  });
+
+  app.post(API.tableJoin, async (request) => {
+    const { rid } = parse(ridQuerySchema, request.query);
+    const body = parse(tableJoinBodySchema, request.body);
+    if (body.restaurantId !== rid) throw new AppError("badRequest", "rid 与 restaurantId 不一致");
+    await getRestaurant(db, rid);
+    const table = await getSignedTable(db, signer, rid, body.tableId, body.sid);
+    return ok(await joinTable(db, table, body.guid, body.accessType));
+  });
+
+  app.post(API.setPersonNum, async (request) => {
+    const query = parse(ridQuerySchema, request.query);
+    const body = parse(setPersonNumBodySchema, { rid: query.rid, ...(request.body as object) });
+    if (body.rid !== query.rid) throw new AppError("badRequest", "rid 不一致");
+    const personNum = await setPersonNum(db, body.rid, body.tableId, body.guid, body.personNum);
+    return { status: 0, ...ok({ personNum }, 200) };
+  });
+}

@@ -1,0 +1,90 @@
+import { AppError, type TableInfo, type TableJoinResult, type TableUser } from "@tablemate/core";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { tables, tableUsers } from "../../db/schema.js";
+import type { Signer } from "../../security/signer.js";
+
+export type TableRow = typeof tables.$inferSelect;
+
+export async function listTables(db: Db, restaurantId: number): Promise<TableInfo[]> {
+  return db
+    .select({ id: tables.id, name: tables.name, tableType: tables.tableType })
+    .from(tables)
+    .where(eq(tables.restaurantId, restaurantId))
+    .orderBy(asc(tables.id));
+}
+
+/** The table of a restaurant, reached only with its signed token (the sid of the QR link). */
+export async function getSignedTable(
+  db: Db,
+  signer: Signer,
+  restaurantId: number,
+  tableId: number,
+  sid: string,
+): Promise<TableRow> {
+  const [table] = await db
+    .select()
+    .from(tables)
+    .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)));
+  if (!table) throw new AppError("tableNotFound");
+  if (!signer.verifyTableToken(restaurantId, tableId, sid)) throw new AppError("invalidTableToken");
+  return table;
+}
+
+async function tableUserList(db: Db, tableId: number): Promise<TableUser[]> {
+  const rows = await db.select().from(tableUsers).where(eq(tableUsers.tableId, tableId)).orderBy(asc(tableUsers.id));
+  return rows.map((row, i) => ({
+    userId: row.guid,
+    name: row.nickname,
+    url: row.headIcon,
+    order: i + 1,
+    count: 0,
+    joinTime: row.joinedAt.toISOString(),
+    wxName: row.nickname,
+    wxUrl: row.headIcon,
+  }));
+}
+
+/** Seats the visitor at the table (once, however often they join) and tells who is there. */
+export async function joinTable(
+  db: Db,
+  table: TableRow,
+  guid: string,
+  accessType: "realTable" | "virTable",
+): Promise<TableJoinResult> {
+  await db.insert(tableUsers).values({ tableId: table.id, guid }).onConflictDoNothing();
+  return {
+    tableId: table.id,
+    tableName: table.name,
+    tableType: table.tableType,
+    accessType,
+    personNum: table.personNum,
+    users: await tableUserList(db, table.id),
+  };
+}
+
+export async function isSeated(db: Db, tableId: number, guid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tableUsers.id })
+    .from(tableUsers)
+    .where(and(eq(tableUsers.tableId, tableId), eq(tableUsers.guid, guid)));
+  return row !== undefined;
+}
+
+/** Only a diner seated at the table sets its diner count. */
+export async function setPersonNum(
+  db: Db,
+  restaurantId: number,
+  tableId: number,
+  guid: string,
+  personNum: number,
+): Promise<number> {
+  const [table] = await db
+    .select({ id: tables.id })
+    .from(tables)
+    .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)));
+  if (!table) throw new AppError("tableNotFound");
+  if (!(await isSeated(db, tableId, guid))) throw new AppError("unauthorized", "请先扫码入座");
+  await db.update(tables).set({ personNum }).where(eq(tables.id, tableId));
+  return personNum;
+}

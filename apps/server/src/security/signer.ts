@@ -1,0 +1,24 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** Signs the table tokens (sid) and cart ids, so nobody joins a table or cart by guessing a number. */
+export interface Signer {
+  tableToken(restaurantId: number, tableId: number): string;
+  verifyTableToken(restaurantId: number, tableId: number, token: string): boolean;
+  cartSign(cartId: number): string;
+  verifyCartSign(cartId: number, sign: string): boolean;
+}
+
+export function createSigner(secret: string): Signer {
+  const sign = (payload: string) => createHmac("sha256", secret).update(payload).digest("base64url").slice(0, 22);
+  const matches = (expected: string, given: string) => {
+    const a = Buffer.from(expected);
+    const b = Buffer.from(given);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+  return {
+    tableToken: (restaurantId, tableId) => sign(`table:${restaurantId}:${tableId}`),
+    verifyTableToken: (restaurantId, tableId, token) => matches(sign(`table:${restaurantId}:${tableId}`), token),
+    cartSign: (cartId) => sign(`cart:${cartId}`),
+    verifyCartSign: (cartId, given) => matches(sign(`cart:${cartId}`), given),
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Every HTTP path of the contract, in one place for the server's routes and the web client.
+ * The spec names most of them; the ones it leaves out sit in the same families (DECISIONS.md).
+ */
+export const API = {
+  userInfo: "/user/getUserInfo",
+  restaurantDetail: "/restaurant/detail",
+  selectDesk: "/table/selectDesk",
+  tableJoin: "/table/join",
+  foodCategory: "/food/getFoodCategory",
+  foodList: "/food/getFoodList",
+  cartJoin: "/cloud/api/v1/cart/join",
+  /** not in the spec: the cart id and its sign for a table */
+  cartId: "/cloud/api/v1/cart/id",
+  posStatus: "/cloud/api/v1/pos-status",
+  recommend: "/cloud/api/v1/recommend",
+  /** the sell-out call: the hotel id is appended */
+  sellOut: "/cloud/api/v1/sell-out",
+  cartPeriodSale: "/cloud/api/v1/cart-period-sale",
+  localCartPeriodSale: "/cloud/api/v1/local-cart-period-sale",
+  /** not in the spec: period-dish info for the menu */
+  periodDish: "/cloud/api/v1/period-dish",
+  /** not in the spec: which member system (new or old CRM) the restaurant uses */
+  crmType: "/cloud/api/v1/crm-type",
+  memos: "/cloud/api/v1/restaurant-memos",
+  tables: "/cloud/api/v1/tables",
+  setPersonNum: "/co-channel/table/setPersonNum",
+  healthz: "/healthz",
+  socket: "/ws",
+} as const;

@@ -1,0 +1,52 @@
+/**
+ * One table of the errors the server answers: stable key, HTTP status, the envelope code the
+ * client reads, and the guest-facing message. The client parses envelopes by code, never by text.
+ */
+export const ERRORS = {
+  badRequest: { status: 400, code: 400, message: "请求参数有误" },
+  unauthorized: { status: 401, code: 401, message: "身份已失效，请重新扫码" },
+  invalidTableToken: { status: 403, code: 1008, message: "桌台码无效，请重新扫码" },
+  restaurantNotFound: { status: 404, code: 1011, message: "餐厅不存在" },
+  tableNotFound: { status: 404, code: 404, message: "桌台不存在" },
+  cartNotFound: { status: 404, code: 404, message: "购物车不存在" },
+  notFound: { status: 404, code: 404, message: "请求的资源不存在" },
+  tooFrequent: { status: 429, code: 8001, message: "操作太频繁，请稍后再试" },
+  internal: { status: 500, code: 500, message: "系统错误" },
+} as const;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+/** The server's one error type: thrown anywhere, turned into an envelope at the edge. */
+export class AppError extends Error {
+  readonly key: ErrorKey;
+  readonly status: number;
+  readonly code: number;
+  readonly detail: unknown;
+
+  constructor(key: ErrorKey, message?: string, detail?: unknown) {
+    super(message ?? ERRORS[key].message);
+    this.name = "AppError";
+    this.key = key;
+    this.status = ERRORS[key].status;
+    this.code = ERRORS[key].code;
+    this.detail = detail;
+  }
+}
+
+/** Why startup stopped (spec 000 §8, 001 §8); each lands on the abnormal page with its reason. */
+export const STARTUP_FAILURES = [
+  "hotelid",
+  "guid",
+  "auth",
+  "restaurantInfo",
+  "shopMode",
+  "tableInfo",
+  "cartId",
+  "crmType",
+  "tableJoin",
+  "foodCategory",
+  "foodList",
+  "memos",
+] as const;
+
+export type StartupFailure = (typeof STARTUP_FAILURES)[number];

@@ -1,0 +1,116 @@
+/**
+ * Sale periods (spec 000 §3-4, 001 §3, §9). Days: 0 every day, 1..7 Monday..Sunday.
+ * Time: '0' all day, otherwise comma-separated 'HH:MM-HH:MM' ranges in the restaurant's clock.
+ */
+export const AVAILABLE = 1;
+export const AVAILABLE_SOON = 2;
+export const UNAVAILABLE = 3;
+export type AvailableStatus = typeof AVAILABLE | typeof AVAILABLE_SOON | typeof UNAVAILABLE;
+
+/** A period that ends within this many minutes is "ending soon" (…后不可售). */
+export const ENDING_SOON_MINUTES = 30;
+
+export interface SalePeriod {
+  week: string;
+  time: string;
+}
+
+export interface LocalClock {
+  /** 1 = Monday … 7 = Sunday */
+  weekday: number;
+  /** minutes since local midnight */
+  minutes: number;
+}
+
+export interface PeriodState {
+  availableStatus: AvailableStatus;
+  /** the next change, 'HH:MM': when it ends soon, or when it opens later today */
+  nextTime: string | null;
+  endsSoon: boolean;
+  isAllDay: boolean;
+}
+
+const WEEKDAY_NAMES = ["一", "二", "三", "四", "五", "六", "日"];
+
+export function parseDays(week: string): number[] {
+  const days = week
+    .split(",")
+    .map((d) => Number.parseInt(d.trim(), 10))
+    .filter((d) => d >= 0 && d <= 7);
+  return days.includes(0) || days.length === 0 ? [1, 2, 3, 4, 5, 6, 7] : [...new Set(days)].sort();
+}
+
+export function parseRanges(time: string): Array<{ start: number; end: number }> {
+  if (time.trim() === "0" || time.trim() === "") return [{ start: 0, end: 24 * 60 }];
+  return time.split(",").flatMap((range) => {
+    const match = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/.exec(range.trim());
+    if (!match) return [];
+    const start = Number(match[1]) * 60 + Number(match[2]);
+    const end = Number(match[3]) * 60 + Number(match[4]);
+    return end > start ? [{ start, end }] : [];
+  });
+}
+
+export function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  const m = minutes % 60;
+  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+export function periodState(period: SalePeriod | null | undefined, clock: LocalClock): PeriodState {
+  const isAllDay = !period || period.time.trim() === "0";
+  if (!period) return { availableStatus: AVAILABLE, nextTime: null, endsSoon: false, isAllDay };
+  const days = parseDays(period.week);
+  const ranges = parseRanges(period.time);
+  if (!days.includes(clock.weekday)) {
+    return { availableStatus: UNAVAILABLE, nextTime: null, endsSoon: false, isAllDay };
+  }
+  const current = ranges.find((r) => clock.minutes >= r.start && clock.minutes < r.end);
+  if (current) {
+    const endsSoon = current.end < 24 * 60 && current.end - clock.minutes <= ENDING_SOON_MINUTES;
+    return {
+      availableStatus: AVAILABLE,
+      nextTime: endsSoon ? formatMinutes(current.end) : null,
+      endsSoon,
+      isAllDay,
+    };
+  }
+  const later = ranges.filter((r) => r.start > clock.minutes).sort((a, b) => a.start - b.start)[0];
+  if (later) {
+    return {
+      availableStatus: AVAILABLE_SOON,
+      nextTime: formatMinutes(later.start),
+      endsSoon: false,
+      isAllDay,
+    };
+  }
+  return { availableStatus: UNAVAILABLE, nextTime: null, endsSoon: false, isAllDay };
+}
+
+/** '周一、周三' or '每天' for the period mask and the 非可售时间 message. */
+export function availableDaysString(week: string): string {
+  const days = parseDays(week);
+  if (days.length === 7) return "每天";
+  return days.map((d) => `周${WEEKDAY_NAMES[d - 1]}`).join("、");
+}
+
+export function availableTimeString(time: string): string {
+  if (time.trim() === "0") return "全天";
+  return parseRanges(time)
+    .map((r) => `${formatMinutes(r.start)}-${formatMinutes(r.end)}`)
+    .join("，");
+}
+
+/** The wall clock of a time zone at an instant, without any date library. */
+export function localClock(instant: Date, timeZone: string): LocalClock {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    weekday: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  const weekday = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(part("weekday")) + 1;
+  return { weekday, minutes: Number(part("hour")) * 60 + Number(part("minute")) };
+}
