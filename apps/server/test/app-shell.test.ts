@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PAGE_DATA_GLOBAL, type PageData } from "@tablemate/core";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { restaurants } from "../src/db/schema.js";
+import { type DemoTable, demoTable, startTestApp, type TestApp } from "./support/harness.js";
+
+/** A stand-in for the built app, so these tests do not depend on a web build. */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), "tablemate-web-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "index.html"), "<html><head><!--tablemate-page-data--></head><body></body></html>");
+  writeFileSync(join(dir, "assets", "app-abc123.js"), "console.log('app')");
+  return dir;
+}
+
+function pageData(html: string): PageData {
+  const match = new RegExp(`window\\.${PAGE_DATA_GLOBAL}=(.*?)</script>`).exec(html);
+  if (!match?.[1]) throw new Error("no page data in the page");
+  return JSON.parse(match[1]);
+}
+
+describe("the diner app shell", () => {
+  let app: TestApp;
+  let dine: DemoTable;
+
+  beforeAll(async () => {
+    app = await startTestApp("pglite", { env: { WEB_DIST: fakeWebDist(), ROUTER_PREFIX: "" } });
+    dine = await demoTable(app);
+  });
+  afterAll(() => app.close());
+
+  it("answers a table link with index.html, a new guid cookie and the restaurant injected", async () => {
+    const response = await app.server.inject({ method: "GET", url: `/?hotelid=${dine.restaurantId}&tn=${dine.tableId}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+    const cookie = response.cookies.find((c) => c.name === "guid");
+    expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/);
+    const data = pageData(response.body);
+    expect(data.guid).toBe(cookie?.value);
+    expect(data.restaurant?.restaurantId).toBe(dine.restaurantId);
+    expect(data.config).toMatchObject({ routerMode: "history", routerPrefix: "" });
+  });
+
+  it("keeps the visitor's guid and serves every app route", async () => {
+    for (const url of ["/main", "/order/detail?orderId=1", "/prompt/abnormal"]) {
+      const response = await app.server.inject({ method: "GET", url, cookies: { guid: "kept-guid-1234" } });
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies).toHaveLength(0);
+      expect(pageData(response.body)).toMatchObject({ guid: "kept-guid-1234", restaurant: null });
+    }
+  });
+
+  it("escapes injected data so no value can close the script", async () => {
+    const name = "</script><img src=x onerror=alert(1)>小馆";
+    await app.db.update(restaurants).set({ name }).where(eq(restaurants.id, dine.restaurantId));
+    const response = await app.server.inject({ method: "GET", url: `/?hotelid=${dine.restaurantId}` });
+    expect(response.body.match(/<\/script>/g)).toHaveLength(1);
+    expect(pageData(response.body).restaurant?.restaurantName).toBe(name);
+    const bad = await app.server.inject({ method: "GET", url: "/?hotelid=%3C/script%3E" });
+    expect(pageData(bad.body).restaurant).toBeNull();
+  });
+
+  it("serves hashed assets for a year and answers unknown API paths with an envelope", async () => {
+    const asset = await app.server.inject({ method: "GET", url: "/assets/app-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toContain("immutable");
+    const missing = await app.server.inject({ method: "GET", url: "/cloud/api/v1/nothing-here" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 404, success: false });
+    const post = await app.server.inject({ method: "POST", url: "/main" });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it("answers a malformed JSON body with a 400 envelope, not a stack trace", async () => {
+    const response = await app.server.inject({
+      method: "POST",
+      url: "/table/join?rid=1",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 400, success: false, data: null, message: "请求参数有误" });
+  });
+});

@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.js";
+import { resolveSecret } from "../src/security/secret.js";
+import { createSigner } from "../src/security/signer.js";
+
+describe("configuration", () => {
+  it("has embedded defaults: port 3000, PGlite in ./data, history routing", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: "./data", ROUTER_MODE: "history", ROUTER_PREFIX: "" });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("refuses to start on PostgreSQL without a SECRET, naming it", () => {
+    expect(() => loadConfig({ DATABASE_URL: "postgres://127.0.0.1/x" })).toThrow(/SECRET is required/);
+  });
+
+  it("explains each bad value", () => {
+    expect(() => loadConfig({ PORT: "eighty", ROUTER_MODE: "tree" })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: "eighty", ROUTER_MODE: "tree" });
+    } catch (error) {
+      expect(String(error)).toContain("PORT");
+      expect(String(error)).toContain("ROUTER_MODE");
+    }
+  });
+
+  it("generates the embedded secret once and keeps it in the data folder", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tablemate-secret-"));
+    const config = loadConfig({ DATA_DIR: dir });
+    const first = resolveSecret(config);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(resolveSecret(config)).toBe(first);
+    expect(readFileSync(join(dir, "secret"), "utf8")).toBe(first);
+  });
+});
+
+describe("table tokens", () => {
+  const signer = createSigner("a-secret-of-sufficient-length-0123456789");
+
+  it("verify for their own table only", () => {
+    const sid = signer.tableToken(1, 7);
+    expect(signer.verifyTableToken(1, 7, sid)).toBe(true);
+    expect(signer.verifyTableToken(1, 8, sid)).toBe(false);
+    expect(signer.verifyTableToken(2, 7, sid)).toBe(false);
+    expect(signer.verifyTableToken(1, 7, `${sid}x`)).toBe(false);
+  });
+
+  it("differ between secrets", () => {
+    expect(createSigner("another-secret-of-sufficient-length-xyz").tableToken(1, 7)).not.toBe(signer.tableToken(1, 7));
+  });
+});

@@ -1,0 +1,49 @@
+import { API } from "@tablemate/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { type DemoTable, demoTable, startTestApp, type TestApp } from "./support/harness.js";
+
+function open(url: string): Promise<{ messages: unknown[]; closeCode: number | null; socket: WebSocket }> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url);
+    const state = { messages: [] as unknown[], closeCode: null as number | null, socket };
+    socket.on("message", (data) => {
+      state.messages.push(JSON.parse(String(data)));
+      resolve(state);
+    });
+    socket.on("close", (code) => {
+      state.closeCode = code;
+      resolve(state);
+    });
+  });
+}
+
+describe("the table socket", () => {
+  let app: TestApp;
+  let dine: DemoTable;
+  let base: string;
+
+  beforeAll(async () => {
+    app = await startTestApp("pglite");
+    dine = await demoTable(app);
+    await app.server.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.server.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    base = `ws://127.0.0.1:${address.port}${API.socket}`;
+  });
+  afterAll(() => app.close());
+
+  it("greets a visitor holding the table's token", async () => {
+    const { messages, socket } = await open(`${base}?rid=${dine.restaurantId}&tableId=${dine.tableId}&sid=${dine.sid}&guid=guest-1234-abcd`);
+    expect(messages[0]).toMatchObject({ type: "hello", protocol: 1, tableId: dine.tableId });
+    socket.close();
+  });
+
+  it("closes on a forged token or a malformed handshake", async () => {
+    const forged = await open(`${base}?rid=${dine.restaurantId}&tableId=${dine.tableId}&sid=forged&guid=guest-1234-abcd`);
+    expect(forged.closeCode).toBe(1008);
+    expect(forged.messages).toHaveLength(0);
+    const malformed = await open(`${base}?rid=x`);
+    expect(malformed.closeCode).toBe(1008);
+  });
+});

@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Database, openDatabase } from "../../src/db/client.js";
+
+/** The PostgreSQL server tests create their databases on (trust auth on this machine and in CI). */
+const ADMIN_URL = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+export type Backend = "pglite" | "postgres";
+export const BACKENDS: Backend[] = ["pglite", "postgres"];
+
+export interface TestDatabase {
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database for one test file: PGlite in memory, or a PostgreSQL database made for the run. */
+export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+  if (backend === "pglite") {
+    const database = await openDatabase({ dataDir: "memory://" });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `tablemate_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  await admin((client) => client.query(`create database ${name}`));
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: "" });
+  await database.migrate();
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      await database.close();
+      await admin((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { type App, buildApp } from "../../src/app.js";
+import { loadConfig } from "../../src/config.js";
+import type { Db } from "../../src/db/client.js";
+import { seedDemo } from "../../src/db/demo/seed.js";
+import { restaurants, tables } from "../../src/db/schema.js";
+import { type Backend, createTestDatabase } from "./databases.js";
+
+export const TEST_SECRET = "test-secret-that-is-long-enough-for-hmac-0123456789";
+
+export interface TestApp extends App {
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** The whole server on a fresh database with the demo seeded through its own domain functions. */
+export async function startTestApp(
+  backend: Backend,
+  opts: { now?: () => Date; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const testDb = await createTestDatabase(backend);
+  await seedDemo(testDb.database.db, new Date());
+  const config = loadConfig({ LOG_LEVEL: "silent", NODE_ENV: "test", SEED_DEMO: "false", ...opts.env });
+  const app = await buildApp({ config, database: testDb.database, secret: TEST_SECRET, now: opts.now });
+  await app.server.ready();
+  return {
+    ...app,
+    db: testDb.database.db,
+    close: async () => {
+      await app.server.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export interface DemoTable {
+  restaurantId: number;
+  tableId: number;
+  sid: string;
+  fastHotel: boolean;
+}
+
+/** A demo table of the restaurant matching `where`, with its signed token. */
+export async function demoTable(app: TestApp, where: (r: typeof restaurants.$inferSelect) => boolean = () => true) {
+  const all = await app.db.select().from(restaurants);
+  const restaurant = all.find(where);
+  if (!restaurant) throw new Error("no demo restaurant matches");
+  const [table] = (await app.db.select().from(tables)).filter((t) => t.restaurantId === restaurant.id);
+  if (!table) throw new Error("demo restaurant has no table");
+  return {
+    restaurantId: restaurant.id,
+    tableId: table.id,
+    sid: app.signer.tableToken(restaurant.id, table.id),
+    fastHotel: restaurant.fastHotel,
+  } satisfies DemoTable;
+}
+
+export function json(response: LightMyRequestResponse): {
+  code: number;
+  success: boolean;
+  data: unknown;
+  message: unknown;
+  [key: string]: unknown;
+} {
+  return response.json();
+}
+
+export function form(payload: Record<string, string | number | boolean>): {
+  headers: Record<string, string>;
+  payload: string;
+} {
+  const body = new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)]));
+  return { headers: { "content-type": "application/x-www-form-urlencoded" }, payload: body.toString() };
+}
+
+export type Server = FastifyInstance;

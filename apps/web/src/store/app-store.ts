@@ -1,0 +1,58 @@
+import { create } from "zustand";
+import { enterMain, fetchEstimate, getBossRecommendFood, getPeriodDishInfo } from "./menu-actions.js";
+import { start } from "./start.js";
+import { tableJoin } from "./table-join.js";
+import type { AppState, AppStore, StoreAccess } from "./types.js";
+
+export function initialAppState(): AppState {
+  return {
+    isInitial: false,
+    loading: false,
+    entryLoading: true,
+    isPosOnline: true,
+    guid: "",
+    hotelid: null,
+    SearchObj: {},
+    cartId: null,
+    cartIdSign: "",
+    virTableId: null,
+    isPrepayment: false,
+    isNewCrm: false,
+    templateNumber: { foods: 1, recommends: 1 },
+    categoryIndex: 0,
+    secondCategoryIndex: 0,
+    currentPageIndex: 0,
+    restaurant: null,
+    table: null,
+    user: null,
+    categories: [],
+    foods: [],
+    recommends: [],
+    memos: [],
+    periodDishes: {},
+    additionEstimates: {},
+    realtime: null,
+    realtimeStatus: "idle",
+  };
+}
+
+export const useAppStore = create<AppStore>()((set, get) => {
+  const store: StoreAccess = { get, set };
+  return {
+    ...initialAppState(),
+    start: (query) => start(query, store),
+    tableJoin: () => tableJoin(store),
+    fetchEstimate: () => fetchEstimate(store),
+    getPeriodDishInfo: () => getPeriodDishInfo(store),
+    getBossRecommendFood: () => getBossRecommendFood(store),
+    enterMain: (query) => enterMain(query, store),
+    setCategoryIndex: (categoryIndex) => set({ categoryIndex }),
+    setLoading: (loading) => set({ loading }),
+  };
+});
+
+/** Back to a fresh page load's state (closing the channel); for tests and a new scan. */
+export function resetAppStore(): void {
+  useAppStore.getState().realtime?.close();
+  useAppStore.setState(initialAppState());
+}

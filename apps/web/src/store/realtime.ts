@@ -1,0 +1,19 @@
+import { connectRealtime, realtimeUrl } from "../api/realtime.js";
+import type { StoreAccess } from "./types.js";
+
+/** Opens the table's channel (closing any earlier one) and keeps it and its status in the store. */
+export function openRealtime(store: StoreAccess): void {
+  const { hotelid, table, SearchObj, guid, realtime } = store.get();
+  realtime?.close();
+  if (hotelid === null || !table || !SearchObj.sid) return;
+  const url = realtimeUrl(window.location.origin, {
+    rid: hotelid,
+    tableId: table.tableId,
+    sid: SearchObj.sid,
+    guid,
+  });
+  const connection = connectRealtime(url, {
+    onStatus: (status) => store.set({ realtimeStatus: status }),
+  });
+  store.set({ realtime: connection });
+}

@@ -1,0 +1,118 @@
+import type { RestaurantDetail } from "@tablemate/core";
+import { TOKEN_STORAGE_KEY } from "../api/http.js";
+import { fetchCategories, fetchFoodList, fetchMemos } from "../api/menu.js";
+import { fetchCrmType, fetchPosOnline, fetchRestaurantDetail } from "../api/restaurant.js";
+import { fetchCartId, joinCart } from "../api/table.js";
+import { fetchUserInfo } from "../api/user.js";
+import { readPageData } from "../config.js";
+import { sortCategories } from "../features/menu/categories.js";
+import { local } from "../storage.js";
+import { resolveGuid } from "./guid.js";
+import { isPrepaymentMode, refusesShopMode } from "./modes.js";
+import { openRealtime } from "./realtime.js";
+import { saveSearchObj, toSearchObj } from "./search-obj.js";
+import { StartupError, allSteps, step } from "./startup-error.js";
+import { parseId, tableParams } from "./table-params.js";
+import type { PageQuery, StoreAccess } from "./types.js";
+
+/** The start under way, so a second caller (StrictMode, a quick re-render) joins it instead. */
+let inFlight: Promise<void> | null = null;
+
+/** start(query): spec 001 §4 steps 1-7. Rejects with a StartupError; the caller shows the abnormal page. */
+export function start(query: PageQuery, store: StoreAccess): Promise<void> {
+  if (inFlight) return inFlight;
+  store.set({ isInitial: false, entryLoading: true, loading: true });
+  inFlight = runSteps(query, store)
+    .then(() => store.set({ isInitial: true }))
+    .finally(() => {
+      inFlight = null;
+      store.set({ entryLoading: false, loading: false });
+    });
+  return inFlight;
+}
+
+async function runSteps(query: PageQuery, store: StoreAccess): Promise<void> {
+  const { set } = store;
+
+  // 1. page data, and the restaurant and table the link names
+  const pageData = readPageData();
+  const hotelid = parseId(query.hotelid);
+  if (hotelid === null) throw new StartupError("hotelid");
+  const searchObj = toSearchObj(query);
+  saveSearchObj(searchObj);
+  set({ hotelid, SearchObj: searchObj });
+
+  // 2. guid
+  const guid = resolveGuid(pageData.guid);
+  if (!guid) throw new StartupError("guid");
+  set({ guid });
+
+  // 3. auth: the token it returns signs the calls that follow
+  const user = await step("auth", () => fetchUserInfo(guid, hotelid));
+  if (user.token) local.set(TOKEN_STORAGE_KEY, user.token);
+  set({ user });
+
+  // 4. restaurant (already in the page when the server served this restaurant), then table and cart
+  const restaurant =
+    pageData.restaurant?.restaurantId === hotelid
+      ? pageData.restaurant
+      : await step("restaurantInfo", () => fetchRestaurantDetail(hotelid));
+  if (searchObj.shop && refusesShopMode(restaurant)) throw new StartupError("shopMode");
+  const table = tableParams(searchObj);
+  if (!table) throw new StartupError("tableInfo");
+  set({
+    restaurant,
+    isPrepayment: isPrepaymentMode(restaurant, searchObj),
+    templateNumber: restaurant.templateNumber,
+  });
+
+  const [, cart] = await allSteps([
+    step("tableJoin", () => store.get().tableJoin()),
+    step("cartId", () => joinTableCart(restaurant, guid, table)),
+  ]);
+  set({ cartId: cart.cartId, cartIdSign: cart.cartIdSign, virTableId: cart.virTableId });
+
+  // 5-7. member system, foods and POS status are independent of each other: one round trip
+  const [crm, categories, foods, memos, , posOnline] = await allSteps([
+    step("crmType", () => fetchCrmType(hotelid)),
+    step("foodCategory", () => fetchCategories(hotelid)),
+    step("foodList", () => fetchFoodList(hotelid)),
+    step("memos", () => fetchMemos(hotelid)),
+    store.get().getBossRecommendFood(),
+    fetchPosOnline(hotelid).catch((error: unknown) => {
+      // an unknown register state is not worth alarming the diner over
+      console.warn("pos status unavailable", error);
+      return true;
+    }),
+  ]);
+  set({
+    isNewCrm: crm.isNewCrm,
+    // sorted once on arrival so the first paint of the menu already has the final order
+    categories: sortCategories(categories),
+    foods,
+    memos,
+    isPosOnline: posOnline,
+  });
+
+  openRealtime(store);
+  document.title = restaurant.restaurantName;
+}
+
+/** The table's cart id and its sign, then joining that cart: the second call needs the first's answer. */
+async function joinTableCart(
+  restaurant: RestaurantDetail,
+  guid: string,
+  table: { tableId: number; sid: string },
+): Promise<{ cartId: number; cartIdSign: string; virTableId: number }> {
+  const rid = restaurant.restaurantId;
+  const id = await fetchCartId({ rid, tableId: table.tableId, guid, sid: table.sid });
+  const joined = await joinCart({
+    restaurantId: rid,
+    cookieGuid: guid,
+    tableId: table.tableId,
+    cartId: id.value,
+    cartIdSign: id.sign,
+    fastFood: restaurant.restaurantFastHotel,
+  });
+  return { cartId: joined.cartId, cartIdSign: id.sign, virTableId: joined.virTableId };
+}

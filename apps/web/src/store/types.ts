@@ -1,0 +1,77 @@
+import type {
+  Category,
+  Dish,
+  Memo,
+  PeriodDishInfo,
+  RestaurantDetail,
+  TableJoinResult,
+  UserInfo,
+} from "@tablemate/core";
+import type { RealtimeConnection, RealtimeStatus } from "../api/realtime.js";
+import type { SearchObj } from "./search-obj.js";
+
+/** The query a page was opened with. */
+export type PageQuery = Record<string, string | undefined>;
+
+/** App state (spec 000 §3) plus the data startup loads. */
+export interface AppState {
+  isInitial: boolean;
+  loading: boolean;
+  /** the first start of this page load */
+  entryLoading: boolean;
+  isPosOnline: boolean;
+  guid: string;
+  hotelid: number | null;
+  SearchObj: SearchObj;
+  cartId: number | null;
+  cartIdSign: string;
+  virTableId: number | null;
+  isPrepayment: boolean;
+  isNewCrm: boolean;
+  templateNumber: RestaurantDetail["templateNumber"];
+  categoryIndex: number;
+  secondCategoryIndex: number;
+  currentPageIndex: number;
+  /** restDetail of the spec */
+  restaurant: RestaurantDetail | null;
+  table: TableJoinResult | null;
+  /** userInfo of the spec */
+  user: UserInfo | null;
+  /** sorted by `sort` */
+  categories: Category[];
+  foods: Dish[];
+  recommends: Dish[];
+  memos: Memo[];
+  /** period-dish info by dish id */
+  periodDishes: Record<number, PeriodDishInfo>;
+  /** remaining stock of add-ons by addition id (-1 unlimited) */
+  additionEstimates: Record<number, number>;
+  realtime: RealtimeConnection | null;
+  realtimeStatus: RealtimeStatus | "idle";
+}
+
+/** The spec's store actions (000 §7) and what the pages need to drive them. */
+export interface AppActions {
+  /** startup of spec 001 §4; rejects with a StartupError naming the failed step */
+  start(query: PageQuery): Promise<void>;
+  /** joins the table of SearchObj (tn, sid) as a real table */
+  tableJoin(): Promise<TableJoinResult>;
+  /** food/fetchEstimate: applies the sell-out sums to the dishes' stock */
+  fetchEstimate(): Promise<void>;
+  /** periodDish/getPeriodDishInfo: a failure is only logged */
+  getPeriodDishInfo(): Promise<void>;
+  /** food/getBossRecommendFood: a failure is only logged */
+  getBossRecommendFood(): Promise<void>;
+  /** what /main does on entry: start when needed, else refresh stock */
+  enterMain(query: PageQuery): Promise<void>;
+  setCategoryIndex(index: number): void;
+  setLoading(loading: boolean): void;
+}
+
+export type AppStore = AppState & AppActions;
+
+/** What an action module needs of the store, so actions live outside the store's definition. */
+export interface StoreAccess {
+  get(): AppStore;
+  set(partial: Partial<AppState> | ((state: AppStore) => Partial<AppState>)): void;
+}

@@ -1,0 +1,73 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, phoneContext } from "./support/browser.js";
+import { type RunningServer, startServer } from "./support/server.js";
+
+/** Scrolls the dish list to its end, collecting every dish that renders on the way. */
+async function collectDishes(page: Page): Promise<Set<string>> {
+  const seen = new Set<string>();
+  for (let step = 0; step < 200; step++) {
+    const ids = await page.$$eval("[data-testid=dish-card]", (cards) =>
+      cards.map((card) => card.getAttribute("data-dish-id") ?? card.textContent ?? ""),
+    );
+    for (const id of ids) seen.add(id);
+    const atEnd = await page.evaluate(() => {
+      const card = document.querySelector("[data-testid=dish-card]");
+      let list: HTMLElement | null = card?.parentElement ?? null;
+      while (list && list.scrollHeight <= list.clientHeight + 1) list = list.parentElement;
+      const scroller = list ?? document.scrollingElement;
+      if (!scroller) return true;
+      const before = scroller.scrollTop;
+      scroller.scrollTop = before + scroller.clientHeight * 0.8;
+      return scroller.scrollTop === before;
+    });
+    if (atEnd) break;
+    await page.waitForTimeout(30);
+  }
+  return seen;
+}
+
+describe("a diner scans a table link", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("prints a signed link for every demo table", () => {
+    expect(server.links.length).toBeGreaterThanOrEqual(6);
+    for (const link of server.links) expect(link).toMatch(/\/\?hotelid=\d+&tn=\d+&sid=[\w-]+/);
+  });
+
+  it("opens the menu at a phone viewport: the table name and at least 80 dishes by scrolling", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await page.goto(server.links[0] ?? "");
+    const tableName = page.getByTestId("table-name");
+    await tableName.waitFor();
+    expect((await tableName.textContent())?.trim().length).toBeGreaterThan(0);
+    await page.getByTestId("dish-card").first().waitFor();
+    const dishes = await collectDishes(page);
+    expect(dishes.size).toBeGreaterThanOrEqual(80);
+    expect(await page.title()).not.toBe("");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("sends a link with a forged table token to the abnormal page", async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const forged = (server.links[0] ?? "").replace(/sid=[\w-]+/, "sid=forged-token");
+    await page.goto(forged);
+    await page.waitForURL(/\/prompt\/abnormal/);
+    await expect(page.getByTestId("abnormal-reason").textContent()).resolves.toBeTruthy();
+    await context.close();
+  });
+});
