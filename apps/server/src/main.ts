@@ -27,7 +27,9 @@ async function main(): Promise<void> {
     routerPrefix: config.ROUTER_PREFIX,
   });
   const lines = links.map((l) => `  ${l.restaurantName} ${l.tableName}: ${l.url}`);
-  process.stdout.write(`\nTablemate is running on ${config.publicUrl} (${database.kind})\n\nTable links:\n${lines.join("\n")}\n`);
+  process.stdout.write(
+    `\nTablemate is running on ${config.publicUrl} (${database.kind})\n\nTable links:\n${lines.join("\n")}\n`,
+  );
   const first = links[0];
   if (first) {
     const qr = await QRCode.toString(first.url, { type: "terminal", small: true });

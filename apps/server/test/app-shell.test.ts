@@ -33,7 +33,10 @@ describe("the diner app shell", () => {
   afterAll(() => app.close());
 
   it("answers a table link with index.html, a new guid cookie and the restaurant injected", async () => {
-    const response = await app.server.inject({ method: "GET", url: `/?hotelid=${dine.restaurantId}&tn=${dine.tableId}` });
+    const response = await app.server.inject({
+      method: "GET",
+      url: `/?hotelid=${dine.restaurantId}&tn=${dine.tableId}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/html");
     const cookie = response.cookies.find((c) => c.name === "guid");

@@ -9,7 +9,12 @@ import { createSigner } from "../src/security/signer.js";
 describe("configuration", () => {
   it("has embedded defaults: port 3000, PGlite in ./data, history routing", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: "./data", ROUTER_MODE: "history", ROUTER_PREFIX: "" });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      ROUTER_MODE: "history",
+      ROUTER_PREFIX: "",
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
@@ -50,6 +55,8 @@ describe("table tokens", () => {
   });
 
   it("differ between secrets", () => {
-    expect(createSigner("another-secret-of-sufficient-length-xyz").tableToken(1, 7)).not.toBe(signer.tableToken(1, 7));
+    expect(createSigner("another-secret-of-sufficient-length-xyz").tableToken(1, 7)).not.toBe(
+      signer.tableToken(1, 7),
+    );
   });
 });

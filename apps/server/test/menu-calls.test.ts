@@ -14,7 +14,8 @@ describe.each(BACKENDS)("menu calls on %s", (backend) => {
     app = await startTestApp(backend, { now: () => now });
     await refreshDemoPeriods(app.db, now);
     dine = await demoTable(app, (r) => !r.fastHotel && r.linkMode === "dine");
-    foods = json(await get(`${API.foodList}?restaurantId=${dine.restaurantId}&rid=${dine.restaurantId}`)).data as Dish[];
+    foods = json(await get(`${API.foodList}?restaurantId=${dine.restaurantId}&rid=${dine.restaurantId}`))
+      .data as Dish[];
   });
   afterAll(() => app.close());
 
@@ -28,7 +29,16 @@ describe.each(BACKENDS)("menu calls on %s", (backend) => {
   it("GET /food/getFoodList answers code 1000 with at least 80 dishes in the spec's fields", async () => {
     expect(foods.length).toBeGreaterThanOrEqual(80);
     const dish = foods[0];
-    for (const field of ["dishesId", "dishesName", "unit", "price", "vipPrice", "smallImg", "Weigh", "estimate"]) {
+    for (const field of [
+      "dishesId",
+      "dishesName",
+      "unit",
+      "price",
+      "vipPrice",
+      "smallImg",
+      "Weigh",
+      "estimate",
+    ]) {
       expect(dish).toHaveProperty(field);
     }
     expect(foods.map((d) => d.index)).toEqual(foods.map((_, i) => i));
@@ -53,7 +63,8 @@ describe.each(BACKENDS)("menu calls on %s", (backend) => {
     const withSecond = categories.find((c) => c.hasSecondCategory);
     expect(withSecond?.secondCategories.map((s) => s.name)).toContain("其它");
     const ids = new Set(foods.map((d) => d.id));
-    for (const second of withSecond?.secondCategories ?? []) for (const id of second.foods) expect(ids.has(id)).toBe(true);
+    for (const second of withSecond?.secondCategories ?? [])
+      for (const id of second.foods) expect(ids.has(id)).toBe(true);
   });
 
   it("GET /cloud/api/v1/recommend answers code 200 with the recommended dishes", async () => {
@@ -97,7 +108,9 @@ describe.each(BACKENDS)("menu calls on %s", (backend) => {
           code: 200,
           data: { isAll: false, expriedFoodIds: [] },
         });
-        expect(json(await check(path, { rid: dine.restaurantId, foodIds: `${open},${closed}` }))).toMatchObject({
+        expect(
+          json(await check(path, { rid: dine.restaurantId, foodIds: `${open},${closed}` })),
+        ).toMatchObject({
           code: 10001,
           data: { isAll: false, expriedFoodIds: [closed], unsalableFoods: [{ foodId: closed }] },
         });
@@ -109,9 +122,13 @@ describe.each(BACKENDS)("menu calls on %s", (backend) => {
     });
 
     it("refuses malformed ids and an unknown cart", async () => {
-      expect((await check(API.cartPeriodSale, { rid: dine.restaurantId, foodIds: "1,,x" })).statusCode).toBe(400);
+      expect((await check(API.cartPeriodSale, { rid: dine.restaurantId, foodIds: "1,,x" })).statusCode).toBe(
+        400,
+      );
       expect((await check(API.cartPeriodSale, { rid: dine.restaurantId })).statusCode).toBe(400);
-      expect((await check(API.cartPeriodSale, { rid: dine.restaurantId, virTableId: 99999 })).statusCode).toBe(404);
+      expect(
+        (await check(API.cartPeriodSale, { rid: dine.restaurantId, virTableId: 99999 })).statusCode,
+      ).toBe(404);
       expect((await check(API.localCartPeriodSale, { rid: 0, foodIds: "1" })).statusCode).toBe(400);
     });
   });

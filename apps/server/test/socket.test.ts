@@ -34,13 +34,17 @@ describe("the table socket", () => {
   afterAll(() => app.close());
 
   it("greets a visitor holding the table's token", async () => {
-    const { messages, socket } = await open(`${base}?rid=${dine.restaurantId}&tableId=${dine.tableId}&sid=${dine.sid}&guid=guest-1234-abcd`);
+    const { messages, socket } = await open(
+      `${base}?rid=${dine.restaurantId}&tableId=${dine.tableId}&sid=${dine.sid}&guid=guest-1234-abcd`,
+    );
     expect(messages[0]).toMatchObject({ type: "hello", protocol: 1, tableId: dine.tableId });
     socket.close();
   });
 
   it("closes on a forged token or a malformed handshake", async () => {
-    const forged = await open(`${base}?rid=${dine.restaurantId}&tableId=${dine.tableId}&sid=forged&guid=guest-1234-abcd`);
+    const forged = await open(
+      `${base}?rid=${dine.restaurantId}&tableId=${dine.tableId}&sid=forged&guid=guest-1234-abcd`,
+    );
     expect(forged.closeCode).toBe(1008);
     expect(forged.messages).toHaveLength(0);
     const malformed = await open(`${base}?rid=x`);

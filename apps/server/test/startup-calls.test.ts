@@ -97,11 +97,18 @@ describe.each(BACKENDS)("startup calls on %s", (backend) => {
   describe("table lists", () => {
     it("GET /table/selectDesk gives data.tableList sorted by id, with count", async () => {
       const body = json(await get(`${API.selectDesk}?rid=${dine.restaurantId}`));
-      const { tableList, count: n } = body.data as { tableList: Array<{ id: number; name: string }>; count: number };
+      const { tableList, count: n } = body.data as {
+        tableList: Array<{ id: number; name: string }>;
+        count: number;
+      };
       expect(tableList.length).toBeGreaterThan(0);
       expect(n).toBe(tableList.length);
       expect(tableList.map((t) => t.id)).toEqual([...tableList.map((t) => t.id)].sort((a, b) => a - b));
-      expect(tableList[0]).toEqual({ id: expect.any(Number), name: expect.any(String), tableType: expect.any(Number) });
+      expect(tableList[0]).toEqual({
+        id: expect.any(Number),
+        name: expect.any(String),
+        tableType: expect.any(Number),
+      });
     });
 
     it("GET /cloud/api/v1/tables answers count and data, by rid or hotelid", async () => {
@@ -226,22 +233,36 @@ describe.each(BACKENDS)("startup calls on %s", (backend) => {
       const forged = await app.server.inject({
         method: "POST",
         url: API.cartJoin,
-        payload: { restaurantId: dine.restaurantId, cookieGuid: GUID, tableId: dine.tableId, cartId: a.value + 1, cartIdSign: a.sign },
+        payload: {
+          restaurantId: dine.restaurantId,
+          cookieGuid: GUID,
+          tableId: dine.tableId,
+          cartId: a.value + 1,
+          cartIdSign: a.sign,
+        },
       });
       expect(forged.statusCode).toBe(403);
-      const badSid = await get(`${API.cartId}?rid=${dine.restaurantId}&tableId=${dine.tableId}&guid=${GUID}&sid=nope`);
+      const badSid = await get(
+        `${API.cartId}?rid=${dine.restaurantId}&tableId=${dine.tableId}&guid=${GUID}&sid=nope`,
+      );
       expect(badSid.statusCode).toBe(403);
     });
   });
 
   describe("restaurant status calls", () => {
     it("GET /cloud/api/v1/pos-status answers code 200 with a boolean", async () => {
-      expect(json(await get(`${API.posStatus}?rid=${dine.restaurantId}`))).toMatchObject({ code: 200, data: true });
+      expect(json(await get(`${API.posStatus}?rid=${dine.restaurantId}`))).toMatchObject({
+        code: 200,
+        data: true,
+      });
     });
 
     it("GET /cloud/api/v1/crm-type says which member system the restaurant runs", async () => {
       const body = json(await get(`${API.crmType}?rid=${dine.restaurantId}`));
-      expect(body.data).toEqual({ crmType: expect.stringMatching(/^(new|old)$/), isNewCrm: expect.any(Boolean) });
+      expect(body.data).toEqual({
+        crmType: expect.stringMatching(/^(new|old)$/),
+        isNewCrm: expect.any(Boolean),
+      });
     });
 
     it("GET /cloud/api/v1/restaurant-memos answers code 200 with KOU_WEI memos among others", async () => {

@@ -18,12 +18,16 @@ describe("money display", () => {
 
   it("truncation never exceeds the exact value and loses less than a cent", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 9999 }), (whole, frac) => {
-        const exact = new Big(`${whole}.${String(frac).padStart(4, "0")}`);
-        const shown = new Big(truncateMoney(exact));
-        expect(shown.lte(exact)).toBe(true);
-        expect(exact.minus(shown).lt(0.01)).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 9999 }),
+        (whole, frac) => {
+          const exact = new Big(`${whole}.${String(frac).padStart(4, "0")}`);
+          const shown = new Big(truncateMoney(exact));
+          expect(shown.lte(exact)).toBe(true);
+          expect(exact.minus(shown).lt(0.01)).toBe(true);
+        },
+      ),
     );
   });
 

@@ -18,7 +18,10 @@ describe("sale periods", () => {
   const lunchAndDinner = { week: "1,2,3,4,5", time: "11:00-14:00,17:00-21:00" };
 
   it("is on sale inside a range on a sale day", () => {
-    expect(periodState(lunchAndDinner, at(1, "12:00"))).toMatchObject({ availableStatus: AVAILABLE, endsSoon: false });
+    expect(periodState(lunchAndDinner, at(1, "12:00"))).toMatchObject({
+      availableStatus: AVAILABLE,
+      endsSoon: false,
+    });
   });
 
   it("ends soon within 30 minutes of the range's end, naming the end", () => {
@@ -55,8 +58,14 @@ describe("sale periods", () => {
 
   it("reads the wall clock of the restaurant's time zone", () => {
     // 2026-11-23 is a Monday; 04:30 UTC is 12:30 in Shanghai
-    expect(localClock(new Date("2026-11-23T04:30:00Z"), "Asia/Shanghai")).toEqual({ weekday: 1, minutes: 750 });
+    expect(localClock(new Date("2026-11-23T04:30:00Z"), "Asia/Shanghai")).toEqual({
+      weekday: 1,
+      minutes: 750,
+    });
     // 23:30 UTC Sunday is already Monday 07:30 in Shanghai
-    expect(localClock(new Date("2026-11-22T23:30:00Z"), "Asia/Shanghai")).toEqual({ weekday: 1, minutes: 450 });
+    expect(localClock(new Date("2026-11-22T23:30:00Z"), "Asia/Shanghai")).toEqual({
+      weekday: 1,
+      minutes: 450,
+    });
   });
 });

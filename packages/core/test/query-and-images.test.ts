@@ -7,7 +7,13 @@ describe("query carrying", () => {
     expect(CARRIED_QUERY_KEYS).toHaveLength(14);
     expect(ORDER_LIST_QUERY_KEYS).toHaveLength(10);
     const query = { hotelid: "1", tn: "2", sid: "x", orderId: "9", mainWxId: "w", junk: "no" };
-    expect(pickQuery(query, CARRIED_QUERY_KEYS)).toEqual({ hotelid: "1", tn: "2", sid: "x", orderId: "9", mainWxId: "w" });
+    expect(pickQuery(query, CARRIED_QUERY_KEYS)).toEqual({
+      hotelid: "1",
+      tn: "2",
+      sid: "x",
+      orderId: "9",
+      mainWxId: "w",
+    });
     expect(pickQuery(query, ORDER_LIST_QUERY_KEYS)).toEqual({ hotelid: "1", tn: "2", sid: "x" });
   });
 

@@ -14,7 +14,9 @@ describe("version gates", () => {
   });
 
   it("is antisymmetric and reflexive", () => {
-    const version = fc.array(fc.integer({ min: 0, max: 99 }), { minLength: 1, maxLength: 4 }).map((p) => p.join("."));
+    const version = fc
+      .array(fc.integer({ min: 0, max: 99 }), { minLength: 1, maxLength: 4 })
+      .map((p) => p.join("."));
     fc.assert(
       fc.property(version, version, (a, b) => {
         expect(compareVersions(a, a)).toBe(0);

@@ -25,17 +25,24 @@ async function main(): Promise<void> {
     },
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
-  if (values.format !== "svg" && values.format !== "png") throw new ConfigError("--format must be svg or png");
+  if (values.format !== "svg" && values.format !== "png")
+    throw new ConfigError("--format must be svg or png");
   const restaurantId = values.restaurant === undefined ? undefined : Number(values.restaurant);
-  if (restaurantId !== undefined && !Number.isInteger(restaurantId)) throw new ConfigError("--restaurant must be an id");
+  if (restaurantId !== undefined && !Number.isInteger(restaurantId))
+    throw new ConfigError("--restaurant must be an id");
 
   const config = loadConfig();
   const { database, secret } = await openAndPrepare(config);
   try {
-    const links = await tableLinks(database.db, createSigner(secret), {
-      publicUrl: config.publicUrl,
-      routerPrefix: config.ROUTER_PREFIX,
-    }, restaurantId);
+    const links = await tableLinks(
+      database.db,
+      createSigner(secret),
+      {
+        publicUrl: config.publicUrl,
+        routerPrefix: config.ROUTER_PREFIX,
+      },
+      restaurantId,
+    );
     if (values.out) mkdirSync(values.out, { recursive: true });
     for (const link of links) {
       process.stdout.write(`${link.restaurantId}\t${link.restaurantName}\t${link.tableName}\t${link.url}\n`);

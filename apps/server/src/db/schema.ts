@@ -1,3 +1,4 @@
+import type { AdditionCategory, ComboItem, MethodCategory, Norm } from "@tablemate/core";
 import {
   boolean,
   doublePrecision,
@@ -11,12 +12,6 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type {
-  AdditionCategory,
-  ComboItem,
-  MethodCategory,
-  Norm,
-} from "@tablemate/core";
 
 /** Key-value facts about this installation (demo seed marker, generated secrets). */
 export const settings = pgTable("settings", {

@@ -5,7 +5,9 @@ import type { FastifyError, FastifyInstance } from "fastify";
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.code, success: false, data: null, message: error.message });
+      return reply
+        .status(error.status)
+        .send({ code: error.code, success: false, data: null, message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -30,7 +30,9 @@ export function socketRoutes(app: FastifyInstance, db: Db, signer: Signer, backp
     } catch {
       return socket.close(REFUSED, "table refused");
     }
-    const unsubscribe = await backplane.subscribe(tableTopic(rid, tableId), (message) => socket.send(message));
+    const unsubscribe = await backplane.subscribe(tableTopic(rid, tableId), (message) =>
+      socket.send(message),
+    );
     socket.on("close", () => void unsubscribe());
     socket.send(JSON.stringify({ type: "hello", protocol: PROTOCOL_VERSION, guid, tableId }));
   });

@@ -9,7 +9,8 @@ export interface Signer {
 }
 
 export function createSigner(secret: string): Signer {
-  const sign = (payload: string) => createHmac("sha256", secret).update(payload).digest("base64url").slice(0, 22);
+  const sign = (payload: string) =>
+    createHmac("sha256", secret).update(payload).digest("base64url").slice(0, 22);
   const matches = (expected: string, given: string) => {
     const a = Buffer.from(expected);
     const b = Buffer.from(given);
@@ -17,7 +18,8 @@ export function createSigner(secret: string): Signer {
   };
   return {
     tableToken: (restaurantId, tableId) => sign(`table:${restaurantId}:${tableId}`),
-    verifyTableToken: (restaurantId, tableId, token) => matches(sign(`table:${restaurantId}:${tableId}`), token),
+    verifyTableToken: (restaurantId, tableId, token) =>
+      matches(sign(`table:${restaurantId}:${tableId}`), token),
     cartSign: (cartId) => sign(`cart:${cartId}`),
     verifyCartSign: (cartId, given) => matches(sign(`cart:${cartId}`), given),
   };

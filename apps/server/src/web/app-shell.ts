@@ -13,7 +13,16 @@ const GUID_COOKIE = "guid";
 const ONE_YEAR = 365 * 24 * 3600;
 
 /** Paths that belong to the API: an unknown one answers an envelope, never the app. */
-const API_PREFIXES = ["/cloud/", "/deal/", "/user/", "/restaurant/", "/table/", "/food/", "/co-channel/", "/images/"];
+const API_PREFIXES = [
+  "/cloud/",
+  "/deal/",
+  "/user/",
+  "/restaurant/",
+  "/table/",
+  "/food/",
+  "/co-channel/",
+  "/images/",
+];
 
 export function clientConfig(config: Config): ClientConfig {
   return {

@@ -36,7 +36,8 @@ export function imageRoutes(app: FastifyInstance): void {
     const [name = "", suffix = "200w_200h"] = request.params.file.split("@");
     const size = parseImageSuffix(suffix);
     const key = /^([a-z0-9-]{1,80})\.svg$/.exec(name)?.[1];
-    if (!size || !key) return reply.status(404).send({ code: 404, success: false, data: null, message: "图片不存在" });
+    if (!size || !key)
+      return reply.status(404).send({ code: 404, success: false, data: null, message: "图片不存在" });
     return reply
       .type("image/svg+xml")
       .header("cache-control", "public, max-age=31536000, immutable")

@@ -41,7 +41,10 @@ export interface DemoTable {
 }
 
 /** A demo table of the restaurant matching `where`, with its signed token. */
-export async function demoTable(app: TestApp, where: (r: typeof restaurants.$inferSelect) => boolean = () => true) {
+export async function demoTable(
+  app: TestApp,
+  where: (r: typeof restaurants.$inferSelect) => boolean = () => true,
+) {
   const all = await app.db.select().from(restaurants);
   const restaurant = all.find(where);
   if (!restaurant) throw new Error("no demo restaurant matches");

@@ -11,7 +11,10 @@ import type { TableRow } from "../table/tables.js";
  */
 export async function openCart(db: Db, restaurant: RestaurantRow, table: TableRow, guid: string) {
   const ownerGuid = restaurant.fastHotel ? guid : "";
-  await db.insert(carts).values({ restaurantId: restaurant.id, tableId: table.id, ownerGuid }).onConflictDoNothing();
+  await db
+    .insert(carts)
+    .values({ restaurantId: restaurant.id, tableId: table.id, ownerGuid })
+    .onConflictDoNothing();
   const [cart] = await db
     .select()
     .from(carts)
@@ -22,16 +25,28 @@ export async function openCart(db: Db, restaurant: RestaurantRow, table: TableRo
 
 export async function joinCart(
   db: Db,
-  input: { restaurantId: number; tableId: number; cartId: number; guid: string; nickName?: string; headIcon?: string },
+  input: {
+    restaurantId: number;
+    tableId: number;
+    cartId: number;
+    guid: string;
+    nickName?: string;
+    headIcon?: string;
+  },
 ): Promise<CartJoinResult> {
   const [cart] = await db
     .select()
     .from(carts)
     .where(
-      and(eq(carts.id, input.cartId), eq(carts.restaurantId, input.restaurantId), eq(carts.tableId, input.tableId)),
+      and(
+        eq(carts.id, input.cartId),
+        eq(carts.restaurantId, input.restaurantId),
+        eq(carts.tableId, input.tableId),
+      ),
     );
   if (!cart) throw new AppError("cartNotFound");
-  if (cart.ownerGuid !== "" && cart.ownerGuid !== input.guid) throw new AppError("unauthorized", "这不是您的购物车");
+  if (cart.ownerGuid !== "" && cart.ownerGuid !== input.guid)
+    throw new AppError("unauthorized", "这不是您的购物车");
   const profile = { cartId: cart.id, nickname: input.nickName ?? "", headIcon: input.headIcon ?? "" };
   await db
     .insert(tableUsers)

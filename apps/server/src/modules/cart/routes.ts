@@ -19,7 +19,8 @@ export function cartRoutes(app: FastifyInstance, db: Db, signer: Signer): void {
 
   app.post(API.cartJoin, async (request) => {
     const body = parse(cartJoinBodySchema, request.body);
-    if (!signer.verifyCartSign(body.cartId, body.cartIdSign)) throw new AppError("invalidTableToken", "购物车签名无效");
+    if (!signer.verifyCartSign(body.cartId, body.cartIdSign))
+      throw new AppError("invalidTableToken", "购物车签名无效");
     await getRestaurant(db, body.restaurantId);
     return ok(
       await joinCart(db, {

@@ -21,7 +21,11 @@ export interface MenuContext {
 async function menuRows(db: Db, restaurantId: number) {
   const [categoryRows, dishRows] = await Promise.all([
     db.select().from(categories).where(eq(categories.restaurantId, restaurantId)),
-    db.select().from(dishes).where(eq(dishes.restaurantId, restaurantId)).orderBy(asc(dishes.sort), asc(dishes.id)),
+    db
+      .select()
+      .from(dishes)
+      .where(eq(dishes.restaurantId, restaurantId))
+      .orderBy(asc(dishes.sort), asc(dishes.id)),
   ]);
   return { categoryRows, dishRows };
 }
@@ -59,7 +63,10 @@ export async function recommendedFoods(ctx: MenuContext, restaurant: RestaurantR
 /** Remaining stock of every dish and limited addition; -1 is unlimited. */
 export async function sellOut(db: Db, restaurantId: number) {
   const [dishRows, additionRows] = await Promise.all([
-    db.select({ foodId: dishes.id, sum: dishes.estimate }).from(dishes).where(eq(dishes.restaurantId, restaurantId)),
+    db
+      .select({ foodId: dishes.id, sum: dishes.estimate })
+      .from(dishes)
+      .where(eq(dishes.restaurantId, restaurantId)),
     db
       .select({ additionId: additionStock.additionId, sum: additionStock.estimate })
       .from(additionStock)
@@ -93,13 +100,21 @@ export async function checkPeriodSale(
   const clock = clockOf(ctx, restaurant);
   const expired = rows
     .filter((row) => row.salablePeriodType === 1)
-    .filter((row) => periodState({ week: row.salableDays, time: row.salableTime }, clock).availableStatus !== 1)
+    .filter(
+      (row) => periodState({ week: row.salableDays, time: row.salableTime }, clock).availableStatus !== 1,
+    )
     .map((row) => row.id);
   const isAll = expired.length > 0 && expired.length === unique.length;
-  const code = expired.length === 0 ? PERIOD_SALE_CODES.ok : isAll ? PERIOD_SALE_CODES.all : PERIOD_SALE_CODES.partial;
+  const code =
+    expired.length === 0 ? PERIOD_SALE_CODES.ok : isAll ? PERIOD_SALE_CODES.all : PERIOD_SALE_CODES.partial;
   return {
     code,
-    result: { state: code, isAll, expriedFoodIds: expired, unsalableFoods: expired.map((foodId) => ({ foodId })) },
+    result: {
+      state: code,
+      isAll,
+      expriedFoodIds: expired,
+      unsalableFoods: expired.map((foodId) => ({ foodId })),
+    },
   };
 }
 

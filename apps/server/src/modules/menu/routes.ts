@@ -2,10 +2,10 @@ import {
   API,
   AppError,
   type Envelope,
-  type PeriodSaleResult,
   foodQuerySchema,
   hotelidQuerySchema,
   localPeriodSaleBodySchema,
+  type PeriodSaleResult,
   periodSaleBodySchema,
   ridQuerySchema,
 } from "@tablemate/core";
@@ -27,8 +27,19 @@ import {
 } from "./menu.js";
 
 /** 10001 and 10002 are answers, not failures: the diner is told which dishes left their period. */
-function periodSaleEnvelope({ code, result }: { code: number; result: PeriodSaleResult }): Envelope<PeriodSaleResult> {
-  return { code, success: true, data: result, message: code === 200 ? "success" : "部分菜品已进入不可售时段" };
+function periodSaleEnvelope({
+  code,
+  result,
+}: {
+  code: number;
+  result: PeriodSaleResult;
+}): Envelope<PeriodSaleResult> {
+  return {
+    code,
+    success: true,
+    data: result,
+    message: code === 200 ? "success" : "部分菜品已进入不可售时段",
+  };
 }
 
 export function menuRoutes(app: FastifyInstance, ctx: MenuContext): void {

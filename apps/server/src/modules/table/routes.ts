@@ -16,7 +16,10 @@ import { getRestaurant } from "../restaurant/restaurants.js";
 import { getSignedTable, joinTable, listTables, setPersonNum } from "./tables.js";
 
 /** /cloud/api/v1/tables takes rid; the older table-list fetch passed hotelid (DECISIONS: both). */
-const tablesQuerySchema = z.union([ridQuerySchema, hotelidQuerySchema.transform((q) => ({ rid: q.hotelid }))]);
+const tablesQuerySchema = z.union([
+  ridQuerySchema,
+  hotelidQuerySchema.transform((q) => ({ rid: q.hotelid })),
+]);
 
 export function tableRoutes(app: FastifyInstance, db: Db, signer: Signer): void {
   app.get(API.selectDesk, async (request) => {

@@ -32,7 +32,11 @@ export async function getSignedTable(
 }
 
 async function tableUserList(db: Db, tableId: number): Promise<TableUser[]> {
-  const rows = await db.select().from(tableUsers).where(eq(tableUsers.tableId, tableId)).orderBy(asc(tableUsers.id));
+  const rows = await db
+    .select()
+    .from(tableUsers)
+    .where(eq(tableUsers.tableId, tableId))
+    .orderBy(asc(tableUsers.id));
   return rows.map((row, i) => ({
     userId: row.guid,
     name: row.nickname,
