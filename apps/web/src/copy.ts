@@ -5,13 +5,13 @@ export const COPY = {
   loading: "客官请稍等...",
   noHotelid: "没有hotelid",
   gotIt: "我知道了",
+  /** for the slow-network toast (spec 000 §8), shown 1 s after a call fails for lack of network */
   unstableNetwork: "您的网络不稳定请稍后再试",
   posOffline: "老板的收银机网络开小差了，请告诉服务员",
   notFound: "页面不存在",
   notFoundHint: "您访问的页面不存在或已下线",
   backToMenu: "返回菜单",
   rescanToEnter: "请重新扫码进入",
-  abnormalTitle: "页面加载失败",
   /** the guard's reason: a page that needs a started session was opened without one */
   sessionExpired: "页面已失效",
   pageError: "页面出错了",
@@ -20,6 +20,9 @@ export const COPY = {
   overdue: "二维码已过期",
   overdueHint: "请重新扫描桌上的二维码点餐",
   logout: "您已退出登录",
+  tableLabel: "桌台",
+  /** the announcement when the restaurant has none: a welcome (spec 000 §2) */
+  defaultAnnouncement: "欢迎光临，很高兴为您服务",
   yuan: "¥",
   marketPrice: "时价",
   startingPrice: "起",

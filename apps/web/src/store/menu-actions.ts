@@ -1,5 +1,5 @@
+import { additionEstimates, applySellOut } from "@tablemate/core";
 import { fetchPeriodDishes, fetchRecommends, fetchSellOut } from "../api/menu.js";
-import { additionEstimates, applySellOut } from "../features/menu/stock.js";
 import type { PageQuery, StoreAccess } from "./types.js";
 
 /** food/fetchEstimate */
@@ -45,8 +45,18 @@ async function refreshStock(store: StoreAccess): Promise<void> {
   }
 }
 
+/** The entry under way, so a double mount (StrictMode) does not load period info and stock twice. */
+let entering: Promise<void> | null = null;
+
 /** Spec 000 §4: start when the store is not initialised, then period info and stock; else stock only. */
-export async function enterMain(query: PageQuery, store: StoreAccess): Promise<void> {
+export function enterMain(query: PageQuery, store: StoreAccess): Promise<void> {
+  entering ??= enter(query, store).finally(() => {
+    entering = null;
+  });
+  return entering;
+}
+
+async function enter(query: PageQuery, store: StoreAccess): Promise<void> {
   if (store.get().isInitial) {
     await refreshStock(store);
     return;

@@ -1,17 +1,16 @@
 import type { RestaurantDetail } from "@tablemate/core";
+import { isPrepaymentMode, refusesShopMode, sortCategories } from "@tablemate/core";
 import { TOKEN_STORAGE_KEY } from "../api/http.js";
 import { fetchCategories, fetchFoodList, fetchMemos } from "../api/menu.js";
 import { fetchCrmType, fetchPosOnline, fetchRestaurantDetail } from "../api/restaurant.js";
 import { fetchCartId, joinCart } from "../api/table.js";
 import { fetchUserInfo } from "../api/user.js";
 import { readPageData } from "../config.js";
-import { sortCategories } from "../features/menu/categories.js";
 import { local } from "../storage.js";
 import { resolveGuid } from "./guid.js";
-import { isPrepaymentMode, refusesShopMode } from "./modes.js";
 import { openRealtime } from "./realtime.js";
 import { saveSearchObj, toSearchObj } from "./search-obj.js";
-import { StartupError, allSteps, step } from "./startup-error.js";
+import { allSteps, StartupError, step } from "./startup-error.js";
 import { parseId, tableParams } from "./table-params.js";
 import type { PageQuery, StoreAccess } from "./types.js";
 

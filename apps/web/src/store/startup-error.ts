@@ -31,9 +31,8 @@ export async function step<T>(reason: StartupFailure, run: () => Promise<T>): Pr
 export async function allSteps<T extends readonly unknown[] | []>(
   steps: T,
 ): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
-  const settled = await Promise.allSettled(steps);
-  const failed = settled.find((result) => result.status === "rejected");
-  if (failed) throw failed.reason;
-  // everything has settled and succeeded, so this resolves at once with the typed tuple
+  await Promise.allSettled(steps);
+  // all have settled: awaiting them in order throws the first failure in that order
+  for (const settled of steps) await settled;
   return Promise.all(steps);
 }

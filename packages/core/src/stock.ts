@@ -1,4 +1,4 @@
-import type { Dish, SellOut } from "@tablemate/core";
+import type { Dish, SellOut } from "./contract/menu.js";
 
 /** Sets each listed dish's remaining stock to its sell-out sum; dishes not listed keep theirs. */
 export function applySellOut(foods: readonly Dish[], sellOut: SellOut): Dish[] {

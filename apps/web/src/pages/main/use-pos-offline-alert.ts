@@ -1,0 +1,23 @@
+import { Dialog } from "antd-mobile";
+import { useEffect } from "react";
+import { COPY } from "../../copy.js";
+import { useAppStore } from "../../store/app-store.js";
+
+/** Spec 000 §4, §9: the alert waits 1 s after entry loading ends. */
+export const POS_OFFLINE_ALERT_DELAY_MS = 1_000;
+
+/** The register is checked once per start, so the diner is told once per page load, not per visit. */
+let alerted = false;
+
+/** Tells the diner the register is offline, so they ask a waiter instead of waiting for the order. */
+export function usePosOfflineAlert(): void {
+  const offline = useAppStore((state) => state.isInitial && !state.entryLoading && !state.isPosOnline);
+  useEffect(() => {
+    if (!offline || alerted) return;
+    const timer = setTimeout(() => {
+      alerted = true;
+      void Dialog.alert({ content: COPY.posOffline, confirmText: COPY.gotIt });
+    }, POS_OFFLINE_ALERT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [offline]);
+}

@@ -1,0 +1,32 @@
+import { CARRIED_QUERY_KEYS, pickQuery } from "@tablemate/core";
+import type { SearchObj } from "../store/search-obj.js";
+
+export type ExtraQuery = Record<string, string | undefined>;
+
+function withSearch(path: string, params: URLSearchParams): string {
+  const search = params.toString();
+  return search === "" ? path : `${path}?${search}`;
+}
+
+/** `to` with the carried parameters of the current query (spec 000 §2) plus any extra ones. */
+export function carryQuery(to: string, fromSearch: string, extra: ExtraQuery = {}): string {
+  const current = Object.fromEntries(new URLSearchParams(fromSearch));
+  const params = new URLSearchParams(pickQuery(current, CARRIED_QUERY_KEYS));
+  for (const [key, value] of Object.entries(extra)) {
+    if (value !== undefined && value !== "") params.set(key, value);
+  }
+  return withSearch(to, params);
+}
+
+/**
+ * The query with the stored SearchObj filled in when it has no hotelid (spec 000 §2), so a page
+ * opened without the table link still knows its restaurant and table. Null when nothing changes.
+ */
+export function mergeSearchObj(search: string, stored: SearchObj): string | null {
+  const params = new URLSearchParams(search);
+  if (params.get("hotelid") || !stored.hotelid) return null;
+  for (const [key, value] of Object.entries(stored)) {
+    if (value && !params.get(key)) params.set(key, value);
+  }
+  return params.toString();
+}

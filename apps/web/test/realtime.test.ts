@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from "vitest";
+import {
+  connectRealtime,
+  REALTIME_MAX_RETRIES,
+  REALTIME_RETRY_INTERVAL_MS,
+  type RealtimeStatus,
+  realtimeUrl,
+} from "../src/api/realtime.js";
+import { FakeWebSocket } from "./fake-socket.js";
+
+describe("realtime channel", () => {
+  it("opens on the page's origin with ws or wss", () => {
+    const params = { rid: 7, tableId: 12, sid: "s t", guid: "g" };
+    expect(realtimeUrl("https://shop.example.com", params)).toBe(
+      "wss://shop.example.com/ws?rid=7&tableId=12&sid=s+t&guid=g",
+    );
+    expect(realtimeUrl("http://localhost:3000", params)).toMatch(/^ws:\/\/localhost:3000\/ws\?/);
+  });
+
+  it("retries every 2 seconds, at most 5 times, then falls back to local mode", async () => {
+    vi.useFakeTimers();
+    const statuses: RealtimeStatus[] = [];
+    connectRealtime("ws://x/ws", { onStatus: (status) => statuses.push(status) });
+    for (let retry = 1; retry <= REALTIME_MAX_RETRIES; retry++) {
+      FakeWebSocket.instances.at(-1)?.drop();
+      await vi.advanceTimersByTimeAsync(REALTIME_RETRY_INTERVAL_MS - 1);
+      expect(FakeWebSocket.instances).toHaveLength(retry);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(FakeWebSocket.instances).toHaveLength(retry + 1);
+    }
+    FakeWebSocket.instances.at(-1)?.drop();
+    await vi.advanceTimersByTimeAsync(REALTIME_RETRY_INTERVAL_MS * 3);
+    expect(FakeWebSocket.instances).toHaveLength(REALTIME_MAX_RETRIES + 1);
+    expect(statuses.at(-1)).toBe("local");
+  });
+
+  it("counts retries afresh once a connection opens", async () => {
+    vi.useFakeTimers();
+    connectRealtime("ws://x/ws");
+    for (let i = 0; i < REALTIME_MAX_RETRIES; i++) {
+      FakeWebSocket.instances.at(-1)?.drop();
+      await vi.advanceTimersByTimeAsync(REALTIME_RETRY_INTERVAL_MS);
+    }
+    FakeWebSocket.instances.at(-1)?.open();
+    FakeWebSocket.instances.at(-1)?.drop();
+    await vi.advanceTimersByTimeAsync(REALTIME_RETRY_INTERVAL_MS);
+    expect(FakeWebSocket.instances).toHaveLength(REALTIME_MAX_RETRIES + 2);
+  });
+
+  it("hands JSON messages with a type to subscribers and does not reconnect after close()", async () => {
+    vi.useFakeTimers();
+    const connection = connectRealtime("ws://x/ws");
+    const received: unknown[] = [];
+    connection.subscribe((message) => received.push(message));
+    const socket = FakeWebSocket.instances[0];
+    socket?.receive(JSON.stringify({ type: 20, restaurantId: 7 }));
+    socket?.receive("not json");
+    socket?.receive(JSON.stringify({ hello: 1 }));
+    expect(received).toEqual([{ type: 20, restaurantId: 7 }]);
+
+    connection.close();
+    socket?.drop();
+    await vi.advanceTimersByTimeAsync(REALTIME_RETRY_INTERVAL_MS * 2);
+    expect(socket?.closed).toBe(true);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(connection.status()).toBe("closed");
+  });
+});

@@ -1,0 +1,25 @@
+import { PAGE_DATA_GLOBAL } from "@tablemate/core";
+import { cleanup } from "@testing-library/react";
+import { afterEach, beforeEach, vi } from "vitest";
+import "../src/antd-setup.js";
+import { resetAppStore } from "../src/store/app-store.js";
+import { clearCookies } from "./cookies.js";
+import { FakeWebSocket } from "./fake-socket.js";
+
+beforeEach(() => {
+  vi.stubGlobal("WebSocket", FakeWebSocket);
+});
+
+afterEach(() => {
+  cleanup();
+  resetAppStore();
+  FakeWebSocket.instances.length = 0;
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+  localStorage.clear();
+  clearCookies();
+  Reflect.deleteProperty(window, PAGE_DATA_GLOBAL);
+  document.title = "";
+});
