@@ -189,15 +189,12 @@ describe("start(query)", () => {
     it.each([
       { foodTakingMode: 0 as const, wctPayOnly: 0 },
       { foodTakingMode: 1 as const, wctPayOnly: 1 },
-    ])(
-      "refuses shop-mode entry with foodTakingMode $foodTakingMode and wctPayOnly $wctPayOnly",
-      async (modes) => {
-        setPageData({ restaurant: restaurant(modes) });
-        const server = fakeServer();
-        expect(await startupFailure({ ...TABLE_QUERY, shop: "1" })).toBe("shopMode");
-        expect(server.paths()).not.toContain(API.tableJoin);
-      },
-    );
+    ])("refuses shop-mode entry with foodTakingMode $foodTakingMode and wctPayOnly $wctPayOnly", async (modes) => {
+      setPageData({ restaurant: restaurant(modes) });
+      const server = fakeServer();
+      expect(await startupFailure({ ...TABLE_QUERY, shop: "1" })).toBe("shopMode");
+      expect(server.paths()).not.toContain(API.tableJoin);
+    });
 
     it("lets the same restaurant be entered without the shop parameter", async () => {
       setPageData({ restaurant: restaurant({ foodTakingMode: 0, wctPayOnly: 1 }) });
