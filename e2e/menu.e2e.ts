@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COPY } from "../apps/web/src/copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
@@ -68,6 +69,35 @@ describe("a diner scans a table link", () => {
     await page.goto(forged);
     await page.waitForURL(/\/prompt\/abnormal/);
     await expect(page.getByTestId("abnormal-reason").textContent()).resolves.toBeTruthy();
+    await context.close();
+  });
+});
+
+describe("routing configured as hash mode under a prefix", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ ROUTER_MODE: "hash", ROUTER_PREFIX: "/h5" }),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("prints links under the prefix and opens the menu with hash routes", async () => {
+    const link = server.links[0] ?? "";
+    expect(new URL(link).pathname).toBe("/h5/");
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByTestId("table-name").waitFor();
+    expect(new URL(page.url()).hash).toMatch(/^#\/main\?.*hotelid=/);
+    await page.goto(`${server.url}/h5/#/no-such-page`);
+    await expect(page.getByText(COPY.notFound).count()).resolves.toBeGreaterThan(0);
     await context.close();
   });
 });
