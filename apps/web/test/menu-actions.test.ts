@@ -28,6 +28,7 @@ describe("menu actions", () => {
       availableTime: "11:00-14:00",
       availableStatus: 1,
       nextTime: null,
+      endsSoon: false,
       isAllDay: false,
       availableDaysString: "每天",
       availableTimeString: "11:00-14:00",

@@ -123,6 +123,8 @@ export interface PeriodDishInfo {
   availableTime: string;
   availableStatus: AvailableStatus;
   nextTime: string | null;
+  /** on sale now, but the period ends within 30 minutes (…后不可售) */
+  endsSoon: boolean;
   isAllDay: boolean;
   availableDaysString: string;
   availableTimeString: string;

@@ -81,6 +81,7 @@ export function presentPeriodInfo(row: DishRow, clock: LocalClock): PeriodDishIn
     availableTime: row.salableTime,
     availableStatus: state.availableStatus,
     nextTime: state.nextTime,
+    endsSoon: state.endsSoon,
     isAllDay: state.isAllDay,
     availableDaysString: availableDaysString(row.salableDays),
     availableTimeString: availableTimeString(row.salableTime),

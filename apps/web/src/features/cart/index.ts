@@ -1,0 +1,2 @@
+/** The cart feature's public face for pages: the bottom cart bar. */
+export { CartBar } from "./CartBar.js";

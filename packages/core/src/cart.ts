@@ -1,0 +1,104 @@
+import Big from "big.js";
+import type { Dish } from "./contract/menu.js";
+import { detailId } from "./detail-id.js";
+import { cartTotal, type LineChoice, priceLine } from "./pricing.js";
+import { checkQuantity, decrement, increment } from "./quantity.js";
+
+/**
+ * The cart as pure data and operations. The diner app applies them locally; the server applies the
+ * same functions in a transaction (the shared-cart issue), so a rule never exists twice.
+ */
+export interface CartLine extends LineChoice {
+  detailId: string;
+  foodId: number;
+  /** decimal text: weighed dishes take exact decimal quantities */
+  count: string;
+  memo: string;
+}
+
+export type CartOp =
+  | { kind: "add"; foodId: number; choice: LineChoice }
+  | { kind: "minus"; detailId: string }
+  | { kind: "set"; detailId: string; count: string }
+  | { kind: "clear" };
+
+export type CartResult = { ok: true; lines: CartLine[] } | { ok: false; message: string };
+
+type DishLookup = (foodId: number) => Dish | undefined;
+
+function dishTotal(lines: readonly CartLine[], foodId: number, exceptDetailId?: string): Big {
+  return lines
+    .filter((l) => l.foodId === foodId && l.detailId !== exceptDetailId)
+    .reduce((sum, l) => sum.plus(l.count), new Big(0));
+}
+
+function withCount(lines: readonly CartLine[], line: CartLine, count: Big): CartLine[] {
+  if (count.eq(0)) return lines.filter((l) => l.detailId !== line.detailId);
+  const updated = { ...line, count: count.toString() };
+  const exists = lines.some((l) => l.detailId === line.detailId);
+  return exists ? lines.map((l) => (l.detailId === line.detailId ? updated : l)) : [...lines, updated];
+}
+
+export function applyCartOp(lines: readonly CartLine[], op: CartOp, dishOf: DishLookup): CartResult {
+  if (op.kind === "clear") return { ok: true, lines: [] };
+  if (op.kind === "add") {
+    const dish = dishOf(op.foodId);
+    if (!dish) return { ok: false, message: "菜品不存在" };
+    const id = detailId(op.foodId, op.choice);
+    const line = lines.find((l) => l.detailId === id) ?? {
+      ...op.choice,
+      detailId: id,
+      foodId: op.foodId,
+      count: "0",
+      memo: "",
+    };
+    const result = increment(dish, new Big(line.count), dishTotal(lines, op.foodId));
+    return result.ok ? { ok: true, lines: withCount(lines, line, result.count) } : { ok: false, message: result.message };
+  }
+  const line = lines.find((l) => l.detailId === op.detailId);
+  const dish = line && dishOf(line.foodId);
+  if (!line || !dish) return { ok: false, message: "购物车中没有该菜品" };
+  if (op.kind === "minus") return { ok: true, lines: withCount(lines, line, decrement(dish, new Big(line.count))) };
+  let count: Big;
+  try {
+    count = new Big(op.count);
+  } catch {
+    return { ok: false, message: "数量不正确" };
+  }
+  const min = Math.max(dish.minCount ?? 1, 1);
+  if (count.gt(0) && count.lt(min)) return { ok: false, message: `${min}${dish.unit || "份"}起售` };
+  const result = checkQuantity(dish, count, dishTotal(lines, line.foodId, line.detailId).plus(count));
+  return result.ok ? { ok: true, lines: withCount(lines, line, result.count) } : { ok: false, message: result.message };
+}
+
+export interface CartSummary {
+  /** items for the count bubble: each unit of a counted dish, each weighed line once */
+  count: number;
+  total: Big;
+  vipTotal: Big;
+}
+
+export function summarizeCart(lines: readonly CartLine[], dishOf: DishLookup, isMember: boolean): CartSummary {
+  const priced = lines.flatMap((line) => {
+    const dish = dishOf(line.foodId);
+    if (!dish) return [];
+    return [
+      {
+        weighed: dish.Weigh,
+        count: Number(line.count),
+        total: priceLine(dish, line, line.count, false).total,
+        vip: priceLine(dish, line, line.count, true).total,
+      },
+    ];
+  });
+  return {
+    count: priced.reduce((n, l) => n + (l.weighed ? 1 : l.count), 0),
+    total: cartTotal(priced.map((l) => (isMember ? l.vip : l.total))),
+    vipTotal: cartTotal(priced.map((l) => l.vip)),
+  };
+}
+
+/** How many of a dish the cart holds across its lines (the 选择 bubble of combos and complex dishes). */
+export function orderedCount(lines: readonly CartLine[], foodId: number): number {
+  return lines.filter((l) => l.foodId === foodId).reduce((n, l) => n + Number(l.count), 0);
+}

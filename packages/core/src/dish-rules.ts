@@ -1,0 +1,99 @@
+import Big from "big.js";
+import type { Category, Dish, PeriodDishInfo } from "./contract/menu.js";
+import { dishUnit } from "./dish-display.js";
+import { truncateMoney } from "./money.js";
+import { AVAILABLE } from "./period.js";
+
+/** Stock at or below this shows 仅剩n (spec 000 §9, 001 §5). */
+export const LOW_STOCK_THRESHOLD = 10;
+export const ATTACH_TEXT_MAX_PARTS = 2;
+export const RECOMMEND_MIN = 3;
+export const RECOMMEND_MAX = 6;
+export const OTHER_CATEGORY = "其它";
+
+type StockDish = Pick<Dish, "estimate" | "minCount">;
+
+/** Sold out: no stock, or less stock than the minimum order (spec 000 §4). */
+export function isSoldOut(dish: StockDish): boolean {
+  if (dish.estimate === 0) return true;
+  return dish.estimate !== -1 && dish.minCount !== undefined && dish.estimate < dish.minCount;
+}
+
+export type Availability = "sellable" | "soldOut" | "outOfPeriod";
+
+/** Outside sale hours wins over sold out: the card then shows the period mask, not 售罄. */
+export function dishAvailability(dish: StockDish, period: Pick<PeriodDishInfo, "availableStatus"> | undefined): Availability {
+  if (period && period.availableStatus !== AVAILABLE) return "outOfPeriod";
+  return isSoldOut(dish) ? "soldOut" : "sellable";
+}
+
+export function isAddable(dish: StockDish, period: Pick<PeriodDishInfo, "availableStatus"> | undefined): boolean {
+  return dishAvailability(dish, period) === "sellable";
+}
+
+/**
+ * The small text under a dish (spec 000 §4): at most 2 of — minimum + unit + 起售; 仅剩 + stock when
+ * 1 to 10 and not below the minimum; the end time + 后不可售 when sale hours end soon.
+ */
+export function attachText(
+  dish: StockDish & Pick<Dish, "unit" | "dishesUnit">,
+  period: Pick<PeriodDishInfo, "availableStatus" | "nextTime"> | undefined,
+  endsSoon: boolean,
+): string {
+  const parts: string[] = [];
+  if (dish.minCount !== undefined && dish.minCount > 1) parts.push(`${dish.minCount}${dishUnit(dish)}起售`);
+  const { estimate, minCount = 0 } = dish;
+  if (estimate >= 1 && estimate <= LOW_STOCK_THRESHOLD && estimate >= minCount) parts.push(`仅剩${estimate}`);
+  if (endsSoon && period?.nextTime) parts.push(`${period.nextTime}后不可售`);
+  return parts.slice(0, ATTACH_TEXT_MAX_PARTS).join("，");
+}
+
+/** The 非可售时间 message with the dish's sale hours. */
+export function unsellableMessage(period: Pick<PeriodDishInfo, "availableDaysString" | "availableTimeString">): string {
+  return `非可售时间，可售时间：${period.availableDaysString} ${period.availableTimeString}`;
+}
+
+/** Savings show 2 decimals only when fractional (spec 000 §5): 3 → '3', 2.5 → '2.50'. */
+export function formatSavings(amount: Big): string {
+  return amount.mod(1).eq(0) ? amount.toFixed(0) : amount.toFixed(2);
+}
+
+export type MemberTag = { kind: "saved"; text: string } | { kind: "vipPrice"; text: string } | null;
+
+/**
+ * Member display (spec 000 §4): a member sees 会员已省 + the saving; anyone else 会员价 + the member
+ * price; nothing unless vipPrice is set and differs from the price.
+ */
+export function memberTag(dish: Pick<Dish, "price" | "vipPrice">, isMember: boolean): MemberTag {
+  if (dish.vipPrice == null || new Big(dish.vipPrice).eq(dish.price)) return null;
+  if (isMember) return { kind: "saved", text: `会员已省${formatSavings(new Big(dish.price).minus(dish.vipPrice))}` };
+  return { kind: "vipPrice", text: `会员价${truncateMoney(dish.vipPrice)}` };
+}
+
+/** 老板推荐: shown with 3 or more, at most 6; template 2 features 1 dish if the count is odd, else 2. */
+export function recommendLayout<T>(dishes: readonly T[], template: number): { featured: T[]; rest: T[] } | null {
+  if (dishes.length < RECOMMEND_MIN) return null;
+  const shown = dishes.slice(0, RECOMMEND_MAX);
+  if (template !== 2) return { featured: [], rest: shown };
+  const featuredCount = shown.length % 2 === 1 ? 1 : 2;
+  return { featured: shown.slice(0, featuredCount), rest: shown.slice(featuredCount) };
+}
+
+/** The category pop-up is two-level if any category has more than one second category or one not named 其它. */
+export function isTwoLevelPopup(categories: readonly Pick<Category, "secondCategories">[]): boolean {
+  return categories.some(
+    (c) => c.secondCategories.length > 1 || c.secondCategories.some((s) => s.name !== OTHER_CATEGORY),
+  );
+}
+
+/** The second-category strip hides when the only second category is 其它. */
+export function showsSecondStrip(category: Pick<Category, "secondCategories">): boolean {
+  const seconds = category.secondCategories;
+  if (seconds.length === 0) return false;
+  return !(seconds.length === 1 && seconds[0]?.name === OTHER_CATEGORY);
+}
+
+/** Badge counts show 99+ above 99 (spec 001 §2). */
+export function badgeText(count: number): string {
+  return count > 99 ? "99+" : String(count);
+}
