@@ -53,12 +53,15 @@ export function applyCartOp(lines: readonly CartLine[], op: CartOp, dishOf: Dish
       memo: "",
     };
     const result = increment(dish, new Big(line.count), dishTotal(lines, op.foodId));
-    return result.ok ? { ok: true, lines: withCount(lines, line, result.count) } : { ok: false, message: result.message };
+    return result.ok
+      ? { ok: true, lines: withCount(lines, line, result.count) }
+      : { ok: false, message: result.message };
   }
   const line = lines.find((l) => l.detailId === op.detailId);
   const dish = line && dishOf(line.foodId);
   if (!line || !dish) return { ok: false, message: "购物车中没有该菜品" };
-  if (op.kind === "minus") return { ok: true, lines: withCount(lines, line, decrement(dish, new Big(line.count))) };
+  if (op.kind === "minus")
+    return { ok: true, lines: withCount(lines, line, decrement(dish, new Big(line.count))) };
   let count: Big;
   try {
     count = new Big(op.count);
@@ -68,7 +71,9 @@ export function applyCartOp(lines: readonly CartLine[], op: CartOp, dishOf: Dish
   const min = Math.max(dish.minCount ?? 1, 1);
   if (count.gt(0) && count.lt(min)) return { ok: false, message: `${min}${dish.unit || "份"}起售` };
   const result = checkQuantity(dish, count, dishTotal(lines, line.foodId, line.detailId).plus(count));
-  return result.ok ? { ok: true, lines: withCount(lines, line, result.count) } : { ok: false, message: result.message };
+  return result.ok
+    ? { ok: true, lines: withCount(lines, line, result.count) }
+    : { ok: false, message: result.message };
 }
 
 export interface CartSummary {
@@ -78,7 +83,11 @@ export interface CartSummary {
   vipTotal: Big;
 }
 
-export function summarizeCart(lines: readonly CartLine[], dishOf: DishLookup, isMember: boolean): CartSummary {
+export function summarizeCart(
+  lines: readonly CartLine[],
+  dishOf: DishLookup,
+  isMember: boolean,
+): CartSummary {
   const priced = lines.flatMap((line) => {
     const dish = dishOf(line.foodId);
     if (!dish) return [];

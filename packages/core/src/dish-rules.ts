@@ -22,12 +22,18 @@ export function isSoldOut(dish: StockDish): boolean {
 export type Availability = "sellable" | "soldOut" | "outOfPeriod";
 
 /** Outside sale hours wins over sold out: the card then shows the period mask, not 售罄. */
-export function dishAvailability(dish: StockDish, period: Pick<PeriodDishInfo, "availableStatus"> | undefined): Availability {
+export function dishAvailability(
+  dish: StockDish,
+  period: Pick<PeriodDishInfo, "availableStatus"> | undefined,
+): Availability {
   if (period && period.availableStatus !== AVAILABLE) return "outOfPeriod";
   return isSoldOut(dish) ? "soldOut" : "sellable";
 }
 
-export function isAddable(dish: StockDish, period: Pick<PeriodDishInfo, "availableStatus"> | undefined): boolean {
+export function isAddable(
+  dish: StockDish,
+  period: Pick<PeriodDishInfo, "availableStatus"> | undefined,
+): boolean {
   return dishAvailability(dish, period) === "sellable";
 }
 
@@ -49,7 +55,9 @@ export function attachText(
 }
 
 /** The 非可售时间 message with the dish's sale hours. */
-export function unsellableMessage(period: Pick<PeriodDishInfo, "availableDaysString" | "availableTimeString">): string {
+export function unsellableMessage(
+  period: Pick<PeriodDishInfo, "availableDaysString" | "availableTimeString">,
+): string {
   return `非可售时间，可售时间：${period.availableDaysString} ${period.availableTimeString}`;
 }
 
@@ -66,12 +74,16 @@ export type MemberTag = { kind: "saved"; text: string } | { kind: "vipPrice"; te
  */
 export function memberTag(dish: Pick<Dish, "price" | "vipPrice">, isMember: boolean): MemberTag {
   if (dish.vipPrice == null || new Big(dish.vipPrice).eq(dish.price)) return null;
-  if (isMember) return { kind: "saved", text: `会员已省${formatSavings(new Big(dish.price).minus(dish.vipPrice))}` };
+  if (isMember)
+    return { kind: "saved", text: `会员已省${formatSavings(new Big(dish.price).minus(dish.vipPrice))}` };
   return { kind: "vipPrice", text: `会员价${truncateMoney(dish.vipPrice)}` };
 }
 
 /** 老板推荐: shown with 3 or more, at most 6; template 2 features 1 dish if the count is odd, else 2. */
-export function recommendLayout<T>(dishes: readonly T[], template: number): { featured: T[]; rest: T[] } | null {
+export function recommendLayout<T>(
+  dishes: readonly T[],
+  template: number,
+): { featured: T[]; rest: T[] } | null {
   if (dishes.length < RECOMMEND_MIN) return null;
   const shown = dishes.slice(0, RECOMMEND_MAX);
   if (template !== 2) return { featured: [], rest: shown };

@@ -10,9 +10,9 @@ import { isMarketPrice, roundMoney } from "./money.js";
  */
 export interface LineChoice {
   normId: number | null;
-  methodIds: number[];
-  additions: Array<{ id: number; count: number }>;
-  parts: Array<{ itemId: number; count: number }>;
+  methodIds: readonly number[];
+  additions: ReadonlyArray<{ id: number; count: number }>;
+  parts: ReadonlyArray<{ itemId: number; count: number }>;
 }
 
 export interface PricedLine {
@@ -37,12 +37,17 @@ function basePrice(dish: PricedDish, norm: Norm | undefined, member: boolean): B
   return isMarketPrice(price) ? ZERO : new Big(price);
 }
 
-export function chosenMethods(dish: Pick<Dish, "methodCategories">, methodIds: number[]): Method[] {
+export function chosenMethods(dish: Pick<Dish, "methodCategories">, methodIds: readonly number[]): Method[] {
   const all = dish.methodCategories.flatMap((c) => c.methodList);
   return methodIds.flatMap((id) => all.filter((m) => m.id === id));
 }
 
-export function priceLine(dish: PricedDish, choice: LineChoice, quantity: Big | number | string, member: boolean): PricedLine {
+export function priceLine(
+  dish: PricedDish,
+  choice: LineChoice,
+  quantity: Big | number | string,
+  member: boolean,
+): PricedLine {
   const count = new Big(quantity);
   const norm = dish.norms.find((n) => n.id === choice.normId);
   const base = basePrice(dish, norm, member);

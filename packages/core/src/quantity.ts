@@ -7,9 +7,14 @@ export const MAX_QUANTITY = 999;
 export const KEYPAD_FROM = 4;
 export const TOO_MANY_MESSAGE = "您选择的菜品数量太多了！";
 
-type QuantityDish = Pick<Dish, "name" | "estimate" | "minCount" | "inceptStep" | "Weigh" | "unit" | "dishesUnit">;
+type QuantityDish = Pick<
+  Dish,
+  "name" | "estimate" | "minCount" | "inceptStep" | "Weigh" | "unit" | "dishesUnit"
+>;
 
-export type QuantityResult = { ok: true; count: Big } | { ok: false; reason: "tooMany" | "stock" | "invalid"; message: string };
+export type QuantityResult =
+  | { ok: true; count: Big }
+  | { ok: false; reason: "tooMany" | "stock" | "invalid"; message: string };
 
 const minimum = (dish: QuantityDish) => Math.max(dish.minCount ?? 1, 1);
 const step = (dish: QuantityDish) => Math.max(dish.inceptStep || 1, 1);

@@ -1,0 +1,119 @@
+import Big from "big.js";
+import { describe, expect, it } from "vitest";
+import {
+  attachText,
+  badgeText,
+  dishAvailability,
+  formatSavings,
+  isAddable,
+  isSoldOut,
+  isTwoLevelPopup,
+  memberTag,
+  recommendLayout,
+  showsSecondStrip,
+  unsellableMessage,
+} from "../src/dish-rules.js";
+import { makeDish } from "./fixtures.js";
+
+const onSale = { availableStatus: 1 as const, nextTime: null };
+
+describe("availability (spec 000 §4)", () => {
+  it("is sold out at stock 0, or below the minimum unless unlimited", () => {
+    expect(isSoldOut(makeDish({ id: 1, estimate: 0 }))).toBe(true);
+    expect(isSoldOut(makeDish({ id: 1, estimate: 1, minCount: 2 }))).toBe(true);
+    expect(isSoldOut(makeDish({ id: 1, estimate: 2, minCount: 2 }))).toBe(false);
+    expect(isSoldOut(makeDish({ id: 1, estimate: -1, minCount: 2 }))).toBe(false);
+  });
+
+  it("puts the sale period before stock, and only a sellable dish is addable", () => {
+    const soldOut = makeDish({ id: 1, estimate: 0 });
+    expect(dishAvailability(soldOut, onSale)).toBe("soldOut");
+    expect(dishAvailability(soldOut, { availableStatus: 3 })).toBe("outOfPeriod");
+    expect(dishAvailability(makeDish({ id: 2 }), { availableStatus: 2 })).toBe("outOfPeriod");
+    expect(isAddable(makeDish({ id: 2 }), undefined)).toBe(true);
+    expect(isAddable(soldOut, undefined)).toBe(false);
+  });
+
+  it("tells the sale hours of an unsellable dish", () => {
+    expect(unsellableMessage({ availableDaysString: "周一、周二", availableTimeString: "11:00-14:00" })).toBe(
+      "非可售时间，可售时间：周一、周二 11:00-14:00",
+    );
+  });
+});
+
+describe("attach text", () => {
+  it.each([
+    ["a minimum", { minCount: 2, unit: "份" }, "2份起售"],
+    ["low stock", { estimate: 3 }, "仅剩3"],
+    ["stock of 10", { estimate: 10 }, "仅剩10"],
+    ["stock of 11", { estimate: 11 }, ""],
+    ["stock below the minimum", { estimate: 2, minCount: 3, unit: "斤" }, "3斤起售"],
+    ["minimum and low stock", { estimate: 5, minCount: 2, unit: "只" }, "2只起售，仅剩5"],
+  ])("shows %s", (_case, overrides, text) => {
+    expect(attachText(makeDish({ id: 1, ...overrides }), onSale, false)).toBe(text);
+  });
+
+  it("adds the end of sale hours, but never more than 2 parts", () => {
+    const period = { availableStatus: 1 as const, nextTime: "14:00" };
+    expect(attachText(makeDish({ id: 1 }), period, true)).toBe("14:00后不可售");
+    expect(attachText(makeDish({ id: 1, estimate: 4, minCount: 2 }), period, true)).toBe("2份起售，仅剩4");
+    expect(attachText(makeDish({ id: 1 }), period, false)).toBe("");
+  });
+});
+
+describe("member display", () => {
+  it("shows members their saving and others the member price, only when they differ", () => {
+    const dish = makeDish({ id: 1, price: 38, vipPrice: 35.5 });
+    expect(memberTag(dish, true)).toEqual({ kind: "saved", text: "会员已省2.50" });
+    expect(memberTag(dish, false)).toEqual({ kind: "vipPrice", text: "会员价35.5" });
+    expect(memberTag(makeDish({ id: 1, price: 38, vipPrice: 35 }), true)?.text).toBe("会员已省3");
+    expect(memberTag(makeDish({ id: 1, price: 38, vipPrice: 38 }), false)).toBeNull();
+    expect(memberTag(makeDish({ id: 1, price: 38, vipPrice: null }), false)).toBeNull();
+  });
+
+  it("formats savings with 2 decimals only when fractional", () => {
+    expect(formatSavings(new Big(3))).toBe("3");
+    expect(formatSavings(new Big("0.1"))).toBe("0.10");
+  });
+});
+
+describe("老板推荐 layout", () => {
+  const dishes = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+  it("needs 3 and shows at most 6", () => {
+    expect(recommendLayout(dishes(2), 1)).toBeNull();
+    expect(recommendLayout(dishes(3), 1)).toEqual({ featured: [], rest: [1, 2, 3] });
+    expect(recommendLayout(dishes(9), 1)?.rest).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it("features 1 dish in template 2 when the count is odd, else 2", () => {
+    expect(recommendLayout(dishes(5), 2)).toEqual({ featured: [1], rest: [2, 3, 4, 5] });
+    expect(recommendLayout(dishes(4), 2)).toEqual({ featured: [1, 2], rest: [3, 4] });
+    expect(recommendLayout(dishes(8), 2)).toEqual({ featured: [1, 2], rest: [3, 4, 5, 6] });
+  });
+});
+
+describe("category pop-up and strip", () => {
+  const category = (...names: string[]) => ({
+    secondCategories: names.map((name, i) => ({ id: i, name, foods: [] })),
+  });
+
+  it("is two-level when any category has several second categories or one not named 其它", () => {
+    expect(isTwoLevelPopup([category(), category("其它")])).toBe(false);
+    expect(isTwoLevelPopup([category(), category("川菜")])).toBe(true);
+    expect(isTwoLevelPopup([category("川菜", "其它")])).toBe(true);
+  });
+
+  it("hides the strip when the only second category is 其它", () => {
+    expect(showsSecondStrip(category("其它"))).toBe(false);
+    expect(showsSecondStrip(category())).toBe(false);
+    expect(showsSecondStrip(category("川菜", "其它"))).toBe(true);
+  });
+});
+
+describe("badges", () => {
+  it("show 99+ above 99", () => {
+    expect(badgeText(99)).toBe("99");
+    expect(badgeText(100)).toBe("99+");
+  });
+});
