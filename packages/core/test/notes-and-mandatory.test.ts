@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { defaultChoice, mandatoryLines, mandatoryQuantity } from "../src/mandatory.js";
+import { appendTag, checkNote, DEFAULT_NOTE_TAGS, stripEmoji } from "../src/notes.js";
+import { makeDish } from "./fixtures.js";
+
+describe("notes (spec 001 §5)", () => {
+  it("strips emoji and refuses more than 32 characters", () => {
+    expect(stripEmoji("少辣🌶️，谢谢👍🏻")).toBe("少辣，谢谢");
+    expect(checkNote(` ${"辣".repeat(32)} `)).toEqual({ ok: true, note: "辣".repeat(32) });
+    expect(checkNote("辣".repeat(33))).toEqual({ ok: false, message: "备注不能超过32个字符" });
+  });
+
+  it("appends tags after a full-width comma, once", () => {
+    expect(appendTag("", "微辣")).toEqual({ ok: true, note: "微辣" });
+    expect(appendTag("微辣", "不加葱")).toEqual({ ok: true, note: "微辣，不加葱" });
+    expect(appendTag("微辣，不加葱", "微辣")).toEqual({ ok: false, message: "已有相应备注" });
+  });
+
+  it("offers the spec's default tags", () => {
+    expect(DEFAULT_NOTE_TAGS).toEqual([
+      "不加辣",
+      "微辣",
+      "清淡",
+      "少加盐",
+      "不加香菜",
+      "不加葱",
+      "不加蒜",
+      "不加姜",
+      "不加酱油",
+      "不加胡椒",
+      "不加花椒",
+    ]);
+  });
+});
+
+describe("must-order dishes", () => {
+  it("counts per diner for type 1, fixed for type 2, diners otherwise, capped at 999", () => {
+    expect(mandatoryQuantity({ mustFoodType: 1, mustFoodNum: 2 }, 3)).toBe(6);
+    expect(mandatoryQuantity({ mustFoodType: 1, mustFoodNum: 0 }, 3)).toBe(3);
+    expect(mandatoryQuantity({ mustFoodType: 2, mustFoodNum: 2 }, 5)).toBe(2);
+    expect(mandatoryQuantity({ mustFoodType: 0, mustFoodNum: 9 }, 4)).toBe(4);
+    expect(mandatoryQuantity({ mustFoodType: 1, mustFoodNum: 100 }, 20)).toBe(999);
+  });
+
+  it("adds necessary, non-seasonal dishes with stock for the quantity, with default options", () => {
+    const tea = makeDish({
+      id: 1,
+      necessary: true,
+      mustFoodType: 1,
+      norms: [
+        { id: 11, name: "小", price: 2, vipPrice: null },
+        { id: 12, name: "大", price: 3, vipPrice: null, isDefault: true },
+      ],
+      methodCategories: [
+        {
+          categoryName: "茶",
+          sort: 1,
+          methodList: [
+            { id: 21, name: "红茶", markupPrice: 0, markupWay: 0, isDefault: false },
+            { id: 22, name: "绿茶", markupPrice: 0, markupWay: 0, isDefault: false },
+          ],
+        },
+      ],
+    });
+    const lines = mandatoryLines(
+      [
+        tea,
+        makeDish({ id: 2, necessary: true, season: true }),
+        makeDish({ id: 3, necessary: true, estimate: 0 }),
+        makeDish({ id: 4, necessary: true, mustFoodType: 1, estimate: 3 }),
+        makeDish({ id: 5 }),
+      ],
+      4,
+    );
+    expect(lines.map((l) => [l.foodId, l.count.toString()])).toEqual(
+      [["1", "4"]].map(([a, b]) => [Number(a), b]),
+    );
+    expect(lines[0]?.choice).toEqual(defaultChoice(tea));
+    expect(defaultChoice(tea)).toEqual({ normId: 12, methodIds: [21], additions: [], parts: [] });
+  });
+});
