@@ -53,9 +53,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   restaurantRoutes(server, db);
   tableRoutes(server, db, signer);
   cartRoutes(server, db, signer);
-  menuRoutes(server, { db, now: deps.now ?? (() => new Date()), imageHost: config.IMAGE_HOST });
+  const now = deps.now ?? (() => new Date());
+  menuRoutes(server, { db, now, imageHost: config.IMAGE_HOST });
   imageRoutes(server);
-  socketRoutes(server, db, signer, backplane);
+  socketRoutes(server, { db, signer, backplane, now });
   await appShell(server, db, config);
 
   server.addHook("onClose", async () => {

@@ -1,6 +1,8 @@
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { refreshDemoPeriods, seedDemo } from "./db/demo/seed.js";
+import { type Backplane, memoryBackplane } from "./realtime/hub.js";
+import { redisBackplane } from "./realtime/redis-backplane.js";
 import { resolveSecret } from "./security/secret.js";
 
 /** Opens the configured database, migrates it, and seeds the demo restaurants on first start. */
@@ -15,4 +17,11 @@ export async function openAndPrepare(config: Config): Promise<{ database: Databa
     await refreshDemoPeriods(database.db, now);
   }
   return { database, secret };
+}
+
+/** In process by default; Redis pub/sub when REDIS_URL is set, so several servers share every table. */
+export function openBackplane(config: Config): Promise<Backplane> {
+  return config.REDIS_URL
+    ? redisBackplane(config.REDIS_URL, config.REDIS_CHANNEL_PREFIX)
+    : Promise.resolve(memoryBackplane());
 }

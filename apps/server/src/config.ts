@@ -9,6 +9,7 @@ const envSchema = z
     DATABASE_URL: z.url().optional(),
     DATA_DIR: z.string().default("./data"),
     REDIS_URL: z.url().optional(),
+    REDIS_CHANNEL_PREFIX: z.string().min(1).default("tablemate:"),
     SECRET: z.string().min(32, "SECRET must be at least 32 characters").optional(),
     PUBLIC_URL: z.url().optional(),
     ROUTER_MODE: z.enum(["history", "hash"]).default("history"),

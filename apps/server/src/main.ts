@@ -1,13 +1,14 @@
 import QRCode from "qrcode";
 import { buildApp } from "./app.js";
-import { openAndPrepare } from "./boot.js";
+import { openAndPrepare, openBackplane } from "./boot.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { tableLinks } from "./links.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { database, secret } = await openAndPrepare(config);
-  const { server, signer } = await buildApp({ config, database, secret });
+  const backplane = await openBackplane(config);
+  const { server, signer } = await buildApp({ config, database, secret, backplane });
 
   let stopping = false;
   const stop = async (signal: string) => {

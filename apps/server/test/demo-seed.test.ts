@@ -2,6 +2,7 @@ import { AVAILABLE, isMarketPrice, localClock, periodState, tasteMemos } from "@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.js";
+import { BIG_MENU_RESTAURANT, generatedMenu } from "../src/db/demo/generated.js";
 import { demoMenu } from "../src/db/demo/menu.js";
 import { refreshDemoPeriods, seedDemo } from "../src/db/demo/seed.js";
 import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../src/db/schema.js";
@@ -31,8 +32,11 @@ afterAll(async () => {
 
 async function load() {
   const { db } = database;
+  const all = await db.select().from(restaurants).orderBy(restaurants.id);
   return {
-    restaurants: await db.select().from(restaurants).orderBy(restaurants.id),
+    restaurants: all,
+    /** the six restaurants of the menu of every dish kind */
+    modeRestaurants: all.filter((r) => r.name !== BIG_MENU_RESTAURANT),
     tables: await db.select().from(tables),
     categories: await db.select().from(categories),
     dishes: await db.select().from(dishes).orderBy(dishes.sort),
@@ -93,7 +97,20 @@ describe("demo seed", () => {
     expect(demoMenu.length).toBeGreaterThanOrEqual(86);
   });
 
-  it("six restaurants, each with its tables and its own copy of the menu", async () => {
+  it("generated menu data: 500 distinct dishes in 20 categories, the same at every seed", () => {
+    expect(generatedMenu).toHaveLength(500);
+    expect(new Set(generatedMenu.map((d) => d.name)).size).toBe(500);
+    expect(new Set(generatedMenu.map((d) => d.imageKey)).size).toBe(500);
+    for (const d of generatedMenu) expect(d.imageKey).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    const categoryNames = [...new Set(generatedMenu.map((d) => d.category))];
+    expect(categoryNames.map((name) => generatedMenu.filter((d) => d.category === name).length)).toEqual(
+      Array(20).fill(25),
+    );
+    expect(generatedMenu.every((d) => Number(d.price) > 0 && d.combos.length === 0)).toBe(true);
+    expect([generatedMenu[0]?.name, generatedMenu[499]?.name]).toEqual(["秘制红烧肉", "现磨咖啡"]);
+  });
+
+  it("seven restaurants, each with its tables and its own copy of its menu", async () => {
     const data = await load();
     expect(data.restaurants.map((r) => r.name)).toEqual([
       "川味小馆",
@@ -102,6 +119,7 @@ describe("demo seed", () => {
       "面面俱到",
       "外送小厨",
       "宴遇私房菜",
+      "百味大食堂",
     ]);
     expect(data.restaurants.map((r) => r.linkMode)).toEqual([
       "dine",
@@ -110,6 +128,7 @@ describe("demo seed", () => {
       "dine",
       "takeout",
       "reserve",
+      "dine",
     ]);
     const byName = new Map(data.restaurants.map((r) => [r.name, r]));
     expect(byName.get("江南食府")).toMatchObject({ wctPayType: 1, crmType: "new", openRecharge: true });
@@ -121,7 +140,15 @@ describe("demo seed", () => {
     });
     expect(Number(byName.get("外送小厨")?.startPrice)).toBe(50);
 
-    for (const r of data.restaurants) {
+    const big = byName.get(BIG_MENU_RESTAURANT);
+    expect(big).toMatchObject({ fastHotel: false, wctPayType: 0, foodsTemplate: 1 });
+    const bigMenu = data.dishes.filter((d) => d.restaurantId === big?.id);
+    expect(bigMenu).toHaveLength(500);
+    expect(data.tables.filter((t) => t.restaurantId === big?.id)).toHaveLength(4);
+    expect(data.categories.filter((c) => c.restaurantId === big?.id)).toHaveLength(20);
+    expect(new Set(bigMenu.map((d) => d.imageKey)).size).toBe(500);
+
+    for (const r of data.modeRestaurants) {
       const own = data.tables.filter((t) => t.restaurantId === r.id);
       expect(own.length, r.name).toBeGreaterThanOrEqual(6);
       expect(own.length, r.name).toBeLessThanOrEqual(12);
@@ -146,9 +173,9 @@ describe("demo seed", () => {
     expect(data.tables.some((t) => t.tableType === 6 && quickService.has(t.restaurantId))).toBe(true);
   });
 
-  it("every dish kind is present in every restaurant", async () => {
+  it("every dish kind is present in each of the six mode restaurants", async () => {
     const data = await load();
-    for (const r of data.restaurants) {
+    for (const r of data.modeRestaurants) {
       const menu = data.dishes.filter((d) => d.restaurantId === r.id);
       const menuIds = new Set(menu.map((d) => d.id));
       const has = (kind: string, test: (d: DishRow) => boolean, atLeast = 1) =>

@@ -1,4 +1,5 @@
 import { API, type Category, type Dish, type PeriodDishInfo, type SellOut } from "@tablemate/core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshDemoPeriods } from "../src/db/demo/seed.js";
 import { BACKENDS } from "./support/databases.js";
@@ -46,13 +47,26 @@ describe.each(BACKENDS)("menu calls on %s", (backend) => {
     expect(foods.filter((d) => d.minCount !== undefined).every((d) => (d.minCount ?? 0) > 0)).toBe(true);
   });
 
-  it("serves each dish image at the size its '@' suffix asks for", async () => {
-    const url = `${foods[0]?.smallImg}@345w_195h_1e_1c`;
-    const image = await get(url);
-    expect(image.statusCode).toBe(200);
-    expect(image.headers["content-type"]).toContain("image/svg+xml");
-    expect(image.body).toContain('width="345" height="195"');
-    expect((await get("/images/dishes/x.svg@99999w_1h")).statusCode).toBe(404);
+  it("serves each dish image as WebP at twice the size its '@' suffix asks for, within 15 KB", async () => {
+    expect(foods[0]?.smallImg).toMatch(/\/images\/dishes\/[a-z0-9-]+\.webp$/);
+    for (const [suffix, width, height] of [
+      ["200w_200h_1e_1c", 200, 200],
+      ["345w_195h_1e_1c", 345, 195],
+    ] as const) {
+      const image = await get(`${foods[0]?.smallImg}@${suffix}`);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers["content-type"]).toBe("image/webp");
+      expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(image.rawPayload.length).toBeLessThanOrEqual(15 * 1024);
+      const { format, width: decodedWidth, height: decodedHeight } = await sharp(image.rawPayload).metadata();
+      expect({ format, width: decodedWidth, height: decodedHeight }).toEqual({
+        format: "webp",
+        width: 2 * width,
+        height: 2 * height,
+      });
+    }
+    expect((await get("/images/dishes/x.webp@99999w_1h")).statusCode).toBe(404);
+    expect((await get("/images/dishes/x.svg@200w_200h_1e_1c")).statusCode).toBe(404);
   });
 
   it("GET /food/getFoodCategory lists categories with second categories and their dishes", async () => {

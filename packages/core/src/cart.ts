@@ -1,6 +1,7 @@
 import Big from "big.js";
 import type { Dish } from "./contract/menu.js";
 import { detailId } from "./detail-id.js";
+import { dishAvailability } from "./dish-rules.js";
 import { cartTotal, type LineChoice, priceLine } from "./pricing.js";
 import { checkQuantity, decrement, increment } from "./quantity.js";
 
@@ -44,6 +45,9 @@ export function applyCartOp(lines: readonly CartLine[], op: CartOp, dishOf: Dish
   if (op.kind === "add") {
     const dish = dishOf(op.foodId);
     if (!dish) return { ok: false, message: "菜品不存在" };
+    const availability = dishAvailability(dish, dish);
+    if (availability === "outOfPeriod") return { ok: false, message: `${dish.name}当前为非可售时间` };
+    if (availability === "soldOut") return { ok: false, message: `${dish.name}已售罄` };
     const id = detailId(op.foodId, op.choice);
     const line = lines.find((l) => l.detailId === id) ?? {
       ...op.choice,

@@ -196,3 +196,43 @@ export const tableUsers = pgTable(
   },
   (t) => [uniqueIndex("table_users_table_guid").on(t.tableId, t.guid)],
 );
+
+/** One line of a cart, keyed by its detail id (spec 000 §3). */
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id),
+    detailId: text("detail_id").notNull(),
+    foodId: integer("food_id").notNull(),
+    normId: integer("norm_id"),
+    methodIds: jsonb("method_ids").$type<number[]>().notNull().default([]),
+    additions: jsonb("additions").$type<Array<{ id: number; count: number }>>().notNull().default([]),
+    parts: jsonb("parts").$type<Array<{ itemId: number; count: number }>>().notNull().default([]),
+    count: numeric("count", { precision: 12, scale: 3 }).notNull(),
+    memo: text("memo").notNull().default(""),
+    /** who last changed it, for the tablemate notice */
+    updatedBy: text("updated_by").notNull().default(""),
+    /** keeps lines in the order they were first added */
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("cart_lines_cart_detail").on(t.cartId, t.detailId)],
+);
+
+/** Operations already applied, so a resent operation returns its first result instead of applying twice. */
+export const cartOps = pgTable(
+  "cart_ops",
+  {
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id),
+    opId: text("op_id").notNull(),
+    version: integer("version").notNull(),
+    ok: boolean("ok").notNull(),
+    message: text("message").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cart_ops_cart_op").on(t.cartId, t.opId)],
+);

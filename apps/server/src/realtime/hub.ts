@@ -1,6 +1,6 @@
 /**
- * Fan-out by topic (one topic per table). The backplane carries topics between server processes:
- * in memory here; a Redis backplane with the same interface joins with the shared-cart issue.
+ * Fan-out by topic (one topic per cart, one per restaurant). The backplane carries topics between
+ * server processes: in memory for one process, Redis pub/sub for several.
  */
 export interface Backplane {
   publish(topic: string, message: string): Promise<void>;
@@ -8,19 +8,48 @@ export interface Backplane {
   close(): Promise<void>;
 }
 
+type Listener = (message: string) => void;
+
+/** Local listeners by topic; both backplanes deliver through one of these. */
+export class Listeners {
+  private readonly byTopic = new Map<string, Set<Listener>>();
+
+  add(topic: string, listener: Listener): { first: boolean } {
+    const set = this.byTopic.get(topic) ?? new Set();
+    const first = set.size === 0;
+    set.add(listener);
+    this.byTopic.set(topic, set);
+    return { first };
+  }
+
+  remove(topic: string, listener: Listener): { last: boolean } {
+    const set = this.byTopic.get(topic);
+    if (!set) return { last: false };
+    set.delete(listener);
+    if (set.size > 0) return { last: false };
+    this.byTopic.delete(topic);
+    return { last: true };
+  }
+
+  deliver(topic: string, message: string): void {
+    for (const listener of this.byTopic.get(topic) ?? []) listener(message);
+  }
+
+  clear(): void {
+    this.byTopic.clear();
+  }
+}
+
 export function memoryBackplane(): Backplane {
-  const listeners = new Map<string, Set<(message: string) => void>>();
+  const listeners = new Listeners();
   return {
     async publish(topic, message) {
-      for (const listener of listeners.get(topic) ?? []) listener(message);
+      listeners.deliver(topic, message);
     },
     async subscribe(topic, onMessage) {
-      const set = listeners.get(topic) ?? new Set();
-      set.add(onMessage);
-      listeners.set(topic, set);
+      listeners.add(topic, onMessage);
       return async () => {
-        set.delete(onMessage);
-        if (set.size === 0) listeners.delete(topic);
+        listeners.remove(topic, onMessage);
       };
     },
     async close() {
@@ -29,4 +58,5 @@ export function memoryBackplane(): Backplane {
   };
 }
 
-export const tableTopic = (restaurantId: number, tableId: number) => `table:${restaurantId}:${tableId}`;
+export const cartTopic = (cartId: number) => `cart:${cartId}`;
+export const restaurantTopic = (restaurantId: number) => `restaurant:${restaurantId}`;

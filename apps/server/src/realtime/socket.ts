@@ -1,12 +1,24 @@
-import { API, guidSchema, idSchema } from "@tablemate/core";
+import { randomUUID } from "node:crypto";
+import {
+  API,
+  clientMessageSchema,
+  guidSchema,
+  idSchema,
+  MSG,
+  PROTOCOL_VERSION,
+  type ServerMessage,
+} from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
+import type { WebSocket } from "ws";
 import { z } from "zod";
 import type { Db } from "../db/client.js";
+import { cartState } from "../modules/cart/cart-state.js";
+import { openCart } from "../modules/cart/carts.js";
+import { applyTableOp } from "../modules/cart/operations.js";
+import { getRestaurant } from "../modules/restaurant/restaurants.js";
 import { getSignedTable } from "../modules/table/tables.js";
 import type { Signer } from "../security/signer.js";
-import { type Backplane, tableTopic } from "./hub.js";
-
-export const PROTOCOL_VERSION = 1;
+import { type Backplane, cartTopic, restaurantTopic } from "./hub.js";
 
 const handshakeSchema = z.object({
   rid: idSchema,
@@ -17,23 +29,104 @@ const handshakeSchema = z.object({
 
 /** Policy-violation close code: the handshake named a table the visitor may not join. */
 const REFUSED = 1008;
+const MAX_MESSAGE_BYTES = 8 * 1024;
 
-/** The table's socket: a visitor with the table's signed token listens to that table's topic only. */
-export function socketRoutes(app: FastifyInstance, db: Db, signer: Signer, backplane: Backplane): void {
+export interface SocketDeps {
+  db: Db;
+  signer: Signer;
+  backplane: Backplane;
+  now: () => Date;
+}
+
+function send(socket: WebSocket, message: ServerMessage | string): void {
+  if (socket.readyState === socket.OPEN)
+    socket.send(typeof message === "string" ? message : JSON.stringify(message));
+}
+
+/**
+ * The table's socket: a visitor holding the table's signed token joins that table's cart topic only.
+ * Operations are applied in the database first, then broadcast to every tablemate on any process.
+ */
+export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
+  const { db, signer, backplane } = deps;
   app.get(API.socket, { websocket: true }, async (socket, request) => {
     const query = request.query as Record<string, unknown>;
     const handshake = handshakeSchema.safeParse({ ...query, guid: query.guid ?? request.cookies.guid });
     if (!handshake.success) return socket.close(REFUSED, "bad handshake");
     const { rid, tableId, sid, guid } = handshake.data;
+    let context: Awaited<ReturnType<typeof openContext>>;
     try {
-      await getSignedTable(db, signer, rid, tableId, sid);
+      context = await openContext(rid, tableId, sid, guid);
     } catch {
       return socket.close(REFUSED, "table refused");
     }
-    const unsubscribe = await backplane.subscribe(tableTopic(rid, tableId), (message) =>
-      socket.send(message),
-    );
-    socket.on("close", () => void unsubscribe());
-    socket.send(JSON.stringify({ type: "hello", protocol: PROTOCOL_VERSION, guid, tableId }));
+    const { cart, accessType } = context;
+    // Messages of one socket are handled in the order they arrive.
+    let queue = Promise.resolve();
+    socket.on("message", (raw: Buffer) => {
+      queue = queue
+        .then(() => handle(raw))
+        .catch((error: unknown) => request.log.error({ err: error }, "socket message"));
+    });
+    const unsubscribes = await Promise.all([
+      backplane.subscribe(cartTopic(cart.id), (message) => send(socket, message)),
+      backplane.subscribe(restaurantTopic(rid), (message) => send(socket, message)),
+    ]);
+    socket.on("close", () => {
+      for (const unsubscribe of unsubscribes) void unsubscribe();
+    });
+    send(socket, {
+      type: "hello",
+      protocol: PROTOCOL_VERSION,
+      guid,
+      tableId,
+      cart: await cartState(db, cart),
+    });
+
+    async function handle(raw: Buffer): Promise<void> {
+      const parsed =
+        raw.length > MAX_MESSAGE_BYTES ? null : clientMessageSchema.safeParse(safeJson(String(raw)));
+      if (!parsed?.success) {
+        return send(socket, { type: "result", opId: "", ok: false, version: -1, message: "消息格式不正确" });
+      }
+      const message = parsed.data;
+      if (message.type === "sync") {
+        const state = await cartState(db, cart);
+        return send(socket, {
+          type: MSG.cart,
+          code: 1000,
+          socketId: randomUUID(),
+          version: state.version,
+          cart: state,
+          actor: { guid, name: "" },
+          clearCart: false,
+        });
+      }
+      const outcome = await applyTableOp(db, {
+        cartId: cart.id,
+        guid,
+        opId: message.opId,
+        op: message.op,
+        accessType,
+        now: deps.now(),
+      });
+      send(socket, outcome.verdict);
+      if (outcome.message) await backplane.publish(cartTopic(cart.id), JSON.stringify(outcome.message));
+    }
   });
+
+  async function openContext(rid: number, tableId: number, sid: string, guid: string) {
+    const restaurant = await getRestaurant(db, rid);
+    const table = await getSignedTable(db, signer, rid, tableId, sid);
+    const cart = await openCart(db, restaurant, table, guid);
+    return { cart, accessType: restaurant.fastHotel ? ("virTable" as const) : ("realTable" as const) };
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }

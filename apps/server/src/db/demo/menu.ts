@@ -99,7 +99,13 @@ function pricingOf(price: Price): Pick<DishRow, "price" | "vipPrice" | "norms"> 
   };
 }
 
-function dish(ref: string, name: string, price: Price, intro: string, extras: DishExtras = {}): DishRow {
+export function dish(
+  ref: string,
+  name: string,
+  price: Price,
+  intro: string,
+  extras: DishExtras = {},
+): DishRow {
   return {
     ref,
     imageKey: ref,
@@ -131,7 +137,7 @@ function dish(ref: string, name: string, price: Price, intro: string, extras: Di
   };
 }
 
-function section(category: string, secondCategory: string | null, rows: DishRow[]): DemoDish[] {
+export function section(category: string, secondCategory: string | null, rows: DishRow[]): DemoDish[] {
   return rows.map((row) => ({ ...row, category, secondCategory }));
 }
 
@@ -640,14 +646,18 @@ export const demoMenu: DemoDish[] = [
   ]),
 ];
 
-/** First-level categories in menu order, each with its second-level names. */
-export const demoCategories: DemoCategory[] = demoMenu.reduce<DemoCategory[]>((list, d) => {
-  let category = list.find((c) => c.name === d.category);
-  if (!category) {
-    category = { name: d.category, seconds: [] };
-    list.push(category);
-  }
-  if (d.secondCategory && !category.seconds.includes(d.secondCategory))
-    category.seconds.push(d.secondCategory);
-  return list;
-}, []);
+/** First-level categories of a menu in menu order, each with its second-level names. */
+export function categoriesOf(menu: DemoDish[]): DemoCategory[] {
+  return menu.reduce<DemoCategory[]>((list, d) => {
+    let category = list.find((c) => c.name === d.category);
+    if (!category) {
+      category = { name: d.category, seconds: [] };
+      list.push(category);
+    }
+    if (d.secondCategory && !category.seconds.includes(d.secondCategory))
+      category.seconds.push(d.secondCategory);
+    return list;
+  }, []);
+}
+
+export const demoCategories: DemoCategory[] = categoriesOf(demoMenu);

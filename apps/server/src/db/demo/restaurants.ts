@@ -1,21 +1,44 @@
-/** The six demo restaurants, one per business mode (spec 000 §4), with their tables, memos and addition stock. */
+/**
+ * The demo restaurants: six, one per business mode (spec 000 §4), sharing the menu of every dish kind, and a
+ * seventh with a generated menu of 500 dishes to measure the menu's speed on; with tables, memos and stock.
+ */
 import type { memos, restaurants, tables } from "../schema.js";
-import { DEMO_ADDITIONS } from "./menu.js";
+import { BIG_MENU_RESTAURANT, generatedCategories, generatedMenu } from "./generated.js";
+import { DEMO_ADDITIONS, type DemoCategory, type DemoDish, demoCategories, demoMenu } from "./menu.js";
 
 export type DemoRestaurantRow = Omit<typeof restaurants.$inferInsert, "id" | "createdAt">;
 export type DemoTable = Pick<typeof tables.$inferInsert, "name" | "tableType">;
 export type DemoMemo = Pick<typeof memos.$inferInsert, "type" | "content" | "number">;
-
-export interface DemoRestaurant {
-  restaurant: DemoRestaurantRow;
-  tables: DemoTable[];
-}
 
 export interface DemoAdditionStock {
   /** an id of DEMO_ADDITIONS; the seed moves it into the restaurant's id block */
   additionId: number;
   estimate: number;
 }
+
+export interface DemoMenu {
+  dishes: DemoDish[];
+  categories: DemoCategory[];
+  additionStock: DemoAdditionStock[];
+}
+
+export interface DemoRestaurant {
+  restaurant: DemoRestaurantRow;
+  tables: DemoTable[];
+  menu: DemoMenu;
+}
+
+/** The menu of every dish kind, which each of the six mode restaurants gets a copy of. */
+const everyKindMenu: DemoMenu = {
+  dishes: demoMenu,
+  categories: demoCategories,
+  additionStock: [
+    { additionId: DEMO_ADDITIONS.cheese.id, estimate: 0 },
+    { additionId: DEMO_ADDITIONS.beef.id, estimate: 3 },
+  ],
+};
+
+const generated: DemoMenu = { dishes: generatedMenu, categories: generatedCategories, additionStock: [] };
 
 /** Table type 6: a counter seat whose quick-service orders go straight to the order page. */
 const COUNTER_SEAT = 6;
@@ -51,6 +74,7 @@ export const demoRestaurants: DemoRestaurant[] = [
       longitude: 121.437,
     },
     tables: [...numbered(8, (n) => `A${twoDigits(n)}`), ...named(["包间-牡丹", "包间-芙蓉"])],
+    menu: everyKindMenu,
   },
   {
     restaurant: {
@@ -74,6 +98,7 @@ export const demoRestaurants: DemoRestaurant[] = [
       longitude: 121.484,
     },
     tables: [...numbered(8, (n) => `大厅${n}号桌`), ...named(["包间-兰亭", "包间-听雨"])],
+    menu: everyKindMenu,
   },
   {
     restaurant: {
@@ -97,6 +122,7 @@ export const demoRestaurants: DemoRestaurant[] = [
       longitude: 121.5269,
     },
     tables: [...named(["吧台1", "吧台2"], COUNTER_SEAT), ...numbered(6, twoDigits)],
+    menu: everyKindMenu,
   },
   {
     restaurant: {
@@ -121,6 +147,7 @@ export const demoRestaurants: DemoRestaurant[] = [
       longitude: 121.4536,
     },
     tables: [...numbered(8, (n) => `${n}号桌`), ...named(["靠窗吧台"], COUNTER_SEAT)],
+    menu: everyKindMenu,
   },
   {
     restaurant: {
@@ -143,6 +170,7 @@ export const demoRestaurants: DemoRestaurant[] = [
       longitude: 121.5106,
     },
     tables: numbered(6, (n) => `外送${twoDigits(n)}`),
+    menu: everyKindMenu,
   },
   {
     restaurant: {
@@ -169,6 +197,30 @@ export const demoRestaurants: DemoRestaurant[] = [
       ...named(["包间-牡丹", "包间-海棠", "包间-听松", "包间-观澜", "包间-揽月", "包间-清风"]),
       ...numbered(2, (n) => `大厅${n}号桌`),
     ],
+    menu: everyKindMenu,
+  },
+  {
+    restaurant: {
+      ...shared,
+      name: BIG_MENU_RESTAURANT,
+      linkMode: "dine",
+      wctPayType: 0,
+      crmType: "new",
+      foodsTemplate: 1,
+      recommendsTemplate: 1,
+      address: "上海市闵行区莘庄工业区春东路508号",
+      phone: "021-54407788",
+      tags: ["大众餐饮", "品类齐全", "家庭聚餐"],
+      environment: ["大厅", "包间"],
+      hotelLabel: "中餐",
+      description: "五百道菜一本菜单：凉菜热菜、烧腊海鲜、面点甜品一应俱全，吃完再付款。",
+      announcement: "菜品较多，可点左侧分类快速查找。",
+      discountText: "满150减15",
+      latitude: 31.1113,
+      longitude: 121.3852,
+    },
+    tables: numbered(4, (n) => `${n}号桌`),
+    menu: generated,
   },
 ];
 
@@ -181,9 +233,4 @@ export const demoMemos: DemoMemo[] = [
   })),
   { type: "ZHENG_DAN", content: "尽快上菜", number: 2 },
   { type: "ZHENG_DAN", content: "整单打包", number: 1 },
-];
-
-export const demoAdditionStock: DemoAdditionStock[] = [
-  { additionId: DEMO_ADDITIONS.cheese.id, estimate: 0 },
-  { additionId: DEMO_ADDITIONS.beef.id, estimate: 3 },
 ];

@@ -3,8 +3,8 @@ import { type ComboItem, formatMinutes, localClock } from "@tablemate/core";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.js";
 import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../schema.js";
-import { type DemoDish, demoCategories, demoMenu, type RelativePeriod } from "./menu.js";
-import { type DemoRestaurant, demoAdditionStock, demoMemos, demoRestaurants } from "./restaurants.js";
+import type { DemoCategory, DemoDish, RelativePeriod } from "./menu.js";
+import { type DemoRestaurant, demoMemos, demoRestaurants } from "./restaurants.js";
 
 const SEED_MARKER = "demo_seeded";
 
@@ -64,7 +64,7 @@ async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<
 
   await tx.insert(tables).values(demo.tables.map((table, i) => ({ ...table, restaurantId, sort: i + 1 })));
 
-  const categoryIdOf = await insertCategories(tx, restaurantId);
+  const categoryIdOf = await insertCategories(tx, restaurantId, demo.menu.categories);
   const nowMinutes = localClock(now, restaurant.timezone).minutes;
   const rowOf = (d: DemoDish, sort: number, combos: ComboItem[]): DishInsert => ({
     ...dishColumns(d, nowMinutes, idOffset),
@@ -76,7 +76,7 @@ async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<
   });
 
   // Combos name other dishes by ref, so the single dishes go in first to get their ids.
-  const sorted = demoMenu.map((d, i) => ({ d, sort: i + 1 }));
+  const sorted = demo.menu.dishes.map((d, i) => ({ d, sort: i + 1 }));
   const singles = await tx
     .insert(dishes)
     .values(sorted.filter(({ d }) => d.combos.length === 0).map(({ d, sort }) => rowOf(d, sort, [])))
@@ -97,9 +97,11 @@ async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<
     );
   if (comboRows.length > 0) await tx.insert(dishes).values(comboRows);
 
-  await tx
-    .insert(additionStock)
-    .values(demoAdditionStock.map((s) => ({ ...s, additionId: s.additionId + idOffset, restaurantId })));
+  const stock = demo.menu.additionStock;
+  if (stock.length > 0)
+    await tx
+      .insert(additionStock)
+      .values(stock.map((s) => ({ ...s, additionId: s.additionId + idOffset, restaurantId })));
   await tx.insert(memos).values(demoMemos.map((memo) => ({ ...memo, restaurantId })));
 }
 
@@ -107,10 +109,11 @@ async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<
 async function insertCategories(
   tx: Tx,
   restaurantId: number,
+  tree: DemoCategory[],
 ): Promise<(first: string, second: string | null) => number> {
   const firsts = await tx
     .insert(categories)
-    .values(demoCategories.map((c, i) => ({ restaurantId, name: c.name, sort: i + 1 })))
+    .values(tree.map((c, i) => ({ restaurantId, name: c.name, sort: i + 1 })))
     .returning();
   const firstIds = new Map(firsts.map((c) => [c.name, c.id]));
   const firstId = (name: string): number => {
@@ -118,7 +121,7 @@ async function insertCategories(
     if (id === undefined) throw new Error(`demo menu: unknown category ${name}`);
     return id;
   };
-  const secondRows = demoCategories.flatMap((c) =>
+  const secondRows = tree.flatMap((c) =>
     c.seconds.map((name, i) => ({ restaurantId, parentId: firstId(c.name), name, sort: i + 1 })),
   );
   const seconds = secondRows.length > 0 ? await tx.insert(categories).values(secondRows).returning() : [];

@@ -20,7 +20,7 @@ function salePeriod(row: DishRow): SalePeriod | null {
 const decimal = (value: string | null) => (value === null ? null : Number(value));
 
 export function dishImageUrl(imageHost: string, imageKey: string): string {
-  return `${imageHost}/images/dishes/${imageKey}.svg`;
+  return `${imageHost}/images/dishes/${imageKey}.webp`;
 }
 
 /** The one place a dish row becomes the wire's dish (spec 000 §3), priced and timed as of `clock`. */

@@ -1,0 +1,231 @@
+import { randomUUID } from "node:crypto";
+import {
+  applyCartOp,
+  type CartLine,
+  type CartState,
+  checkNote,
+  type Dish,
+  detailId,
+  type MandatoryLine,
+  MSG,
+  mandatoryLines,
+  type OpVerdict,
+  type TableMessage,
+  type TableOp,
+} from "@tablemate/core";
+import Big from "big.js";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { cartLines, cartOps, carts, tables, tableUsers } from "../../db/schema.js";
+import { type CartRow, cartState, dishesFor, linesOf, presentLine, type Tx } from "./cart-state.js";
+
+export interface OpInput {
+  cartId: number;
+  guid: string;
+  opId: string;
+  op: TableOp;
+  accessType: "realTable" | "virTable";
+  now: Date;
+}
+
+export interface OpOutcome {
+  verdict: OpVerdict;
+  /** the broadcast for the table; absent when refused or already applied */
+  message?: TableMessage;
+  state: CartState;
+}
+
+type Applied =
+  | { ok: true; lines: CartLine[]; personNum?: number; menu: Dish[] }
+  | { ok: false; message: string };
+
+/** Must-order dishes take their computed quantity, whether or not the cart already held them. */
+function withMandatory(lines: CartLine[], musts: MandatoryLine[]): CartLine[] {
+  return musts.reduce((acc, must) => {
+    const id = detailId(must.foodId, must.choice);
+    const count = must.count.toString();
+    if (acc.some((l) => l.detailId === id)) return acc.map((l) => (l.detailId === id ? { ...l, count } : l));
+    return [...acc, { ...must.choice, detailId: id, foodId: must.foodId, count, memo: "" }];
+  }, lines);
+}
+
+const COMBO_NOTE_REFUSED = "套餐不支持从购物车添加备注";
+
+/** The new lines (and diner count) an operation leads to, by core's rules; nothing is written here. */
+async function decide(tx: Tx, cart: CartRow, before: CartLine[], input: OpInput): Promise<Applied> {
+  const { op } = input;
+  if (op.kind === "personNum") {
+    const menu = await dishesFor(tx, cart.restaurantId, input.now);
+    return {
+      ok: true,
+      lines: withMandatory(before, mandatoryLines(menu, op.personNum)),
+      personNum: op.personNum,
+      menu,
+    };
+  }
+  const foodIds = [...new Set([...before.map((l) => l.foodId), ...(op.kind === "add" ? [op.foodId] : [])])];
+  const menu = await dishesFor(tx, cart.restaurantId, input.now, foodIds);
+  const dishOf = (id: number): Dish | undefined => menu.find((d) => d.id === id);
+  if (op.kind === "note") {
+    const line = before.find((l) => l.detailId === op.detailId);
+    if (!line) return { ok: false, message: "购物车中没有该菜品" };
+    if ((dishOf(line.foodId)?.foodproperty ?? 0) !== 0) return { ok: false, message: COMBO_NOTE_REFUSED };
+    const note = checkNote(op.memo);
+    if (!note.ok) return note;
+    return { ok: true, lines: before.map((l) => (l === line ? { ...l, memo: note.note } : l)), menu };
+  }
+  const applied = applyCartOp(before, op, dishOf);
+  return applied.ok ? { ...applied, menu } : applied;
+}
+
+/** Writes the difference between two sets of lines. */
+async function writeLines(tx: Tx, cartId: number, before: CartLine[], after: CartLine[], guid: string) {
+  const removed = before.filter((b) => !after.some((a) => a.detailId === b.detailId)).map((b) => b.detailId);
+  if (removed.length) {
+    await tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.detailId, removed)));
+  }
+  let position = before.length;
+  for (const line of after) {
+    const old = before.find((b) => b.detailId === line.detailId);
+    if (old && old.count === line.count && old.memo === line.memo) continue;
+    const values = {
+      cartId,
+      detailId: line.detailId,
+      foodId: line.foodId,
+      normId: line.normId,
+      methodIds: [...line.methodIds],
+      additions: [...line.additions],
+      parts: [...line.parts],
+      count: line.count,
+      memo: line.memo,
+      updatedBy: guid,
+      position: position++,
+    };
+    await tx
+      .insert(cartLines)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.detailId],
+        set: { count: values.count, memo: values.memo, updatedBy: guid },
+      });
+  }
+}
+
+async function actorName(tx: Tx, tableId: number, guid: string): Promise<string> {
+  const [row] = await tx
+    .select({ nickname: tableUsers.nickname })
+    .from(tableUsers)
+    .where(and(eq(tableUsers.tableId, tableId), eq(tableUsers.guid, guid)));
+  return row?.nickname || "同伴";
+}
+
+function messageFor(
+  input: OpInput,
+  before: CartLine[],
+  state: CartState,
+  name: string,
+  menu: Dish[],
+): TableMessage {
+  const base = {
+    code: 1000 as const,
+    socketId: randomUUID(),
+    version: state.version,
+    cart: state,
+    actor: { guid: input.guid, name },
+  };
+  const { op } = input;
+  if (op.kind === "clear") return { ...base, type: MSG.cart, clearCart: true };
+  if (op.kind === "personNum") return { ...base, type: MSG.people, personNum: op.personNum };
+  if (op.kind === "note") return { ...base, type: MSG.note, detail: op.detailId, memo: op.memo };
+  const changed =
+    state.lines.find((l) => !before.some((b) => b.detailId === l.detailId && b.count === l.count)) ??
+    before.find((b) => !state.lines.some((l) => l.detailId === b.detailId));
+  const now = state.lines.find((l) => l.detailId === changed?.detailId);
+  const was = before.find((l) => l.detailId === changed?.detailId);
+  const value = new Big(now?.count ?? 0);
+  return {
+    ...base,
+    type: MSG.dish,
+    value: value.toString(),
+    inc: value.minus(was?.count ?? 0).toString(),
+    foodId: changed?.foodId,
+    detail: changed?.detailId,
+    normId: changed?.normId ?? null,
+    methodId: changed?.methodIds.join("&") ?? "",
+    batch: changed?.additions.map((a) => ({ id: a.id, ordered: a.count })) ?? [],
+    Weigh: menu.find((d) => d.id === changed?.foodId)?.Weigh ?? false,
+    accessType: input.accessType,
+  };
+}
+
+/**
+ * Applies one tablemate's operation in one transaction: lock the cart, answer a repeated operation
+ * id with its first verdict, decide with core's rules, write, bump the version. The caller
+ * broadcasts the message only after this returns, so nothing is announced before it is committed.
+ */
+export async function applyTableOp(db: Db, input: OpInput): Promise<OpOutcome> {
+  return db.transaction(async (tx) => {
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, input.cartId)).for("update");
+    if (!cart) throw new Error(`cart ${input.cartId} vanished`);
+    const [seen] = await tx
+      .select()
+      .from(cartOps)
+      .where(and(eq(cartOps.cartId, cart.id), eq(cartOps.opId, input.opId)));
+    if (seen) {
+      const verdict = {
+        type: "result" as const,
+        opId: input.opId,
+        ok: seen.ok,
+        version: seen.version,
+        message: seen.message,
+      };
+      return { verdict, state: await cartState(tx, cart) };
+    }
+    const before = (await linesOf(tx, cart.id)).map(presentLine);
+    const decision = await decide(tx, cart, before, input);
+    if (!decision.ok) {
+      await tx.insert(cartOps).values({
+        cartId: cart.id,
+        opId: input.opId,
+        version: cart.version,
+        ok: false,
+        message: decision.message,
+      });
+      const verdict = {
+        type: "result" as const,
+        opId: input.opId,
+        ok: false,
+        version: cart.version,
+        message: decision.message,
+      };
+      return { verdict, state: await cartState(tx, cart) };
+    }
+    await writeLines(tx, cart.id, before, decision.lines, input.guid);
+    if (decision.personNum !== undefined) {
+      await tx.update(tables).set({ personNum: decision.personNum }).where(eq(tables.id, cart.tableId));
+    }
+    const [bumped] = await tx
+      .update(carts)
+      .set({ version: sql`${carts.version} + 1` })
+      .where(eq(carts.id, cart.id))
+      .returning();
+    const next = bumped ?? cart;
+    await tx.insert(cartOps).values({ cartId: cart.id, opId: input.opId, version: next.version, ok: true });
+    const state = await cartState(tx, next);
+    const message = messageFor(
+      input,
+      before,
+      state,
+      await actorName(tx, cart.tableId, input.guid),
+      decision.menu,
+    );
+    const verdict = {
+      type: "result" as const,
+      opId: input.opId,
+      ok: true,
+      version: next.version,
+      message: "",
+    };
+    return { verdict, message, state };
+  });
+}

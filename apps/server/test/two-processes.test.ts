@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import { API, type Dish } from "@tablemate/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../../../e2e/support/server.js";
+import { createTestDatabase, type TestDatabase } from "./support/databases.js";
+import { TEST_SECRET } from "./support/harness.js";
+import { TableSocket } from "./support/table-socket.js";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const plain = { normId: null, methodIds: [], additions: [], parts: [] };
+
+/** Two real server processes on their own ports, sharing one PostgreSQL database and Redis. */
+describe("two server processes sharing PostgreSQL and Redis", () => {
+  let database: TestDatabase;
+  let first: RunningServer;
+  let second: RunningServer;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    const env = {
+      DATABASE_URL: database.url ?? "",
+      SECRET: TEST_SECRET,
+      REDIS_URL,
+      REDIS_CHANNEL_PREFIX: `test-${randomBytes(6).toString("hex")}:`,
+    };
+    // one after the other: the first start migrates and seeds, the second finds it done
+    first = await startServer(env);
+    second = await startServer(env);
+  });
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    await database?.drop();
+  });
+
+  it("shows tablemates on different processes the same cart", async () => {
+    const link = new URL(first.links[0] ?? "");
+    const q = link.searchParams;
+    const socketUrl = (server: RunningServer, guid: string) =>
+      `${server.url.replace("http", "ws")}${API.socket}?rid=${q.get("hotelid")}&tableId=${q.get("tn")}&sid=${q.get("sid")}&guid=${guid}`;
+    const response = await fetch(`${first.url}${API.foodList}?restaurantId=${q.get("hotelid")}`);
+    const { data: foods }: { data: Dish[] } = await response.json();
+    const dish = foods.find(
+      (d) => d.foodproperty === 0 && d.estimate === -1 && !d.minCount && d.availableStatus === 1,
+    );
+    if (!dish) throw new Error("no plain dish");
+
+    const a = await TableSocket.open(socketUrl(first, "process-aaaa-0001"));
+    const b = await TableSocket.open(socketUrl(second, "process-bbbb-0002"));
+    const added = await a.op({ kind: "add", foodId: dish.id, choice: plain });
+    expect(await b.untilVersion(added.version)).toMatchObject({ type: 1, foodId: dish.id, value: "1" });
+    const cleared = await b.op({ kind: "clear" });
+    expect(await a.untilVersion(cleared.version)).toMatchObject({ type: 14, clearCart: true });
+    await b.untilVersion(cleared.version);
+    expect(a.cart).toEqual(b.cart);
+    a.close();
+    b.close();
+  });
+});

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import type { CartLine } from "../cart.js";
+
+/**
+ * The table socket's protocol (spec 000 §4, §7; STYLE 5). A client sends operations with its own
+ * operation id; the server answers the sender with a verdict and broadcasts the table's new cart,
+ * versioned, to every tablemate. Clients apply only what is newer than what they hold.
+ */
+export const PROTOCOL_VERSION = 1;
+
+/** Spec message types. */
+export const MSG = {
+  dish: 1,
+  order: 3,
+  note: 11,
+  orderStatus: 12,
+  cart: 14,
+  stock: 20,
+  people: 30,
+} as const;
+
+const count = z.string().regex(/^\d{1,4}(\.\d{1,3})?$/, "数量不正确");
+const id = z.number().int().positive().max(2_147_483_647);
+const detail = z.string().min(3).max(400);
+
+export const lineChoiceSchema = z.object({
+  normId: id.nullable(),
+  methodIds: z.array(id).max(20),
+  additions: z.array(z.object({ id, count: z.number().int().min(1).max(99) })).max(30),
+  parts: z.array(z.object({ itemId: id, count: z.number().int().min(1).max(99) })).max(30),
+});
+
+export const cartOpSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("add"), foodId: id, choice: lineChoiceSchema }),
+  z.object({ kind: z.literal("minus"), detailId: detail }),
+  z.object({ kind: z.literal("set"), detailId: detail, count }),
+  z.object({ kind: z.literal("note"), detailId: detail, memo: z.string().max(200) }),
+  z.object({ kind: z.literal("clear") }),
+  z.object({ kind: z.literal("personNum"), personNum: z.number().int().min(1).max(99) }),
+]);
+
+export type TableOp = z.infer<typeof cartOpSchema>;
+
+export const opIdSchema = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "opId 格式不正确");
+
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("op"), opId: opIdSchema, op: cartOpSchema }),
+  z.object({ type: z.literal("sync") }),
+]);
+
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+export interface CartState {
+  cartId: number;
+  version: number;
+  personNum: number;
+  lines: CartLine[];
+}
+
+export interface OpVerdict {
+  type: "result";
+  opId: string;
+  ok: boolean;
+  version: number;
+  message: string;
+}
+
+/** A broadcast to the table: the spec's type and fields, plus the whole cart at its new version. */
+export interface TableMessage {
+  type: (typeof MSG)[keyof typeof MSG];
+  code: 1000;
+  /** unique per message: clients drop duplicates by it */
+  socketId: string;
+  version: number;
+  cart: CartState;
+  actor: { guid: string; name: string };
+  /** type 1 */
+  value?: string;
+  inc?: string;
+  foodId?: number;
+  methodId?: string;
+  normId?: number | null;
+  Weigh?: boolean;
+  batch?: Array<{ id: number; ordered: number }>;
+  detail?: string;
+  accessType?: "realTable" | "virTable";
+  /** type 11 */
+  memo?: string;
+  /** type 14 */
+  clearCart?: boolean;
+  /** type 30 */
+  personNum?: number;
+}
+
+export type ServerMessage =
+  | { type: "hello"; protocol: number; guid: string; tableId: number; cart: CartState }
+  | OpVerdict
+  | TableMessage;
