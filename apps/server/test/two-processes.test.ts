@@ -38,7 +38,7 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     const socketUrl = (server: RunningServer, guid: string) =>
       `${server.url.replace("http", "ws")}${API.socket}?rid=${q.get("hotelid")}&tableId=${q.get("tn")}&sid=${q.get("sid")}&guid=${guid}`;
     const response = await fetch(`${first.url}${API.foodList}?restaurantId=${q.get("hotelid")}`);
-    const { data: foods }: { data: Dish[] } = await response.json();
+    const { data: foods } = (await response.json()) as { data: Dish[] };
     const dish = foods.find(
       (d) => d.foodproperty === 0 && d.estimate === -1 && !d.minCount && d.availableStatus === 1,
     );
