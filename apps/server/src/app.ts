@@ -50,10 +50,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   healthRoutes(server, database);
   userRoutes(server, db);
-  restaurantRoutes(server, db);
-  tableRoutes(server, db, signer);
-  cartRoutes(server, db, signer);
   const now = deps.now ?? (() => new Date());
+  const cartDeps = { db, backplane, now };
+  restaurantRoutes(server, db);
+  tableRoutes(server, cartDeps, signer);
+  cartRoutes(server, cartDeps, signer);
   menuRoutes(server, { db, now, imageHost: config.IMAGE_HOST });
   imageRoutes(server);
   socketRoutes(server, { db, signer, backplane, now });

@@ -17,7 +17,10 @@ export const EMPTY_CHOICE: LineChoice = { normId: null, methodIds: [], additions
  */
 export type AddKind = "plain" | "additions" | "spec" | "combo" | "batch";
 
-type ChoiceDish = Pick<Dish, "foodproperty" | "norms" | "methodCategories" | "additionCategories" | "combosList">;
+type ChoiceDish = Pick<
+  Dish,
+  "foodproperty" | "norms" | "methodCategories" | "additionCategories" | "combosList"
+>;
 
 const hasMethods = (dish: Pick<Dish, "methodCategories">) =>
   dish.methodCategories.some((c) => c.methodList.length > 0);
@@ -68,7 +71,11 @@ export function startingChoice(dish: ChoiceDish): LineChoice {
 }
 
 /** Choosing a method replaces the one chosen in its category: one method per category. */
-export function chooseMethod(dish: Pick<Dish, "methodCategories">, methodIds: number[], methodId: number): number[] {
+export function chooseMethod(
+  dish: Pick<Dish, "methodCategories">,
+  methodIds: number[],
+  methodId: number,
+): number[] {
   const category = dish.methodCategories.find((c) => c.methodList.some((m) => m.id === methodId));
   if (!category) return methodIds;
   const siblings = new Set(category.methodList.map((m) => m.id));
@@ -96,9 +103,11 @@ export function togglePart(group: ComboGroup, parts: LineChoice["parts"], itemId
   const item = group.items.find((i) => i.itemId === itemId);
   if (!item) return { ok: true, parts };
   const inGroup = new Set(group.items.map((i) => i.itemId));
-  if (parts.some((p) => p.itemId === itemId)) return { ok: true, parts: parts.filter((p) => p.itemId !== itemId) };
+  if (parts.some((p) => p.itemId === itemId))
+    return { ok: true, parts: parts.filter((p) => p.itemId !== itemId) };
   const chosen = parts.filter((p) => inGroup.has(p.itemId));
-  if (group.pick === 1) return { ok: true, parts: [...parts.filter((p) => !inGroup.has(p.itemId)), partOf(item)] };
+  if (group.pick === 1)
+    return { ok: true, parts: [...parts.filter((p) => !inGroup.has(p.itemId)), partOf(item)] };
   if (chosen.length >= group.pick) return { ok: false, reason: "full" };
   return { ok: true, parts: [...parts, partOf(item)] };
 }
@@ -113,7 +122,10 @@ export function unfinishedGroups(groups: readonly ComboGroup[], parts: LineChoic
   return groups.filter((g) => pickedInGroup(g, parts) < g.pick);
 }
 
-type AmountDish = Pick<Dish, "name" | "estimate" | "minCount" | "inceptStep" | "Weigh" | "unit" | "dishesUnit">;
+type AmountDish = Pick<
+  Dish,
+  "name" | "estimate" | "minCount" | "inceptStep" | "Weigh" | "unit" | "dishesUnit"
+>;
 
 /**
  * What one + adds to a line holding `current`: the minimum first, then the step. Asked of core's

@@ -7,7 +7,10 @@ type PricedDish = Pick<Dish, "price" | "vipPrice" | "pricingType" | "startPrice"
  * price (and the starting member price of a starting-price dish) wherever one is set; anyone else
  * the regular price. Feed the result to dishPrice.
  */
-export function viewerPrices(dish: PricedDish, isMember: boolean): Pick<Dish, "price" | "pricingType" | "startPrice"> {
+export function viewerPrices(
+  dish: PricedDish,
+  isMember: boolean,
+): Pick<Dish, "price" | "pricingType" | "startPrice"> {
   if (!isMember || dish.vipPrice == null) {
     return { price: dish.price, pricingType: dish.pricingType, startPrice: dish.startPrice };
   }

@@ -30,13 +30,25 @@ describe("prices the diner sees", () => {
   const dish = { price: 58, vipPrice: 48, pricingType: 0, startPrice: null, startVipPrice: null };
 
   it("are the member prices for a member and the regular ones otherwise", () => {
-    expect(dishPrice(viewerPrices(dish, true))).toEqual({ kind: "amount", amount: "48", startingFrom: false });
-    expect(dishPrice(viewerPrices(dish, false))).toEqual({ kind: "amount", amount: "58", startingFrom: false });
+    expect(dishPrice(viewerPrices(dish, true))).toEqual({
+      kind: "amount",
+      amount: "48",
+      startingFrom: false,
+    });
+    expect(dishPrice(viewerPrices(dish, false))).toEqual({
+      kind: "amount",
+      amount: "58",
+      startingFrom: false,
+    });
   });
 
   it("use the starting member price of a starting-price dish", () => {
     const starting = { ...dish, pricingType: 1, startPrice: 30, startVipPrice: 25.555 };
-    expect(dishPrice(viewerPrices(starting, true))).toEqual({ kind: "amount", amount: "25.55", startingFrom: true });
+    expect(dishPrice(viewerPrices(starting, true))).toEqual({
+      kind: "amount",
+      amount: "25.55",
+      startingFrom: true,
+    });
   });
 
   it("stay regular for a member when the dish has no member price", () => {

@@ -37,7 +37,11 @@ describe("ids without zod", () => {
         expect(parseId(text)).toBe(parsed.success ? parsed.data : null);
       }),
     );
-    const guidText = fc.oneof(fc.string({ minLength: 6, maxLength: 70 }), fc.uuid(), fc.stringMatching(/^ ?[A-Za-z0-9_ -]{6,66} ?$/));
+    const guidText = fc.oneof(
+      fc.string({ minLength: 6, maxLength: 70 }),
+      fc.uuid(),
+      fc.stringMatching(/^ ?[A-Za-z0-9_ -]{6,66} ?$/),
+    );
     fc.assert(
       fc.property(guidText, (text) => {
         expect(isGuid(text)).toBe(guidSchema.safeParse(text).success);

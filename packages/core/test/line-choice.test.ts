@@ -4,8 +4,8 @@ import type { ComboItem, Dish, MethodCategory } from "../src/contract/menu.js";
 import {
   addedAmount,
   addKind,
-  chooseMethod,
   choiceLabels,
+  chooseMethod,
   comboGroups,
   EMPTY_CHOICE,
   pickedInGroup,
@@ -20,7 +20,13 @@ type ChoiceDish = Pick<
   "foodproperty" | "norms" | "methodCategories" | "additionCategories" | "combosList"
 >;
 
-const bare: ChoiceDish = { foodproperty: 0, norms: [], methodCategories: [], additionCategories: [], combosList: [] };
+const bare: ChoiceDish = {
+  foodproperty: 0,
+  norms: [],
+  methodCategories: [],
+  additionCategories: [],
+  combosList: [],
+};
 
 const spice: MethodCategory = {
   categoryName: "辣度",
@@ -40,7 +46,17 @@ const cooking: MethodCategory = {
 };
 
 function part(itemId: number, name: string, groupName: string, groupPick: number, count = 1): ComboItem {
-  return { id: itemId + 1000, itemId, name, count, norms: [], cdatList: [], groupName, groupPick, priceUp: 0 };
+  return {
+    id: itemId + 1000,
+    itemId,
+    name,
+    count,
+    norms: [],
+    cdatList: [],
+    groupName,
+    groupPick,
+    priceUp: 0,
+  };
 }
 
 const combo: ChoiceDish = {
@@ -62,10 +78,19 @@ describe("what the add of a dish opens", () => {
     ["a single dish", bare, "plain"],
     ["norms", { ...bare, norms: [{ id: 1, name: "大份", price: 10, vipPrice: null }] }, "spec"],
     ["methods", { ...bare, methodCategories: [spice] }, "spec"],
-    ["a method category with no methods", { ...bare, methodCategories: [{ ...spice, methodList: [] }] }, "plain"],
+    [
+      "a method category with no methods",
+      { ...bare, methodCategories: [{ ...spice, methodList: [] }] },
+      "plain",
+    ],
     [
       "add-ons",
-      { ...bare, additionCategories: [{ categoryName: "加料", sort: 1, additions: [{ id: 9, name: "加蛋", priceUpValue: 2 }] }] },
+      {
+        ...bare,
+        additionCategories: [
+          { categoryName: "加料", sort: 1, additions: [{ id: 9, name: "加蛋", priceUpValue: 2 }] },
+        ],
+      },
       "additions",
     ],
     ["a set menu (foodproperty 1)", { ...bare, foodproperty: 1 }, "combo"],
@@ -145,7 +170,15 @@ describe("editing a choice", () => {
 });
 
 describe("what one + adds", () => {
-  const base = { name: "馒头", estimate: 3, minCount: 2, inceptStep: 2, Weigh: false, unit: "个", dishesUnit: "个" };
+  const base = {
+    name: "馒头",
+    estimate: 3,
+    minCount: 2,
+    inceptStep: 2,
+    Weigh: false,
+    unit: "个",
+    dishesUnit: "个",
+  };
   it("brings the minimum first and the step after, whatever the stock", () => {
     expect(addedAmount(base, new Big(0)).toString()).toBe("2");
     expect(addedAmount(base, new Big(2)).toString()).toBe("2");

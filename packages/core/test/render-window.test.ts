@@ -38,7 +38,10 @@ describe("render window", () => {
 
   it("takes every box of a grid row together", () => {
     // three cards per row share their top
-    const grid = Array.from({ length: 30 }, (_, i): ListBox => ({ top: Math.floor(i / 3) * 200, height: 200 }));
+    const grid = Array.from(
+      { length: 30 },
+      (_, i): ListBox => ({ top: Math.floor(i / 3) * 200, height: 200 }),
+    );
     const range = renderWindow(grid, { scrollTop: 1000, viewportHeight: 200 }, { above: 1, below: 1 });
     expect(range).toEqual({ start: 12, end: 21 });
   });

@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { Db } from "../db/client.js";
 import { cartState } from "../modules/cart/cart-state.js";
 import { openCart } from "../modules/cart/carts.js";
-import { applyTableOp } from "../modules/cart/operations.js";
+import { operate } from "../modules/cart/operate.js";
 import { getRestaurant } from "../modules/restaurant/restaurants.js";
 import { getSignedTable } from "../modules/table/tables.js";
 import type { Signer } from "../security/signer.js";
@@ -102,16 +102,14 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
           clearCart: false,
         });
       }
-      const outcome = await applyTableOp(db, {
+      const outcome = await operate(deps, {
         cartId: cart.id,
         guid,
         opId: message.opId,
         op: message.op,
         accessType,
-        now: deps.now(),
       });
       send(socket, outcome.verdict);
-      if (outcome.message) await backplane.publish(cartTopic(cart.id), JSON.stringify(outcome.message));
     }
   });
 

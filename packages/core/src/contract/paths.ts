@@ -12,6 +12,10 @@ export const API = {
   cartJoin: "/cloud/api/v1/cart/join",
   /** not in the spec: the cart id and its sign for a table */
   cartId: "/cloud/api/v1/cart/id",
+  /** not in the spec: the cart's lines and version (the cart-info fetch when a companion orders) */
+  cartInfo: "/cloud/api/v1/cart/info",
+  /** not in the spec: one cart operation over HTTP (the store action cart/addFoodToCart, and local-mode replay) */
+  cartOps: "/cloud/api/v1/cart/ops",
   posStatus: "/cloud/api/v1/pos-status",
   recommend: "/cloud/api/v1/recommend",
   /** the sell-out call: the hotel id is appended */

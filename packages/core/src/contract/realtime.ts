@@ -96,3 +96,26 @@ export type ServerMessage =
   | { type: "hello"; protocol: number; guid: string; tableId: number; cart: CartState }
   | OpVerdict
   | TableMessage;
+
+const signedCart = {
+  rid: z.coerce.number().int().positive(),
+  cartId: z.coerce.number().int().positive(),
+  cartIdSign: z.string().min(1).max(200),
+};
+
+export const cartInfoQuerySchema = z.object(signedCart);
+
+/** The op travels as JSON text in a form body, or as an object in a JSON body. */
+export const cartOpsBodySchema = z.object({
+  ...signedCart,
+  guid: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+  opId: opIdSchema,
+  op: z.preprocess((value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, cartOpSchema),
+});

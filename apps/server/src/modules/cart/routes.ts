@@ -1,14 +1,39 @@
-import { API, AppError, cartIdQuerySchema, cartJoinBodySchema } from "@tablemate/core";
+import {
+  API,
+  AppError,
+  cartIdQuerySchema,
+  cartInfoQuerySchema,
+  cartJoinBodySchema,
+  cartOpsBodySchema,
+} from "@tablemate/core";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
+import { carts, restaurants } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
 import type { Signer } from "../../security/signer.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 import { getSignedTable } from "../table/tables.js";
+import { cartState } from "./cart-state.js";
 import { joinCart, openCart } from "./carts.js";
+import { type CartDeps, operate } from "./operate.js";
 
-export function cartRoutes(app: FastifyInstance, db: Db, signer: Signer): void {
+/** A cart reached by its signed id (what the cart-id call handed out). */
+async function signedCart(db: Db, signer: Signer, q: { rid: number; cartId: number; cartIdSign: string }) {
+  if (!signer.verifyCartSign(q.cartId, q.cartIdSign))
+    throw new AppError("invalidTableToken", "购物车签名无效");
+  const [row] = await db
+    .select({ cart: carts, fastHotel: restaurants.fastHotel })
+    .from(carts)
+    .innerJoin(restaurants, eq(carts.restaurantId, restaurants.id))
+    .where(and(eq(carts.id, q.cartId), eq(carts.restaurantId, q.rid)));
+  if (!row) throw new AppError("cartNotFound");
+  return row;
+}
+
+export function cartRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer): void {
+  const { db } = deps;
   app.get(API.cartId, async (request) => {
     const query = parse(cartIdQuerySchema, request.query);
     const restaurant = await getRestaurant(db, query.rid);
@@ -32,5 +57,24 @@ export function cartRoutes(app: FastifyInstance, db: Db, signer: Signer): void {
         headIcon: body.headIcon,
       }),
     );
+  });
+
+  app.get(API.cartInfo, async (request) => {
+    const { cart } = await signedCart(db, signer, parse(cartInfoQuerySchema, request.query));
+    return ok(await cartState(db, cart));
+  });
+
+  // A refused operation is still an answer: the verdict says why, and the cart is unchanged.
+  app.post(API.cartOps, async (request) => {
+    const body = parse(cartOpsBodySchema, request.body);
+    const { cart, fastHotel } = await signedCart(db, signer, body);
+    const outcome = await operate(deps, {
+      cartId: cart.id,
+      guid: body.guid,
+      opId: body.opId,
+      op: body.op,
+      accessType: fastHotel ? "virTable" : "realTable",
+    });
+    return ok({ verdict: outcome.verdict, cart: outcome.state });
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import {
   API,
   AppError,
@@ -12,8 +13,10 @@ import type { Db } from "../../db/client.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
 import type { Signer } from "../../security/signer.js";
+import { openCart } from "../cart/carts.js";
+import { type CartDeps, operate } from "../cart/operate.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
-import { getSignedTable, joinTable, listTables, setPersonNum } from "./tables.js";
+import { getSeatedTable, getSignedTable, joinTable, listTables } from "./tables.js";
 
 /** /cloud/api/v1/tables takes rid; the older table-list fetch passed hotelid (DECISIONS: both). */
 const tablesQuerySchema = z.union([
@@ -21,7 +24,8 @@ const tablesQuerySchema = z.union([
   hotelidQuerySchema.transform((q) => ({ rid: q.hotelid })),
 ]);
 
-export function tableRoutes(app: FastifyInstance, db: Db, signer: Signer): void {
+export function tableRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer): void {
+  const { db } = deps;
   app.get(API.selectDesk, async (request) => {
     const { rid } = parse(ridQuerySchema, request.query);
     await getRestaurant(db, rid);
@@ -49,7 +53,17 @@ export function tableRoutes(app: FastifyInstance, db: Db, signer: Signer): void 
     const query = parse(ridQuerySchema, request.query);
     const body = parse(setPersonNumBodySchema, { rid: query.rid, ...(request.body as object) });
     if (body.rid !== query.rid) throw new AppError("badRequest", "rid 不一致");
-    const personNum = await setPersonNum(db, body.rid, body.tableId, body.guid, body.personNum);
-    return { status: 0, ...ok({ personNum }, 200) };
+    const restaurant = await getRestaurant(db, body.rid);
+    const table = await getSeatedTable(db, body.rid, body.tableId, body.guid);
+    const cart = await openCart(db, restaurant, table, body.guid);
+    // The count goes through the cart: must-order dishes follow it, and tablemates hear type 30.
+    await operate(deps, {
+      cartId: cart.id,
+      guid: body.guid,
+      opId: randomUUID(),
+      op: { kind: "personNum", personNum: body.personNum },
+      accessType: restaurant.fastHotel ? "virTable" : "realTable",
+    });
+    return { status: 0, ...ok({ personNum: body.personNum }, 200) };
   });
 }

@@ -75,20 +75,18 @@ export async function isSeated(db: Db, tableId: number, guid: string): Promise<b
   return row !== undefined;
 }
 
-/** Only a diner seated at the table sets its diner count. */
-export async function setPersonNum(
+/** The table of a restaurant, for one of its seated diners only. */
+export async function getSeatedTable(
   db: Db,
   restaurantId: number,
   tableId: number,
   guid: string,
-  personNum: number,
-): Promise<number> {
+): Promise<TableRow> {
   const [table] = await db
-    .select({ id: tables.id })
+    .select()
     .from(tables)
     .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)));
   if (!table) throw new AppError("tableNotFound");
   if (!(await isSeated(db, tableId, guid))) throw new AppError("unauthorized", "请先扫码入座");
-  await db.update(tables).set({ personNum }).where(eq(tables.id, tableId));
-  return personNum;
+  return table;
 }
