@@ -9,6 +9,7 @@ import { registerErrorHandler } from "./http/errors.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
+import { orderRoutes } from "./modules/order/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
 import { tableRoutes } from "./modules/table/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   restaurantRoutes(server, db);
   tableRoutes(server, cartDeps, signer);
   cartRoutes(server, cartDeps, signer);
+  orderRoutes(server, { ...cartDeps, signer, submitTimeoutMs: config.SUBMIT_TIMEOUT_MS });
   menuRoutes(server, { db, now, imageHost: config.IMAGE_HOST });
   imageRoutes(server);
   socketRoutes(server, { db, signer, backplane, now });

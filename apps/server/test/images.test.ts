@@ -14,7 +14,7 @@ describe("dish images", () => {
   it.each([
     ["default", IMAGE_SIZES.default],
     ["big", IMAGE_SIZES.big],
-  ])("every %s (%s) thumbnail is WebP at 2x within 15 KB", async (_, suffix) => {
+  ])("%s (%s) thumbnails of the demo menus are WebP at 2x, each within 15 KB", async (_, suffix) => {
     const size = parseImageSuffix(suffix);
     if (!size) throw new Error(`bad suffix ${suffix}`);
     let largest = 0;

@@ -1,6 +1,7 @@
 export * from "./cart.js";
 export * from "./contract/common.js";
 export * from "./contract/menu.js";
+export * from "./contract/order.js";
 export * from "./contract/paths.js";
 export * from "./contract/realtime.js";
 export * from "./contract/restaurant.js";
@@ -24,6 +25,7 @@ export * from "./pricing.js";
 export * from "./quantity.js";
 export * from "./query.js";
 export * from "./render-window.js";
+export * from "./shop.js";
 export * from "./stock.js";
 export * from "./timing.js";
 export * from "./validation.js";

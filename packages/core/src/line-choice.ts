@@ -73,9 +73,9 @@ export function startingChoice(dish: ChoiceDish): LineChoice {
 /** Choosing a method replaces the one chosen in its category: one method per category. */
 export function chooseMethod(
   dish: Pick<Dish, "methodCategories">,
-  methodIds: number[],
+  methodIds: readonly number[],
   methodId: number,
-): number[] {
+): readonly number[] {
   const category = dish.methodCategories.find((c) => c.methodList.some((m) => m.id === methodId));
   if (!category) return methodIds;
   const siblings = new Set(category.methodList.map((m) => m.id));

@@ -13,6 +13,7 @@ import {
   showsSecondStrip,
   unsellableMessage,
 } from "../src/dish-rules.js";
+import { isShopOpen } from "../src/shop.js";
 import { makeDish } from "./fixtures.js";
 
 const onSale = { availableStatus: 1 as const, nextTime: null };
@@ -115,5 +116,22 @@ describe("badges", () => {
   it("show 99+ above 99", () => {
     expect(badgeText(99)).toBe("99");
     expect(badgeText(100)).toBe("99+");
+  });
+});
+
+describe("shop hours", () => {
+  const at = (hhmm: string) => {
+    const [h = 0, m = 0] = hhmm.split(":").map(Number);
+    return { weekday: 1, minutes: h * 60 + m };
+  };
+
+  it("is open within business time, across midnight too, and closed when locked", () => {
+    expect(isShopOpen({ businessTime: "10:00-22:00", hotelLock: false }, at("09:59"))).toBe(false);
+    expect(isShopOpen({ businessTime: "10:00-22:00", hotelLock: false }, at("10:00"))).toBe(true);
+    expect(isShopOpen({ businessTime: "10:00-22:00", hotelLock: false }, at("22:00"))).toBe(false);
+    expect(isShopOpen({ businessTime: "17:00-02:00", hotelLock: false }, at("01:30"))).toBe(true);
+    expect(isShopOpen({ businessTime: "17:00-02:00", hotelLock: false }, at("12:00"))).toBe(false);
+    expect(isShopOpen({ businessTime: "00:00-24:00", hotelLock: false }, at("23:59"))).toBe(true);
+    expect(isShopOpen({ businessTime: "00:00-24:00", hotelLock: true }, at("12:00"))).toBe(false);
   });
 });

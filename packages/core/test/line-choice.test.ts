@@ -2,6 +2,7 @@ import Big from "big.js";
 import { describe, expect, it } from "vitest";
 import type { ComboItem, Dish, MethodCategory } from "../src/contract/menu.js";
 import {
+  type AddKind,
   addedAmount,
   addKind,
   choiceLabels,
@@ -96,7 +97,7 @@ describe("what the add of a dish opens", () => {
     ["a set menu (foodproperty 1)", { ...bare, foodproperty: 1 }, "combo"],
     ["a choose-within-groups combo (foodproperty 3)", { ...bare, foodproperty: 3 }, "combo"],
     ["another complex dish (foodproperty 2)", { ...bare, foodproperty: 2, norms: [] }, "batch"],
-  ] as const)("%s → %s", (_, dish, kind) => {
+  ] satisfies Array<[string, ChoiceDish, AddKind]>)("%s → %s", (_, dish, kind) => {
     expect(addKind(dish)).toBe(kind);
   });
 });

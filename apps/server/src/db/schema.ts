@@ -236,3 +236,128 @@ export const cartOps = pgTable(
   },
   (t) => [uniqueIndex("cart_ops_cart_op").on(t.cartId, t.opId)],
 );
+
+/** An order. Nothing is deleted: status changes are written to order_events with who and when. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: integer("restaurant_id")
+      .notNull()
+      .references(() => restaurants.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => tables.id),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id),
+    /** the order's main user (wxId): who submitted first, and who may add to it */
+    mainGuid: text("main_guid").notNull(),
+    /** set on an order added to an earlier one */
+    mainOrderId: integer("main_order_id"),
+    /** the client's submit id: the same submit twice yields this one order */
+    submitId: text("submit_id").notNull(),
+    status: integer("status").notNull().default(0),
+    paymentType: integer("payment_type").notNull().default(0),
+    eatType: text("eat_type").$type<"dine" | "fast" | "takeout" | "reserve">().notNull(),
+    personNum: integer("person_num").notNull().default(0),
+    wholeMemo: text("whole_memo").notNull().default(""),
+    invoiceTitle: text("invoice_title").notNull().default(""),
+    reserve: jsonb("reserve").$type<{
+      name: string;
+      phone: string;
+      sex: string;
+      num: number;
+      time: string;
+      memo: string;
+      address: string;
+    }>(),
+    totalPrice: numeric("total_price", { precision: 12, scale: 2 }).notNull(),
+    vipTotalPrice: numeric("vip_total_price", { precision: 12, scale: 2 }).notNull(),
+    fastSerialNo: integer("fast_serial_no"),
+    faultChannel: boolean("fault_channel").notNull().default(false),
+    faultCart: boolean("fault_cart").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    posTime: timestamp("pos_time", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("orders_restaurant_submit").on(t.restaurantId, t.submitId),
+    index("orders_table_idx").on(t.tableId),
+  ],
+);
+
+/** A dish as ordered: names and prices are copied, so a later menu change never rewrites an order. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    foodId: integer("food_id").notNull(),
+    name: text("name").notNull(),
+    unit: text("unit").notNull(),
+    detailId: text("detail_id").notNull(),
+    normName: text("norm_name").notNull().default(""),
+    methodNames: jsonb("method_names").$type<string[]>().notNull().default([]),
+    additions: jsonb("additions")
+      .$type<Array<{ id: number; name: string; count: number }>>()
+      .notNull()
+      .default([]),
+    parts: jsonb("parts")
+      .$type<Array<{ itemId: number; name: string; count: number }>>()
+      .notNull()
+      .default([]),
+    count: numeric("count", { precision: 12, scale: 3 }).notNull(),
+    unitPrice: numeric("unit_price", { precision: 12, scale: 4 }).notNull(),
+    vipUnitPrice: numeric("vip_unit_price", { precision: 12, scale: 4 }).notNull(),
+    total: numeric("total", { precision: 12, scale: 4 }).notNull(),
+    vipTotal: numeric("vip_total", { precision: 12, scale: 4 }).notNull(),
+    memo: text("memo").notNull().default(""),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: integer("from_status"),
+    toStatus: integer("to_status").notNull(),
+    /** a diner's guid, or 'staff:<name>' */
+    actor: text("actor").notNull(),
+    note: text("note").notNull().default(""),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId)],
+);
+
+/** A submit in flight for a cart: a second one meanwhile is told 1009 or 11009010. */
+export const submitLocks = pgTable("submit_locks", {
+  cartId: integer("cart_id").primaryKey(),
+  guid: text("guid").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A diner calling the waiter (pay-later) or asking to pay (prepayment); staff mark it handled. */
+export const waiterCalls = pgTable(
+  "waiter_calls",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: integer("restaurant_id")
+      .notNull()
+      .references(() => restaurants.id),
+    tableId: integer("table_id")
+      .notNull()
+      .references(() => tables.id),
+    kind: text("kind").$type<"call" | "prepay">().notNull(),
+    model: text("model").notNull().default(""),
+    guid: text("guid").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+  },
+  (t) => [index("waiter_calls_restaurant_idx").on(t.restaurantId)],
+);

@@ -29,6 +29,15 @@ export const API = {
   memos: "/cloud/api/v1/restaurant-memos",
   tables: "/cloud/api/v1/tables",
   setPersonNum: "/co-channel/table/setPersonNum",
+  orderSubmit: "/deal/api/v1/order-submit",
+  /** the order id is appended */
+  orderDetail: "/cloud/api/v2/orders",
+  /** not in the spec: the diner's orders in a restaurant */
+  orderList: "/cloud/api/v1/orders",
+  /** not in the spec: `${orderList}/{orderId}/cancel` */
+  orderCancel: (orderId: number | string) => `/cloud/api/v1/orders/${orderId}/cancel`,
+  callWaiter: "/cloud/api/v1/table-call-waiter",
+  prepayNotify: "/cloud/api/v1/table-prepay-notify",
   healthz: "/healthz",
   socket: "/ws",
 } as const;

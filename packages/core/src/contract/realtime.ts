@@ -90,12 +90,26 @@ export interface TableMessage {
   clearCart?: boolean;
   /** type 30 */
   personNum?: number;
+  /** types 3 and 12: the order, its status and who caused it */
+  orderId?: number;
+  status?: number;
+  userId?: string;
+}
+
+/** Type 20: stock changed in the restaurant (sent to all its diners). */
+export interface StockMessage {
+  type: typeof MSG.stock;
+  code: 1000;
+  socketId: string;
+  restaurantId: number;
+  value: Array<{ foodId: number; sum: number }>;
 }
 
 export type ServerMessage =
   | { type: "hello"; protocol: number; guid: string; tableId: number; cart: CartState }
   | OpVerdict
-  | TableMessage;
+  | TableMessage
+  | StockMessage;
 
 const signedCart = {
   rid: z.coerce.number().int().positive(),

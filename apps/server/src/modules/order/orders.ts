@@ -1,0 +1,238 @@
+import { randomUUID } from "node:crypto";
+import {
+  AppError,
+  MSG,
+  ORDER_STATUS,
+  type OrderDetail,
+  roundMoney,
+  type TableMessage,
+} from "@tablemate/core";
+import Big from "big.js";
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { carts, orderEvents, orderLines, orders, restaurants, tables, tableUsers } from "../../db/schema.js";
+import { cartTopic } from "../../realtime/hub.js";
+import { cartState } from "../cart/cart-state.js";
+import type { CartDeps } from "../cart/operate.js";
+import { returnDishStock } from "./stock.js";
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+const money = (value: Big | string | number) => roundMoney(value).toFixed(2);
+
+/** Orders a diner may see: those of tables they sat at. */
+async function visibleOrder(db: Db, orderId: number, restaurantId: number, guid: string): Promise<OrderRow> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.restaurantId, restaurantId)));
+  if (!order) throw new AppError("notFound", "订单不存在");
+  const [seat] = await db
+    .select({ id: tableUsers.id })
+    .from(tableUsers)
+    .where(and(eq(tableUsers.tableId, order.tableId), eq(tableUsers.guid, guid)));
+  if (!seat && order.mainGuid !== guid) throw new AppError("unauthorized", "这不是您的订单");
+  return order;
+}
+
+/** The one place an order becomes the wire's order detail (spec 001 §3), with the orders added to it. */
+export async function orderDetail(
+  db: Db,
+  orderId: number,
+  restaurantId: number,
+  guid: string,
+): Promise<OrderDetail> {
+  const order = await visibleOrder(db, orderId, restaurantId, guid);
+  const group = await db
+    .select()
+    .from(orders)
+    .where(or(eq(orders.id, order.id), eq(orders.mainOrderId, order.id)))
+    .orderBy(asc(orders.id));
+  const live = group.filter((o) => o.status !== ORDER_STATUS.cancelled);
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        live.map((o) => o.id),
+      ),
+    )
+    .orderBy(asc(orderLines.id));
+  const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, order.restaurantId));
+  const [table] = await db.select().from(tables).where(eq(tables.id, order.tableId));
+  const total = live.reduce((sum, o) => sum.plus(o.totalPrice), new Big(0));
+  const vipTotal = live.reduce((sum, o) => sum.plus(o.vipTotalPrice), new Big(0));
+  const cancelled = group.filter((o) => o.status === ORDER_STATUS.cancelled);
+  const cancelEvents = cancelled.length
+    ? await db
+        .select()
+        .from(orderEvents)
+        .where(
+          and(
+            inArray(
+              orderEvents.orderId,
+              cancelled.map((o) => o.id),
+            ),
+            eq(orderEvents.toStatus, ORDER_STATUS.cancelled),
+          ),
+        )
+    : [];
+  const zero = money(0);
+  return {
+    orderId: order.id,
+    wxId: order.mainGuid,
+    mainWxId: order.mainGuid,
+    num: String(order.id).padStart(6, "0"),
+    posBillId: "",
+    totalPaidMoney: zero,
+    restaurant: { restaurantId: order.restaurantId, restaurantName: restaurant?.name ?? "" },
+    tableId: order.tableId,
+    tableName: table?.name ?? "",
+    dishOrders: lines.map(presentLine),
+    pays: [],
+    status: order.status,
+    orderNeedMoney: money(total),
+    orderVipNeedMoney: money(vipTotal),
+    orderTotalPrice: money(total),
+    orderRecieveMoney: zero,
+    orderWeChatMoney: zero,
+    orderRedMoney: zero,
+    orderCouponMoney: zero,
+    orderDiscount: zero,
+    orderServiceMoney: zero,
+    orderWipeMoney: zero,
+    orderSubmitTime: order.createdAt.toISOString(),
+    posTime: order.posTime?.toISOString() ?? null,
+    openTime: (group[0] ?? order).createdAt.toISOString(),
+    eatType: order.eatType,
+    chargeMoney: money(total),
+    vipId: "",
+    paymentType: order.paymentType,
+    foodCount: lines.reduce((n, l) => n + Math.ceil(Number(l.count)), 0),
+    prePrint: false,
+    orderDiffMoney: money(total.minus(vipTotal)),
+    payment: order.paymentType === 1 ? "prepay" : "later",
+    payingOrderType: 0,
+    posCancelCode: "",
+    cancelOrders: cancelEvents.map((e) => ({ orderId: e.orderId, at: e.at.toISOString() })),
+    reserve: order.reserve ?? null,
+    takeout: order.eatType === "takeout",
+    fastSerialNo: order.fastSerialNo ? String(order.fastSerialNo).padStart(3, "0") : "",
+    invoiceTitle: order.invoiceTitle,
+    personNum: order.personNum,
+    wholeMemo: order.wholeMemo,
+    mainOrderId: order.mainOrderId,
+  };
+}
+
+function presentLine(line: LineRow): OrderDetail["dishOrders"][number] {
+  return {
+    id: line.id,
+    foodId: line.foodId,
+    dishesName: line.name,
+    detailId: line.detailId,
+    normName: line.normName,
+    methodNames: line.methodNames,
+    additions: line.additions,
+    parts: line.parts,
+    count: String(Number(line.count)),
+    unit: line.unit,
+    price: money(line.unitPrice),
+    vipPrice: money(line.vipUnitPrice),
+    total: money(line.total),
+    memo: line.memo,
+    orderId: line.orderId,
+  };
+}
+
+/** A diner's orders in a restaurant, newest first: their own and those of tables they sat at. */
+export async function orderList(db: Db, restaurantId: number, guid: string) {
+  const seats = await db
+    .select({ tableId: tableUsers.tableId })
+    .from(tableUsers)
+    .where(eq(tableUsers.guid, guid));
+  const tableIds = seats.map((s) => s.tableId);
+  const rows = await db
+    .select({ order: orders, tableName: tables.name })
+    .from(orders)
+    .innerJoin(tables, eq(orders.tableId, tables.id))
+    .where(
+      and(
+        eq(orders.restaurantId, restaurantId),
+        tableIds.length
+          ? or(eq(orders.mainGuid, guid), inArray(orders.tableId, tableIds))
+          : eq(orders.mainGuid, guid),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(50);
+  return rows.map(({ order, tableName }) => ({
+    orderId: order.id,
+    status: order.status,
+    tableName,
+    orderTotalPrice: money(order.totalPrice),
+    orderSubmitTime: order.createdAt.toISOString(),
+    mainOrderId: order.mainOrderId,
+    fastSerialNo: order.fastSerialNo ? String(order.fastSerialNo).padStart(3, "0") : "",
+  }));
+}
+
+export class CancelRefused extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Cancels an order not yet taken by the kitchen: its stock goes back, the change is written with
+ * who and when, and tablemates hear type 12 with status 4. A paying order answers 2000.
+ */
+export async function cancelOrder(
+  deps: CartDeps,
+  orderId: number,
+  restaurantId: number,
+  guid: string,
+): Promise<void> {
+  const order = await visibleOrder(deps.db, orderId, restaurantId, guid);
+  await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+    if (!locked) throw new AppError("notFound", "订单不存在");
+    if (locked.paymentType === 1 && locked.status === ORDER_STATUS.accepted) {
+      throw new CancelRefused(2000, "支付中，不能取消订单");
+    }
+    if (locked.status !== ORDER_STATUS.placed) throw new CancelRefused(1001, "取消订单失败，请重试");
+    await tx.update(orders).set({ status: ORDER_STATUS.cancelled }).where(eq(orders.id, order.id));
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: locked.status,
+      toStatus: ORDER_STATUS.cancelled,
+      actor: guid,
+      at: deps.now(),
+    });
+    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    const back = new Map<number, number>();
+    for (const line of lines)
+      back.set(line.foodId, (back.get(line.foodId) ?? 0) + Math.ceil(Number(line.count)));
+    await returnDishStock(tx, back);
+  });
+  const [cart] = await deps.db.select().from(carts).where(eq(carts.id, order.cartId));
+  if (!cart) return;
+  const state = await cartState(deps.db, cart);
+  const message: TableMessage = {
+    type: MSG.orderStatus,
+    code: 1000,
+    socketId: randomUUID(),
+    version: state.version,
+    cart: state,
+    actor: { guid, name: "" },
+    status: ORDER_STATUS.cancelled,
+    userId: guid,
+    orderId: order.id,
+  };
+  await deps.backplane.publish(cartTopic(cart.id), JSON.stringify(message));
+}

@@ -1,0 +1,426 @@
+import { randomUUID } from "node:crypto";
+import {
+  type CartLine,
+  cartTotal,
+  chosenMethods,
+  type Dish,
+  detailId,
+  isPrepaymentMode,
+  isShopOpen,
+  isValidPhone,
+  localClock,
+  MSG,
+  ORDER_STATUS,
+  type OrderPayload,
+  priceLine,
+  roundMoney,
+  type StockMessage,
+  SUBMIT_CODES,
+  type SubmitResult,
+  type TableMessage,
+  truncateMoney,
+} from "@tablemate/core";
+import Big from "big.js";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import {
+  cartLines,
+  carts,
+  dishes,
+  orderEvents,
+  orderLines,
+  orders,
+  restaurants,
+  submitLocks,
+} from "../../db/schema.js";
+import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
+import type { Signer } from "../../security/signer.js";
+import { cartState, dishesFor, linesOf, presentLine, type Tx } from "../cart/cart-state.js";
+import type { CartDeps } from "../cart/operate.js";
+import { StockShortage, takeAdditionStock, takeDishStock } from "./stock.js";
+
+/** A refusal with its submit code (spec 000 §8) and the guest-facing message. */
+export class SubmitRefused extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export interface SubmitDeps extends CartDeps {
+  signer: Signer;
+  submitTimeoutMs: number;
+}
+
+/** PostgreSQL's query_canceled (57014), however the driver wraps it. */
+function isStatementTimeout(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === "object" && e !== null; depth++) {
+    if ("code" in e && e.code === "57014") return true;
+    e = "cause" in e ? e.cause : undefined;
+  }
+  return false;
+}
+
+/** A lock older than this belongs to a submit that died; the next one takes it over. */
+const STALE_LOCK_MS = 30_000;
+const OPEN_STATUSES = [0, 1, 2, 8];
+
+function refuse(code: number, message: string, data: unknown = null): never {
+  throw new SubmitRefused(code, message, data);
+}
+
+/** One submit per cart at a time, across processes: a second meanwhile learns who holds it. */
+async function lockCart(deps: SubmitDeps, cartId: number, guid: string): Promise<() => Promise<void>> {
+  const { db } = deps;
+  const stale = new Date(deps.now().getTime() - STALE_LOCK_MS);
+  await db.delete(submitLocks).where(and(eq(submitLocks.cartId, cartId), lt(submitLocks.startedAt, stale)));
+  const taken = await db.insert(submitLocks).values({ cartId, guid }).onConflictDoNothing().returning();
+  if (taken.length === 0) {
+    const [holder] = await db.select().from(submitLocks).where(eq(submitLocks.cartId, cartId));
+    if (holder?.guid === guid) refuse(SUBMIT_CODES.submitting, "订单提交中，请稍候");
+    refuse(SUBMIT_CODES.othersOrdering, "您的同伴正在下单，请稍后再试");
+  }
+  return async () => {
+    await db.delete(submitLocks).where(and(eq(submitLocks.cartId, cartId), eq(submitLocks.guid, guid)));
+  };
+}
+
+/** The lines to order: the shared cart's, or (the socket was down) the client's local cart. */
+function localLines(payload: OrderPayload): CartLine[] {
+  return payload.foods.map((food) => ({ ...food, detailId: detailId(food.foodId, food) }));
+}
+
+function eatType(payload: OrderPayload, fastHotel: boolean): "dine" | "fast" | "takeout" | "reserve" {
+  if (payload.reserve) return "reserve";
+  if (payload.takeout) return "takeout";
+  return fastHotel ? "fast" : "dine";
+}
+
+interface PricedOrderLine {
+  line: CartLine;
+  dish: Dish;
+  total: Big;
+  vipTotal: Big;
+}
+
+function priceLines(lines: CartLine[], menu: Dish[]): PricedOrderLine[] {
+  return lines.map((line) => {
+    const dish = menu.find((d) => d.id === line.foodId);
+    if (!dish) refuse(SUBMIT_CODES.serverMessage, "购物车中有已下架的菜品，请删除后再下单");
+    return {
+      line,
+      dish,
+      total: priceLine(dish, line, line.count, false).total,
+      vipTotal: priceLine(dish, line, line.count, true).total,
+    };
+  });
+}
+
+function stockNeeds(priced: PricedOrderLine[]) {
+  const dishesNeeded = new Map<number, number>();
+  const additionsNeeded = new Map<number, { need: number; name: string }>();
+  for (const { line, dish } of priced) {
+    // stock counts whole units; a weighed portion takes one unit per started unit
+    const units = Math.ceil(Number(line.count));
+    dishesNeeded.set(dish.id, (dishesNeeded.get(dish.id) ?? 0) + units);
+    for (const addition of line.additions) {
+      const name =
+        dish.additionCategories.flatMap((c) => c.additions).find((a) => a.id === addition.id)?.name ?? "";
+      const before = additionsNeeded.get(addition.id)?.need ?? 0;
+      additionsNeeded.set(addition.id, { need: before + addition.count * units, name });
+    }
+  }
+  return { dishesNeeded, additionsNeeded };
+}
+
+/**
+ * Submits a table's order: re-prices every line from the database with core's pricing (the client's
+ * prices are never read), takes stock atomically, writes the order and its first event, and clears
+ * the cart, all in one transaction. Tablemates hear type 3, and every diner of the restaurant the
+ * new stock (type 20), only after it is committed.
+ */
+export async function submitOrder(
+  deps: SubmitDeps,
+  payload: OrderPayload,
+  guid: string,
+): Promise<SubmitResult> {
+  const { db, signer } = deps;
+  if (payload.userId !== guid) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, payload.restaurantId));
+  if (!restaurant) refuse(SUBMIT_CODES.restaurantNotFound, "餐厅不存在");
+  const now = deps.now();
+  const clock = localClock(now, restaurant.timezone);
+  if (!isShopOpen({ businessTime: restaurant.businessTime, hotelLock: restaurant.hotelLock }, clock)) {
+    refuse(SUBMIT_CODES.shopClosed, "本店已打烊，暂时无法下单");
+  }
+  if (!restaurant.posOnline) refuse(SUBMIT_CODES.posOffline, "收银台网络异常，请联系服务员");
+  if (!signer.verifyCartSign(payload.cartId, payload.cartIdSign))
+    refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+
+  const [existing] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.restaurantId, restaurant.id), eq(orders.submitId, payload.submitId)));
+  if (existing) return { orderId: existing.id, mainWxId: existing.mainGuid, realTableId: existing.tableId };
+
+  const [cart] = await db.select().from(carts).where(eq(carts.id, payload.cartId));
+  if (!cart || cart.restaurantId !== restaurant.id || cart.tableId !== payload.realTableId) {
+    refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  }
+  const kind = eatType(payload, restaurant.fastHotel);
+  if (kind === "reserve" || payload.foodTakingMode === 1) {
+    if (!payload.phone || !isValidPhone(payload.phone))
+      refuse(SUBMIT_CODES.serverMessage, "请填写正确的手机号");
+    if (!payload.name?.trim()) refuse(SUBMIT_CODES.serverMessage, "请填写联系人");
+  }
+
+  const unlock = await lockCart(deps, cart.id, guid);
+  let outcome: { result: SubmitResult; stock: Array<{ foodId: number; sum: number }> };
+  try {
+    outcome = await db.transaction(async (tx) => {
+      // a submit waits at most this long for locks; past it the diner is told to retry (1002)
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.trunc(deps.submitTimeoutMs)}`));
+      await tx.select().from(carts).where(eq(carts.id, cart.id)).for("update");
+      const lines = payload.faultCart ? localLines(payload) : (await linesOf(tx, cart.id)).map(presentLine);
+      await refuseCompanionOrder(
+        tx,
+        payload,
+        guid,
+        cart.tableId,
+        restaurant.wctPayType,
+        restaurant.fastHotel,
+      );
+      if (lines.length === 0) await refuseEmptyCart(tx, cart.id, guid, now);
+      const mainOrder = await mainOrderOf(tx, payload, cart.tableId);
+
+      const menu = await dishesFor(tx, restaurant.id, now, [...new Set(lines.map((l) => l.foodId))]);
+      const priced = priceLines(lines, menu);
+      const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
+      if (expired.length) refuse(SUBMIT_CODES.serverMessage, `${expired.join("、")}已进入不可售时段`);
+      const total = cartTotal(priced.map((p) => p.total));
+      if (kind === "takeout" && total.lt(restaurant.startPrice)) {
+        refuse(SUBMIT_CODES.serverMessage, `未达到起送价¥${truncateMoney(restaurant.startPrice)}`);
+      }
+      const { dishesNeeded, additionsNeeded } = stockNeeds(priced);
+      await takeDishStock(tx, restaurant.id, dishesNeeded);
+      await takeAdditionStock(tx, restaurant.id, additionsNeeded);
+
+      const fastSerialNo = restaurant.fastHotel ? await nextSerial(tx, restaurant.id, now) : null;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          restaurantId: restaurant.id,
+          tableId: cart.tableId,
+          cartId: cart.id,
+          mainGuid: mainOrder?.mainGuid ?? guid,
+          mainOrderId: mainOrder?.id ?? null,
+          submitId: payload.submitId,
+          paymentType: isPrepaymentMode(
+            { wctPayType: restaurant.wctPayType, restaurantFastHotel: restaurant.fastHotel },
+            { reserve: payload.reserve },
+          )
+            ? 1
+            : 0,
+          eatType: kind,
+          personNum: payload.personNum,
+          wholeMemo: payload.wholeMemo.memo,
+          invoiceTitle: payload.invoiceTitle,
+          reserve:
+            kind === "reserve" || payload.foodTakingMode === 1
+              ? {
+                  name: payload.name ?? "",
+                  phone: payload.phone ?? "",
+                  sex: payload.sex ?? "",
+                  num: payload.num ?? 0,
+                  time: payload.time ?? "",
+                  memo: payload.memo ?? "",
+                  address: payload.address ?? "",
+                }
+              : null,
+          totalPrice: total.toFixed(2),
+          vipTotalPrice: cartTotal(priced.map((p) => p.vipTotal)).toFixed(2),
+          fastSerialNo,
+          faultChannel: payload.faultChannel,
+          faultCart: payload.faultCart,
+          createdAt: now,
+        })
+        .returning();
+      if (!order) throw new Error("order insert returned nothing");
+      await tx.insert(orderLines).values(priced.map((p) => orderLine(order.id, p)));
+      await tx
+        .insert(orderEvents)
+        .values({ orderId: order.id, fromStatus: null, toStatus: ORDER_STATUS.placed, actor: guid, at: now });
+      await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
+      await tx
+        .update(carts)
+        .set({ version: sql`${carts.version} + 1` })
+        .where(eq(carts.id, cart.id));
+      const stock = await stockAfter(tx, [...dishesNeeded.keys()]);
+      return { result: { orderId: order.id, mainWxId: order.mainGuid, realTableId: order.tableId }, stock };
+    });
+  } catch (error) {
+    if (error instanceof StockShortage) {
+      const code = error.kind === "dishes" ? SUBMIT_CODES.stockShort : SUBMIT_CODES.additionsShort;
+      refuse(code, shortageMessage(error), error.shortages);
+    }
+    if (isStatementTimeout(error)) refuse(SUBMIT_CODES.timeout, "下单超时，请稍后重试");
+    throw error;
+  } finally {
+    await unlock();
+  }
+  await announce(deps, cart.id, restaurant.id, guid, outcome);
+  return outcome.result;
+}
+
+function shortageMessage(error: StockShortage): string {
+  const [only] = error.shortages;
+  if (error.shortages.length === 1 && only) {
+    return only.left > 0 ? `${only.name}仅剩${only.left}份` : `${only.name}已售罄`;
+  }
+  return `${error.shortages.map((s) => s.name).join("、")}库存不足`;
+}
+
+/** How long after a tablemate's submit an empty cart means "they just ordered it". */
+const JUST_ORDERED_MS = 120_000;
+
+/** An empty cart: a tablemate may have just ordered it (6666), or there is nothing to order (1007). */
+async function refuseEmptyCart(tx: Tx, cartId: number, guid: string, now: Date): Promise<never> {
+  const [recent] = await tx
+    .select({ id: orders.id, mainGuid: orders.mainGuid, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.cartId, cartId))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  if (recent && recent.mainGuid !== guid && now.getTime() - recent.createdAt.getTime() < JUST_ORDERED_MS) {
+    refuse(SUBMIT_CODES.companionOrdered, "你的同伴已经下单", {
+      orderId: recent.id,
+      mainWxId: recent.mainGuid,
+    });
+  }
+  refuse(SUBMIT_CODES.infoMissing, "购物车是空的，请先点菜");
+}
+
+/** In prepayment, a tablemate's open order comes first: add to it instead (6666). */
+async function refuseCompanionOrder(
+  tx: Tx,
+  payload: OrderPayload,
+  guid: string,
+  tableId: number,
+  wctPayType: number,
+  fastHotel: boolean,
+): Promise<void> {
+  if (
+    payload.mainOrderId ||
+    !isPrepaymentMode({ wctPayType, restaurantFastHotel: fastHotel }, { reserve: payload.reserve })
+  ) {
+    return;
+  }
+  const [open] = await tx
+    .select({ id: orders.id, mainGuid: orders.mainGuid })
+    .from(orders)
+    .where(and(eq(orders.tableId, tableId), inArray(orders.status, OPEN_STATUSES)))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  if (open && open.mainGuid !== guid) {
+    refuse(SUBMIT_CODES.companionOrdered, "你的同伴已经下单", { orderId: open.id, mainWxId: open.mainGuid });
+  }
+}
+
+/** Adding to an earlier order: it must be this table's and still open; a settled table may reorder (6000). */
+async function mainOrderOf(tx: Tx, payload: OrderPayload, tableId: number) {
+  if (!payload.mainOrderId) return null;
+  const [main] = await tx.select().from(orders).where(eq(orders.id, payload.mainOrderId));
+  if (!main || main.tableId !== tableId) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  if (main.status === ORDER_STATUS.settled || main.status === ORDER_STATUS.closed) {
+    refuse(SUBMIT_CODES.tableSettled, "该桌已结账，您可以重新点餐", { orderId: main.id });
+  }
+  if (!OPEN_STATUSES.includes(main.status)) refuse(SUBMIT_CODES.invalid, "订单已取消，请重新扫码");
+  return main;
+}
+
+/** Quick-service pick-up numbers restart every day per restaurant. */
+async function nextSerial(tx: Tx, restaurantId: number, now: Date): Promise<number> {
+  // the restaurant row lock orders concurrent quick-service submits, so numbers never repeat
+  await tx
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(eq(restaurants.id, restaurantId))
+    .for("update");
+  const startOfDay = new Date(now.getTime() - (now.getTime() % 86_400_000));
+  const [row] = await tx
+    .select({ max: sql<number>`coalesce(max(${orders.fastSerialNo}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.restaurantId, restaurantId), sql`${orders.createdAt} >= ${startOfDay}`));
+  return Number(row?.max ?? 0) + 1;
+}
+
+function orderLine(orderId: number, { line, dish, total, vipTotal }: PricedOrderLine) {
+  const count = new Big(line.count);
+  const additions = dish.additionCategories.flatMap((c) => c.additions);
+  return {
+    orderId,
+    foodId: dish.id,
+    name: dish.name,
+    unit: dish.unit,
+    detailId: line.detailId,
+    normName: dish.norms.find((n) => n.id === line.normId)?.name ?? "",
+    methodNames: chosenMethods(dish, line.methodIds).map((m) => m.name),
+    additions: line.additions.map((a) => ({ ...a, name: additions.find((x) => x.id === a.id)?.name ?? "" })),
+    parts: line.parts.map((p) => ({
+      ...p,
+      name: dish.combosList.find((c) => c.itemId === p.itemId)?.name ?? "",
+    })),
+    count: line.count,
+    unitPrice: count.gt(0) ? total.div(count).toFixed(4) : "0",
+    vipUnitPrice: count.gt(0) ? vipTotal.div(count).toFixed(4) : "0",
+    total: roundMoney(total).toFixed(4),
+    vipTotal: roundMoney(vipTotal).toFixed(4),
+    memo: line.memo,
+  };
+}
+
+async function stockAfter(tx: Tx, foodIds: number[]) {
+  if (foodIds.length === 0) return [];
+  const rows = await tx
+    .select({ foodId: dishes.id, sum: dishes.estimate })
+    .from(dishes)
+    .where(inArray(dishes.id, foodIds));
+  return rows.filter((r) => r.sum !== -1);
+}
+
+async function announce(
+  deps: SubmitDeps,
+  cartId: number,
+  restaurantId: number,
+  guid: string,
+  outcome: { result: SubmitResult; stock: Array<{ foodId: number; sum: number }> },
+): Promise<void> {
+  const [cart] = await deps.db.select().from(carts).where(eq(carts.id, cartId));
+  if (!cart) return;
+  const state = await cartState(deps.db, cart);
+  const ordered: TableMessage = {
+    type: MSG.order,
+    code: 1000,
+    socketId: randomUUID(),
+    version: state.version,
+    cart: state,
+    actor: { guid, name: "" },
+    status: 1,
+    userId: guid,
+    orderId: outcome.result.orderId,
+  };
+  await deps.backplane.publish(cartTopic(cartId), JSON.stringify(ordered));
+  if (outcome.stock.length) {
+    const stock: StockMessage = {
+      type: MSG.stock,
+      code: 1000,
+      socketId: randomUUID(),
+      restaurantId,
+      value: outcome.stock,
+    };
+    await deps.backplane.publish(restaurantTopic(restaurantId), JSON.stringify(stock));
+  }
+}
