@@ -10,6 +10,8 @@ export const TEST_SECRET = "test-secret-that-is-long-enough-for-hmac-0123456789"
 
 export interface TestApp extends App {
   db: Db;
+  /** set on PostgreSQL */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function startTestApp(
   return {
     ...app,
     db: testDb.database.db,
+    databaseUrl: testDb.url,
     close: async () => {
       await app.server.close();
       await testDb.drop();

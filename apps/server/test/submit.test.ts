@@ -1,0 +1,318 @@
+import { API, type Dish, type OrderDetail, priceLine } from "@tablemate/core";
+import { and, count, eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  additionStock,
+  cartLines,
+  dishes,
+  orderEvents,
+  orders,
+  restaurants,
+  submitLocks,
+  tables,
+  waiterCalls,
+} from "../src/db/schema.js";
+import { BACKENDS } from "./support/databases.js";
+import { json, startTestApp, type TestApp } from "./support/harness.js";
+import { Diner, menuOf, PLAIN, plainDish } from "./support/ordering.js";
+
+type Restaurant = typeof restaurants.$inferSelect;
+
+describe.each(BACKENDS)("order submit on %s", (backend) => {
+  let app: TestApp;
+  const free = new Map<number, number[]>();
+  let dine: Restaurant;
+  let prepay: Restaurant;
+  let fast: Restaurant;
+  let takeout: Restaurant;
+  let menu: Dish[];
+
+  beforeAll(async () => {
+    app = await startTestApp(backend, { env: { SUBMIT_TIMEOUT_MS: "700" } });
+    const all = await app.db.select().from(restaurants);
+    const find = (pick: (r: Restaurant) => boolean) => {
+      const found = all.find(pick);
+      if (!found) throw new Error("demo restaurant missing");
+      return found;
+    };
+    dine = find((r) => r.linkMode === "dine" && !r.fastHotel && r.wctPayType === 0);
+    prepay = find((r) => r.wctPayType === 1 && !r.fastHotel);
+    fast = find((r) => r.fastHotel);
+    takeout = find((r) => r.linkMode === "takeout");
+    // each test sits at a table of its own, so the demo's tables are topped up
+    await app.db
+      .insert(tables)
+      .values(Array.from({ length: 20 }, (_, i) => ({ restaurantId: dine.id, name: `测试${i + 1}` })));
+    for (const t of await app.db.select().from(tables)) {
+      free.set(t.restaurantId, [...(free.get(t.restaurantId) ?? []), t.id]);
+    }
+    menu = await menuOf(app, dine.id);
+  });
+  afterAll(() => app.close());
+
+  /** A diner at a table nobody else in this file uses. */
+  async function dinerAt(restaurant: Restaurant, guid: string, tableId?: number): Promise<Diner> {
+    const id = tableId ?? free.get(restaurant.id)?.shift();
+    if (!id) throw new Error("out of demo tables");
+    return new Diner(app, guid, {
+      restaurantId: restaurant.id,
+      tableId: id,
+      sid: app.signer.tableToken(restaurant.id, id),
+    }).sit();
+  }
+
+  const code = async (response: Promise<{ json(): unknown }>) =>
+    ((await response).json() as { code: number }).code;
+
+  it("places the order priced by the server, clears the cart, takes stock, and writes its first event", async () => {
+    const diner = await dinerAt(dine, "submit-aaaa-0001");
+    const dish = plainDish(menu);
+    const fish = menu.find((d) =>
+      d.methodCategories.some((c) => c.methodList.some((m) => m.markupWay === 1)),
+    );
+    if (!fish) throw new Error("no dish with a percentage method");
+    const percent = fish.methodCategories.flatMap((c) => c.methodList).find((m) => m.markupWay === 1);
+    const choice = { ...PLAIN, normId: fish.norms[0]?.id ?? null, methodIds: percent ? [percent.id] : [] };
+    await diner.add(dish.id, PLAIN, 2);
+    await diner.add(fish.id, choice);
+    const response = await diner.submit();
+    expect(response.statusCode).toBe(200);
+    const body = json(response);
+    expect(body).toMatchObject({
+      code: 1000,
+      success: true,
+      data: { mainWxId: diner.guid, realTableId: diner.table.tableId },
+    });
+    expect(typeof body.token).toBe("string");
+    const { orderId } = body.data as { orderId: number };
+
+    const detail = json(await diner.get(`${API.orderDetail}/${orderId}?rid=${dine.id}`)).data as OrderDetail;
+    const expected = priceLine(dish, PLAIN, 2, false).total.plus(priceLine(fish, choice, 1, false).total);
+    expect(detail.orderTotalPrice).toBe(expected.toFixed(2));
+    expect(detail).toMatchObject({ status: 0, tableId: diner.table.tableId, wxId: diner.guid, foodCount: 3 });
+    expect(detail.dishOrders.map((l) => l.dishesName).sort()).toEqual([dish.name, fish.name].sort());
+    const cart = await diner.op({ kind: "clear" });
+    expect(cart.cart.lines).toEqual([]);
+    const events = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 0, actor: diner.guid })]);
+    const list = json(await diner.get(`${API.orderList}?rid=${dine.id}`)).data as Array<{ orderId: number }>;
+    expect(list.map((o) => o.orderId)).toContain(orderId);
+  });
+
+  it("ignores prices a client sends, even from a local cart", async () => {
+    const diner = await dinerAt(dine, "submit-tamper-0001");
+    const dish = plainDish(menu, 1);
+    const foods = [{ foodId: dish.id, count: "3", ...PLAIN, memo: "", price: 0.01, total: 0.03 }];
+    const body = json(await diner.submit(diner.order({ faultCart: true, faultChannel: true, foods })));
+    expect(body.code).toBe(1000);
+    const { orderId } = body.data as { orderId: number };
+    const detail = json(await diner.get(`${API.orderDetail}/${orderId}?rid=${dine.id}`)).data as OrderDetail;
+    expect(detail.orderTotalPrice).toBe(priceLine(dish, PLAIN, 3, false).total.toFixed(2));
+  });
+
+  it("yields one order for the same submit sent twice, and for two tablemates at once", async () => {
+    const a = await dinerAt(dine, "submit-twice-0001");
+    await a.add(plainDish(menu).id);
+    const order = a.order();
+    const [first, second] = await Promise.all([a.submit(order), a.submit(order)]);
+    const ids = [first, second].map((r) => (json(r).data as { orderId?: number } | null)?.orderId);
+    expect(new Set(ids.filter(Boolean)).size).toBe(1);
+
+    const b = await dinerAt(dine, "submit-mate-0002", a.table.tableId);
+    await a.add(plainDish(menu).id);
+    const codes = await Promise.all([code(a.submit()), code(b.submit())]);
+    expect(codes.filter((c) => c === 1000)).toHaveLength(1);
+    expect([1009, 11009010, 6666]).toContain(codes.find((c) => c !== 1000));
+    const placed = await app.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.tableId, a.table.tableId));
+    expect(placed[0]?.n).toBe(2);
+  });
+
+  it("sells exactly the stock when 50 diners submit at once", async () => {
+    const dish = plainDish(await menuOf(app, fast.id), 2);
+    await app.db.update(dishes).set({ estimate: 10 }).where(eq(dishes.id, dish.id));
+    const tableId = free.get(fast.id)?.shift() ?? 0;
+    const diners = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => dinerAt(fast, `rush-${String(i).padStart(4, "0")}-x`, tableId)),
+    );
+    // every quick-service diner has a cart of their own; each holds one of the ten left
+    for (const d of diners)
+      expect((await d.op({ kind: "add", foodId: dish.id, choice: PLAIN })).verdict.ok).toBe(true);
+    const codes = await Promise.all(diners.map((d) => code(d.submit())));
+    expect(codes.filter((c) => c === 1000)).toHaveLength(10);
+    expect(codes.filter((c) => c === 2000)).toHaveLength(40);
+    const [left] = await app.db
+      .select({ estimate: dishes.estimate })
+      .from(dishes)
+      .where(eq(dishes.id, dish.id));
+    expect(left?.estimate).toBe(0);
+  });
+
+  it("answers 2000 with the short dishes and 3000 for additions, writing nothing", async () => {
+    const diner = await dinerAt(dine, "submit-short-0001");
+    const dish = plainDish(menu, 2);
+    await diner.add(dish.id, PLAIN, 2);
+    await app.db.update(dishes).set({ estimate: 1 }).where(eq(dishes.id, dish.id));
+    const short = json(await diner.submit());
+    expect(short).toMatchObject({
+      code: 2000,
+      data: [{ foodId: dish.id, left: 1 }],
+      message: `${dish.name}仅剩1份`,
+    });
+    await app.db.update(dishes).set({ estimate: -1 }).where(eq(dishes.id, dish.id));
+    expect((await app.db.select().from(cartLines).where(eq(cartLines.cartId, diner.cart.value))).length).toBe(
+      1,
+    );
+
+    const [soldOut] = await app.db
+      .select()
+      .from(additionStock)
+      .where(and(eq(additionStock.restaurantId, dine.id), eq(additionStock.estimate, 0)));
+    const withAddition = menu.find((d) =>
+      d.additionCategories.some((c) => c.additions.some((a) => a.id === soldOut?.additionId)),
+    );
+    if (!soldOut || !withAddition) throw new Error("demo lacks a sold-out addition");
+    await diner.op({ kind: "clear" });
+    await diner.add(withAddition.id, { ...PLAIN, additions: [{ id: soldOut.additionId, count: 1 }] });
+    expect(await code(diner.submit())).toBe(3000);
+  });
+
+  it("refuses with the spec's codes: 5555 closed, 4000 register offline, 1011, 1008, 1007, 9001", async () => {
+    const diner = await dinerAt(dine, "submit-codes-0001");
+    await diner.add(plainDish(menu).id);
+    await app.db.update(restaurants).set({ hotelLock: true }).where(eq(restaurants.id, dine.id));
+    expect(await code(diner.submit())).toBe(5555);
+    await app.db
+      .update(restaurants)
+      .set({ hotelLock: false, posOnline: false })
+      .where(eq(restaurants.id, dine.id));
+    expect(await code(diner.submit())).toBe(4000);
+    await app.db.update(restaurants).set({ posOnline: true }).where(eq(restaurants.id, dine.id));
+    expect(await code(diner.submit(diner.order({ restaurantId: 999999 })))).toBe(1011);
+    expect(await code(diner.submit(diner.order({ cartIdSign: "forged" })))).toBe(1008);
+    expect(await code(diner.submit(diner.order({ userId: "someone-else-0001" })))).toBe(1008);
+    expect(await code(diner.submit(diner.order({ cartId: "x" })))).toBe(1007);
+    const empty = await dinerAt(dine, "submit-empty-0001");
+    expect(await code(empty.submit())).toBe(1007);
+
+    const away = await dinerAt(takeout, "submit-takeout-0001");
+    const cheap = (await menuOf(app, takeout.id)).find(
+      (d) =>
+        d.foodproperty === 0 &&
+        d.estimate === -1 &&
+        !d.minCount &&
+        d.availableStatus === 1 &&
+        d.price < 20 &&
+        d.price > 1,
+    );
+    if (!cheap) throw new Error("no cheap takeout dish");
+    await away.add(cheap.id);
+    const below = json(await away.submit(away.order({ takeout: "1" })));
+    expect(below).toMatchObject({ code: 9001, message: expect.stringContaining("起送价") });
+  });
+
+  it("answers 6666 when a tablemate's order is open in prepayment, and 6000 to add to a settled one", async () => {
+    const a = await dinerAt(prepay, "prepay-aaaa-0001");
+    const prepayMenu = await menuOf(app, prepay.id);
+    await a.add(plainDish(prepayMenu).id);
+    const placed = json(await a.submit());
+    expect(placed.code).toBe(1000);
+    const { orderId } = placed.data as { orderId: number };
+    const b = await dinerAt(prepay, "prepay-bbbb-0002", a.table.tableId);
+    await b.add(plainDish(prepayMenu, 1).id);
+    expect(json(await b.submit())).toMatchObject({ code: 6666, data: { orderId } });
+    expect(await code(b.submit(b.order({ mainOrderId: orderId })))).toBe(1000);
+
+    await app.db.update(orders).set({ status: 7 }).where(eq(orders.id, orderId));
+    await b.add(plainDish(prepayMenu, 1).id);
+    expect(json(await b.submit(b.order({ mainOrderId: orderId })))).toMatchObject({
+      code: 6000,
+      data: { orderId },
+    });
+  });
+
+  it("answers 1009 while a tablemate submits, 11009010 while the same diner does", async () => {
+    const a = await dinerAt(dine, "locked-aaaa-0001");
+    await a.add(plainDish(menu).id);
+    await app.db.insert(submitLocks).values({ cartId: a.cart.value, guid: "locked-bbbb-0002" });
+    expect(await code(a.submit())).toBe(1009);
+    await app.db.update(submitLocks).set({ guid: a.guid }).where(eq(submitLocks.cartId, a.cart.value));
+    expect(await code(a.submit())).toBe(11009010);
+    await app.db.delete(submitLocks).where(eq(submitLocks.cartId, a.cart.value));
+    expect(await code(a.submit())).toBe(1000);
+  });
+
+  it("answers 8001 to a diner submitting too often", async () => {
+    const diner = await dinerAt(dine, "frequent-0001");
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) codes.push(await code(diner.submit()));
+    expect(codes).toContain(8001);
+  });
+
+  it("cancels an order not yet taken, returning its stock, and refuses once it is", async () => {
+    const diner = await dinerAt(dine, "cancel-aaaa-0001");
+    const dish = plainDish(menu, 3);
+    await app.db.update(dishes).set({ estimate: 5 }).where(eq(dishes.id, dish.id));
+    await diner.add(dish.id, PLAIN, 2);
+    const { orderId } = json(await diner.submit()).data as { orderId: number };
+    const cancelled = json(await diner.post(API.orderCancel(orderId), { rid: dine.id }));
+    expect(cancelled).toMatchObject({ code: 1000 });
+    const [row] = await app.db
+      .select({ estimate: dishes.estimate })
+      .from(dishes)
+      .where(eq(dishes.id, dish.id));
+    expect(row?.estimate).toBe(5);
+    expect(json(await diner.post(API.orderCancel(orderId), { rid: dine.id }))).toMatchObject({
+      code: 1001,
+      message: "取消订单失败，请重试",
+    });
+    const events = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId));
+    expect(events.map((e) => e.toStatus)).toEqual([0, 4]);
+    await app.db.update(dishes).set({ estimate: -1 }).where(eq(dishes.id, dish.id));
+  });
+
+  it("shows an order only to diners of its table", async () => {
+    const diner = await dinerAt(dine, "private-aaaa-0001");
+    await diner.add(plainDish(menu).id);
+    const { orderId } = json(await diner.submit()).data as { orderId: number };
+    const stranger = new Diner(app, "stranger-zzzz-0009", diner.table);
+    expect((await stranger.get(`${API.orderDetail}/${orderId}?rid=${dine.id}`)).statusCode).toBe(401);
+    expect((await diner.get(`${API.orderDetail}/999999?rid=${dine.id}`)).statusCode).toBe(404);
+  });
+
+  it("records waiter calls once per minute, for seated diners only", async () => {
+    const diner = await dinerAt(dine, "waiter-aaaa-0001");
+    for (const url of [API.callWaiter, API.callWaiter, API.prepayNotify]) {
+      const answer = json(await diner.post(url, { rid: dine.id, tableNo: diner.table.tableId, model: "1" }));
+      expect(answer).toMatchObject({ code: 200, success: true });
+    }
+    const stranger = new Diner(app, "stranger-zzzz-0010", diner.table);
+    expect(
+      (await stranger.post(API.callWaiter, { rid: dine.id, tableNo: diner.table.tableId })).statusCode,
+    ).toBe(401);
+    const calls = await app.db.select().from(waiterCalls).where(eq(waiterCalls.tableId, diner.table.tableId));
+    expect(calls.map((c) => c.kind).sort()).toEqual(["call", "prepay"]);
+  });
+
+  // a lock held by another connection needs a server with several; PGlite has one
+  if (backend === "postgres")
+    it("answers 1002 when the order cannot be written in time", async () => {
+      const diner = await dinerAt(dine, "timeout-aaaa-0001");
+      await diner.add(plainDish(menu).id);
+      const url = app.databaseUrl;
+      if (!url) throw new Error("no database url");
+      const blocker = new pg.Client({ connectionString: url });
+      await blocker.connect();
+      await blocker.query("begin");
+      await blocker.query("select * from carts where id = $1 for update", [diner.cart.value]);
+      try {
+        expect(await code(diner.submit())).toBe(1002);
+      } finally {
+        await blocker.query("rollback");
+        await blocker.end();
+      }
+    });
+});

@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { API, type CartState, type Dish, type LineChoice } from "@tablemate/core";
+import type { LightMyRequestResponse } from "fastify";
+import { form, json, type TestApp } from "./harness.js";
+
+export const PLAIN: LineChoice = { normId: null, methodIds: [], additions: [], parts: [] };
+
+/** A diner at a demo table, driven through the real HTTP calls: join, cart id, operations, submit. */
+export class Diner {
+  cart = { value: 0, sign: "" };
+
+  constructor(
+    readonly app: TestApp,
+    readonly guid: string,
+    readonly table: { restaurantId: number; tableId: number; sid: string },
+  ) {}
+
+  async sit(): Promise<this> {
+    const { restaurantId, tableId, sid } = this.table;
+    await this.app.server.inject({
+      method: "POST",
+      url: `${API.tableJoin}?rid=${restaurantId}`,
+      payload: { accessType: "realTable", guid: this.guid, restaurantId, tableId, sid },
+    });
+    const answer = await this.app.server.inject({
+      method: "GET",
+      url: `${API.cartId}?rid=${restaurantId}&tableId=${tableId}&guid=${this.guid}&sid=${sid}`,
+    });
+    this.cart = json(answer).data as { value: number; sign: string };
+    return this;
+  }
+
+  async add(foodId: number, choice: LineChoice = PLAIN, times = 1): Promise<void> {
+    for (let i = 0; i < times; i++) await this.op({ kind: "add", foodId, choice });
+  }
+
+  async op(op: object): Promise<{ verdict: { ok: boolean; message: string }; cart: CartState }> {
+    const answer = await this.app.server.inject({
+      method: "POST",
+      url: API.cartOps,
+      payload: {
+        rid: this.table.restaurantId,
+        cartId: this.cart.value,
+        cartIdSign: this.cart.sign,
+        guid: this.guid,
+        opId: randomUUID(),
+        op,
+      },
+    });
+    return json(answer).data as { verdict: { ok: boolean; message: string }; cart: CartState };
+  }
+
+  order(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+    return {
+      submitId: randomUUID(),
+      restaurantId: this.table.restaurantId,
+      realTableId: this.table.tableId,
+      cartId: this.cart.value,
+      cartIdSign: this.cart.sign,
+      wholeMemo: { guid: this.guid, memo: "" },
+      orderUsers: [{ guid: this.guid }],
+      userId: this.guid,
+      personNum: 2,
+      ...overrides,
+    };
+  }
+
+  submit(order: Record<string, unknown> = this.order()): Promise<LightMyRequestResponse> {
+    return this.app.server.inject({
+      method: "POST",
+      url: API.orderSubmit,
+      cookies: { guid: this.guid },
+      ...form({ data: JSON.stringify(order), isNewVersion: true, token: "", smToken: "" }),
+    });
+  }
+
+  get(url: string): Promise<LightMyRequestResponse> {
+    return this.app.server.inject({ method: "GET", url, cookies: { guid: this.guid } });
+  }
+
+  post(url: string, payload: Record<string, string | number>): Promise<LightMyRequestResponse> {
+    return this.app.server.inject({ method: "POST", url, cookies: { guid: this.guid }, ...form(payload) });
+  }
+}
+
+export async function menuOf(app: TestApp, restaurantId: number): Promise<Dish[]> {
+  const answer = await app.server.inject({
+    method: "GET",
+    url: `${API.foodList}?restaurantId=${restaurantId}`,
+  });
+  return json(answer).data as Dish[];
+}
+
+/** A dish with no options, no minimum and unlimited stock, on sale now. */
+export function plainDish(menu: Dish[], skip = 0): Dish {
+  const dishes = menu.filter(
+    (d) =>
+      d.foodproperty === 0 &&
+      d.estimate === -1 &&
+      !d.minCount &&
+      d.availableStatus === 1 &&
+      !d.Weigh &&
+      d.price !== 0.0001 &&
+      !d.necessary &&
+      d.norms.length === 0 &&
+      d.methodCategories.length === 0,
+  );
+  const dish = dishes[skip];
+  if (!dish) throw new Error("no plain dish in the demo menu");
+  return dish;
+}
