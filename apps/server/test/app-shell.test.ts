@@ -69,6 +69,12 @@ describe("the diner app shell", () => {
   it("serves hashed assets for a year and answers unknown API paths with an envelope", async () => {
     const asset = await app.server.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(asset.statusCode).toBe(200);
+    const menu = await app.server.inject({
+      method: "GET",
+      url: `/food/getFoodList?restaurantId=${dine.restaurantId}`,
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(menu.headers["content-encoding"]).toBe("br");
     expect(asset.headers["cache-control"]).toContain("immutable");
     const missing = await app.server.inject({ method: "GET", url: "/cloud/api/v1/nothing-here" });
     expect(missing.statusCode).toBe(404);
