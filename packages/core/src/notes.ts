@@ -19,7 +19,9 @@ export const DEFAULT_NOTE_TAGS = [
   "不加花椒",
 ] as const;
 
-const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}\u{20E3}\u{1F3FB}-\u{1F3FF}]/gu;
+/** Pictographs, flags and skin tones, and the joiners and selectors that glue them into one emoji. */
+const EMOJI =
+  /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|[\u{1F3FB}-\u{1F3FF}]|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 
 export function stripEmoji(text: string): string {
   return text.replace(EMOJI, "");

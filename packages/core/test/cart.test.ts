@@ -70,6 +70,8 @@ describe("quantity rules (spec 000 §5)", () => {
     const lines = run([{ kind: "add", foodId: 3, choice: plain }]);
     const weighed = applyCartOp(lines, { kind: "set", detailId: "3__", count: "1.35" }, dishOf);
     expect(weighed.ok && weighed.lines[0]?.count).toBe("1.35");
+    const half = applyCartOp(lines, { kind: "set", detailId: "3__", count: "0.5" }, dishOf);
+    expect(half.ok && half.lines[0]?.count).toBe("0.5");
     const rice = run([{ kind: "add", foodId: 1, choice: plain }]);
     expect(applyCartOp(rice, { kind: "set", detailId: "1__", count: "1.5" }, dishOf)).toMatchObject({
       ok: false,

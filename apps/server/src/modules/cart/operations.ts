@@ -41,12 +41,16 @@ type Applied =
 
 /** Must-order dishes take their computed quantity, whether or not the cart already held them. */
 function withMandatory(lines: CartLine[], musts: MandatoryLine[]): CartLine[] {
-  return musts.reduce((acc, must) => {
+  const result = [...lines];
+  for (const must of musts) {
     const id = detailId(must.foodId, must.choice);
     const count = must.count.toString();
-    if (acc.some((l) => l.detailId === id)) return acc.map((l) => (l.detailId === id ? { ...l, count } : l));
-    return [...acc, { ...must.choice, detailId: id, foodId: must.foodId, count, memo: "" }];
-  }, lines);
+    const at = result.findIndex((l) => l.detailId === id);
+    const existing = result[at];
+    if (existing) result[at] = { ...existing, count };
+    else result.push({ ...must.choice, detailId: id, foodId: must.foodId, count, memo: "" });
+  }
+  return result;
 }
 
 const COMBO_NOTE_REFUSED = "套餐不支持从购物车添加备注";
