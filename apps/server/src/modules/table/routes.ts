@@ -9,7 +9,6 @@ import {
 } from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Db } from "../../db/client.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
 import type { Signer } from "../../security/signer.js";
