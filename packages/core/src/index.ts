@@ -27,6 +27,7 @@ export * from "./query.js";
 export * from "./render-window.js";
 export * from "./shop.js";
 export * from "./stock.js";
+export * from "./table-ops.js";
 export * from "./timing.js";
 export * from "./validation.js";
 export * from "./version.js";

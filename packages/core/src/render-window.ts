@@ -65,6 +65,29 @@ export function renderWindow(
 }
 
 /**
+ * One frame's step from the mounted range toward the target window: everything in `visible` at
+ * once (the diner must never see a gap), the rest of the window at most `perFrame` entries a frame
+ * on each side, so mounting the cards that scrolling brings near never blocks a frame for long.
+ * Entries leaving the window go at once.
+ */
+export function approachRange(
+  current: IndexRange,
+  target: IndexRange,
+  visible: IndexRange,
+  perFrame: number,
+): IndexRange {
+  const overlaps = current.start < target.end && target.start < current.end && current.end > current.start;
+  // a jump far away: start from what is visible and grow from there
+  const from = overlaps ? current : visible;
+  const start = Math.min(
+    visible.start,
+    Math.max(target.start, Math.max(from.start, target.start) - perFrame),
+  );
+  const end = Math.max(visible.end, Math.min(target.end, Math.min(from.end, target.end) + perFrame));
+  return { start: Math.max(target.start, start), end: Math.min(target.end, end) };
+}
+
+/**
  * The first paint renders only the first `limit` dishes across categories (spec 000 §5): the range
  * from the list's start that holds `limit` items for which `isDish` holds, with the non-dish items
  * (headings) between them.

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { firstRenderRange, indexAtPosition, type ListBox, renderWindow } from "../src/render-window.js";
+import {
+  approachRange,
+  firstRenderRange,
+  indexAtPosition,
+  type ListBox,
+  renderWindow,
+} from "../src/render-window.js";
 import { RENDER_WINDOW } from "../src/timing.js";
 
 /** `count` rows of `height` px stacked from the top. */
@@ -80,5 +86,31 @@ describe("index at a scroll position", () => {
     expect(indexAtPosition(tops, 1699)).toBe(2);
     expect(indexAtPosition(tops, 99999)).toBe(3);
     expect(indexAtPosition([], 100)).toBe(0);
+  });
+});
+
+describe("approaching the window a few entries a frame", () => {
+  const range = (start: number, end: number) => ({ start, end });
+
+  it("grows toward the window by at most the step on each side", () => {
+    expect(approachRange(range(10, 20), range(4, 40), range(12, 18), 3)).toEqual(range(7, 23));
+  });
+
+  it("always holds what is visible, however far that is from what was mounted", () => {
+    expect(approachRange(range(10, 20), range(10, 60), range(25, 35), 3)).toEqual(range(10, 35));
+  });
+
+  it("lets entries that left the window go at once", () => {
+    expect(approachRange(range(0, 50), range(30, 80), range(40, 45), 3)).toEqual(range(30, 53));
+  });
+
+  it("after a jump starts from the visible entries, then grows from there", () => {
+    const first = approachRange(range(0, 20), range(300, 340), range(310, 318), 2);
+    expect(first).toEqual(range(308, 320));
+    expect(approachRange(first, range(300, 340), range(310, 318), 2)).toEqual(range(306, 322));
+  });
+
+  it("stays put once it is the window", () => {
+    expect(approachRange(range(4, 40), range(4, 40), range(12, 18), 3)).toEqual(range(4, 40));
   });
 });

@@ -25,9 +25,15 @@ const detail = z.string().min(3).max(400);
 
 export const lineChoiceSchema = z.object({
   normId: id.nullable(),
-  methodIds: z.array(id).max(20),
-  additions: z.array(z.object({ id, count: z.number().int().min(1).max(99) })).max(30),
-  parts: z.array(z.object({ itemId: id, count: z.number().int().min(1).max(99) })).max(30),
+  methodIds: z.array(id).max(20).readonly(),
+  additions: z
+    .array(z.object({ id, count: z.number().int().min(1).max(99) }))
+    .max(30)
+    .readonly(),
+  parts: z
+    .array(z.object({ itemId: id, count: z.number().int().min(1).max(99) }))
+    .max(30)
+    .readonly(),
 });
 
 export const cartOpSchema = z.discriminatedUnion("kind", [
@@ -67,7 +73,7 @@ export interface OpVerdict {
 
 /** A broadcast to the table: the spec's type and fields, plus the whole cart at its new version. */
 export interface TableMessage {
-  type: (typeof MSG)[keyof typeof MSG];
+  type: Exclude<(typeof MSG)[keyof typeof MSG], typeof MSG.stock>;
   code: 1000;
   /** unique per message: clients drop duplicates by it */
   socketId: string;

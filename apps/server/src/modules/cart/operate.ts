@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.js";
 import { type Backplane, cartTopic } from "../../realtime/hub.js";
-import { applyTableOp, type OpInput, type OpOutcome } from "./operations.js";
+import { commitTableOp, type OpInput, type OpOutcome } from "./operations.js";
 
 export interface CartDeps {
   db: Db;
@@ -10,7 +10,7 @@ export interface CartDeps {
 
 /** Applies an operation, then (committed) tells every tablemate on every process. */
 export async function operate(deps: CartDeps, input: Omit<OpInput, "now">): Promise<OpOutcome> {
-  const outcome = await applyTableOp(deps.db, { ...input, now: deps.now() });
+  const outcome = await commitTableOp(deps.db, { ...input, now: deps.now() });
   if (outcome.message) await deps.backplane.publish(cartTopic(input.cartId), JSON.stringify(outcome.message));
   return outcome;
 }

@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
 import {
-  applyCartOp,
+  applyTableOp,
   type CartLine,
   type CartState,
-  checkNote,
   type Dish,
-  detailId,
-  type MandatoryLine,
   MSG,
-  mandatoryLines,
   type OpVerdict,
   type TableMessage,
   type TableOp,
@@ -39,47 +35,22 @@ type Applied =
   | { ok: true; lines: CartLine[]; personNum?: number; menu: Dish[] }
   | { ok: false; message: string };
 
-/** Must-order dishes take their computed quantity, whether or not the cart already held them. */
-function withMandatory(lines: CartLine[], musts: MandatoryLine[]): CartLine[] {
-  const result = [...lines];
-  for (const must of musts) {
-    const id = detailId(must.foodId, must.choice);
-    const count = must.count.toString();
-    const at = result.findIndex((l) => l.detailId === id);
-    const existing = result[at];
-    if (existing) result[at] = { ...existing, count };
-    else result.push({ ...must.choice, detailId: id, foodId: must.foodId, count, memo: "" });
-  }
-  return result;
-}
-
-const COMBO_NOTE_REFUSED = "套餐不支持从购物车添加备注";
-
 /** The new lines (and diner count) an operation leads to, by core's rules; nothing is written here. */
 async function decide(tx: Tx, cart: CartRow, before: CartLine[], input: OpInput): Promise<Applied> {
   const { op } = input;
-  if (op.kind === "personNum") {
-    const menu = await dishesFor(tx, cart.restaurantId, input.now);
-    return {
-      ok: true,
-      lines: withMandatory(before, mandatoryLines(menu, op.personNum)),
-      personNum: op.personNum,
-      menu,
-    };
-  }
-  const foodIds = [...new Set([...before.map((l) => l.foodId), ...(op.kind === "add" ? [op.foodId] : [])])];
+  // the diner count needs the whole menu (must-order dishes); other operations only their dishes
+  const foodIds =
+    op.kind === "personNum"
+      ? undefined
+      : [...new Set([...before.map((l) => l.foodId), ...(op.kind === "add" ? [op.foodId] : [])])];
   const menu = await dishesFor(tx, cart.restaurantId, input.now, foodIds);
-  const dishOf = (id: number): Dish | undefined => menu.find((d) => d.id === id);
-  if (op.kind === "note") {
-    const line = before.find((l) => l.detailId === op.detailId);
-    if (!line) return { ok: false, message: "购物车中没有该菜品" };
-    if ((dishOf(line.foodId)?.foodproperty ?? 0) !== 0) return { ok: false, message: COMBO_NOTE_REFUSED };
-    const note = checkNote(op.memo);
-    if (!note.ok) return note;
-    return { ok: true, lines: before.map((l) => (l === line ? { ...l, memo: note.note } : l)), menu };
-  }
-  const applied = applyCartOp(before, op, dishOf);
-  return applied.ok ? { ...applied, menu } : applied;
+  const result = applyTableOp(
+    before,
+    op,
+    (id) => menu.find((d) => d.id === id),
+    () => menu,
+  );
+  return result.ok ? { ...result, menu } : result;
 }
 
 /** Writes the difference between two sets of lines. */
@@ -167,7 +138,7 @@ function messageFor(
  * id with its first verdict, decide with core's rules, write, bump the version. The caller
  * broadcasts the message only after this returns, so nothing is announced before it is committed.
  */
-export async function applyTableOp(db: Db, input: OpInput): Promise<OpOutcome> {
+export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> {
   return db.transaction(async (tx) => {
     const [cart] = await tx.select().from(carts).where(eq(carts.id, input.cartId)).for("update");
     if (!cart) throw new Error(`cart ${input.cartId} vanished`);

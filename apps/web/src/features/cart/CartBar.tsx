@@ -1,4 +1,85 @@
-/** Placeholder until the local cart lands. */
+import { badgeText, summarizeCart } from "@tablemate/core";
+import Badge from "antd-mobile/es/components/badge";
+import Button from "antd-mobile/es/components/button";
+import { lazy, Suspense, useEffect, useMemo } from "react";
+import { DISH_COPY } from "../../copy.js";
+import { useAppStore } from "../../store/app-store.js";
+import { CartIcon } from "./CartIcon.js";
+import { useCartStore } from "./cart-store.js";
+import { lookupIn, useIsMember } from "./dish-lookup.js";
+import { Money } from "./Money.js";
+import { useSheet } from "./use-sheet.js";
+import "./cart.css";
+
+// the list brings antd-mobile's Popup and its animation library: loaded on the first expansion
+const CartListSheet = lazy(() => import("./CartListSheet.js").then((m) => ({ default: m.CartListSheet })));
+
+/**
+ * The bottom cart bar (spec 000 §2): count bubble, total (unless the restaurant hides it), the
+ * expandable list and the to-order button. It keeps its own height in the page's flow (a spacer)
+ * and is fixed to the bottom of the phone column, so it works as the last child of any page.
+ */
 export function CartBar() {
-  return null;
+  const lines = useCartStore((state) => state.lines);
+  const foods = useAppStore((state) => state.foods);
+  const hideTotal = useAppStore((state) => state.restaurant?.hideTotalPrice ?? false);
+  const isMember = useIsMember();
+  const lookup = useMemo(() => lookupIn(foods), [foods]);
+  const summary = useMemo(() => summarizeCart(lines, lookup, isMember), [lines, lookup, isMember]);
+  const list = useSheet();
+  const empty = summary.count === 0;
+  const { close } = list;
+
+  // the last line removed or the cart cleared: nothing left to show
+  useEffect(() => {
+    if (empty) close();
+  }, [empty, close]);
+
+  const toggle = () => {
+    if (list.visible) list.close();
+    else if (!empty) list.open();
+  };
+
+  return (
+    <>
+      <div className="cart-bar-space" aria-hidden="true" />
+      <div className={list.visible ? "cart-bar is-raised" : "cart-bar"} data-testid="cart-bar">
+        <button
+          type="button"
+          className="cart-bar__cart"
+          aria-label={DISH_COPY.cart}
+          aria-expanded={list.visible}
+          onClick={toggle}
+        >
+          <Badge content={empty ? null : badgeText(summary.count)} className="cart-bar__badge">
+            <span className={empty ? "cart-bar__icon is-empty" : "cart-bar__icon"}>
+              <CartIcon />
+            </span>
+          </Badge>
+        </button>
+        <button type="button" className="cart-bar__summary" onClick={toggle}>
+          {empty ? (
+            <span className="cart-bar__empty">{DISH_COPY.notChosen}</span>
+          ) : (
+            !hideTotal && <Money value={summary.total} className="cart-bar__total" testId="cart-total" />
+          )}
+        </button>
+        <Button className="cart-bar__order" color="primary" shape="rounded" disabled={empty}>
+          {DISH_COPY.toOrder}
+        </Button>
+      </div>
+      {list.mounted && (
+        <Suspense fallback={null}>
+          <CartListSheet
+            lines={lines}
+            lookup={lookup}
+            isMember={isMember}
+            visible={list.visible}
+            onClose={list.close}
+            afterClose={list.afterClose}
+          />
+        </Suspense>
+      )}
+    </>
+  );
 }

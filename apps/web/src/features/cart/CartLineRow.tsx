@@ -1,0 +1,26 @@
+import { type CartLine, choiceLabels, type Dish, dishName, priceLine } from "@tablemate/core";
+import { LineStepper } from "./LineStepper.js";
+import { Money } from "./Money.js";
+
+/** One line of the expanded cart: the dish, what was chosen, the line's price and its stepper. */
+export function CartLineRow({ dish, line, isMember }: { dish: Dish; line: CartLine; isMember: boolean }) {
+  const labels = choiceLabels(dish, line);
+  return (
+    <li className="cart-line" data-testid="cart-line" data-detail-id={line.detailId}>
+      <div className="cart-line__text">
+        <span className="cart-line__name">{dishName(dish)}</span>
+        {labels.length > 0 && (
+          <span className="cart-line__choice" data-testid="cart-line-choice">
+            {labels.join("、")}
+          </span>
+        )}
+      </div>
+      <Money
+        value={priceLine(dish, line, line.count, isMember).total}
+        className="cart-line__price"
+        testId="cart-line-price"
+      />
+      <LineStepper dish={dish} line={line} />
+    </li>
+  );
+}

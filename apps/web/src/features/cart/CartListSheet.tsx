@@ -1,0 +1,58 @@
+import type { CartLine } from "@tablemate/core";
+import Dialog from "antd-mobile/es/components/dialog";
+import Popup from "antd-mobile/es/components/popup";
+import { DISH_COPY } from "../../copy.js";
+import { CartLineRow } from "./CartLineRow.js";
+import { useCartStore } from "./cart-store.js";
+import type { DishLookup } from "./cart-transport.js";
+import { withRefusalToast } from "./refusal.js";
+
+export interface CartListSheetProps {
+  lines: readonly CartLine[];
+  lookup: DishLookup;
+  isMember: boolean;
+  visible: boolean;
+  onClose(): void;
+  afterClose(): void;
+}
+
+async function confirmClear(): Promise<void> {
+  const confirmed = await Dialog.confirm({
+    content: DISH_COPY.clearCartConfirm,
+    confirmText: DISH_COPY.confirm,
+    cancelText: DISH_COPY.cancel,
+    // above the cart bar, which sits above the list's mask
+    style: { "--z-index": "1100" },
+  });
+  if (confirmed) await withRefusalToast(useCartStore.getState().clear());
+}
+
+/** The expanded cart above the bar: every line, and 清空购物车 behind a confirmation. */
+export function CartListSheet({ lines, lookup, isMember, visible, onClose, afterClose }: CartListSheetProps) {
+  return (
+    <Popup
+      visible={visible}
+      onClose={onClose}
+      onMaskClick={onClose}
+      afterClose={afterClose}
+      className="cart-sheet"
+      bodyClassName="cart-sheet__body"
+    >
+      <div className="cart-sheet__head">
+        <span className="cart-sheet__title">{DISH_COPY.cartTitle}</span>
+        <button type="button" className="cart-sheet__clear" onClick={() => void confirmClear()}>
+          {DISH_COPY.clearCart}
+        </button>
+      </div>
+      <ul className="cart-sheet__lines" data-testid="cart-lines">
+        {lines.map((line) => {
+          const dish = lookup(line.foodId);
+          // a dish gone from the menu is neither shown nor counted (core summarizeCart skips it too)
+          return dish ? (
+            <CartLineRow key={line.detailId} dish={dish} line={line} isMember={isMember} />
+          ) : null;
+        })}
+      </ul>
+    </Popup>
+  );
+}

@@ -1,0 +1,48 @@
+import { type Dish, dishName, sizedImageUrl } from "@tablemate/core";
+import Popup from "antd-mobile/es/components/popup";
+import { ChoiceForm } from "./choice/ChoiceForm.js";
+import type { DishModalKind } from "./modal-store.js";
+import { ShownPrice } from "./ShownPrice.js";
+
+export interface ChoiceModalProps {
+  dish: Dish;
+  kind: Exclude<DishModalKind, "detail">;
+  visible: boolean;
+  onClose(): void;
+  afterClose(): void;
+}
+
+/** The add-ons modal and the property/spec modal (spec 000 §2): the dish's options over the menu. */
+export function ChoiceModal({ dish, kind, visible, onClose, afterClose }: ChoiceModalProps) {
+  const name = dishName(dish);
+  const image = dish.smallImg || dish.bigImg;
+  return (
+    <Popup
+      visible={visible}
+      onClose={onClose}
+      onMaskClick={onClose}
+      afterClose={afterClose}
+      showCloseButton
+      bodyClassName="dish-sheet"
+    >
+      <div className="dish-sheet__content" data-testid="dish-sheet" data-kind={kind}>
+        <div className="dish-sheet__head">
+          {image && (
+            <img
+              className="dish-sheet__image"
+              src={sizedImageUrl(image, "default")}
+              alt={name}
+              width={64}
+              height={64}
+            />
+          )}
+          <div className="dish-sheet__title">
+            <h3 className="dish-sheet__name">{name}</h3>
+            <ShownPrice dish={dish} />
+          </div>
+        </div>
+        <ChoiceForm dish={dish} onAdded={onClose} />
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,191 @@
+import type { CartLine, ClientMessage, Dish, ServerMessage, TableMessage } from "@tablemate/core";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  createSocketTransport,
+  type TableChannel,
+  type TableEvent,
+} from "../src/features/cart/socket-transport.js";
+import { dish } from "./fixtures.js";
+
+const session = { hotelid: 1, cartId: 7, guid: "me-0000-0001" };
+const rice = dish({ dishesId: 101, name: "米饭", price: 2 });
+const dishOf = (id: number): Dish | undefined => (id === 101 ? rice : undefined);
+const plain = { normId: null, methodIds: [], additions: [], parts: [] };
+const line = (count: string): CartLine => ({ ...plain, detailId: "101__", foodId: 101, count, memo: "" });
+
+/** The server side of the socket, played by the test: it answers what it is sent when told to. */
+class FakeChannel implements TableChannel {
+  open = true;
+  sent: ClientMessage[] = [];
+  private listeners = new Set<(m: ServerMessage) => void>();
+  isOpen = () => this.open;
+  send(message: ClientMessage): boolean {
+    if (!this.open) return false;
+    this.sent.push(message);
+    return true;
+  }
+  subscribe(listener: (m: ServerMessage) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  emit(message: ServerMessage) {
+    for (const listener of this.listeners) listener(message);
+  }
+  /** answers the last operation as the server would: verdict, then the broadcast */
+  answer(ok: boolean, version: number, lines: CartLine[], message = "") {
+    const last = this.sent.at(-1);
+    if (last?.type !== "op") throw new Error("nothing to answer");
+    this.emit({ type: "result", opId: last.opId, ok, version, message });
+    if (ok) this.emit(broadcast(version, lines, session.guid));
+  }
+}
+
+let socketIds = 0;
+function broadcast(
+  version: number,
+  lines: CartLine[],
+  guid: string,
+  type: TableMessage["type"] = 1,
+): TableMessage {
+  socketIds += 1;
+  return {
+    type,
+    code: 1000,
+    socketId: `s${socketIds}`,
+    version,
+    cart: { cartId: 7, version, personNum: 2, lines },
+    actor: { guid, name: "同伴" },
+  };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("the shared cart over the table socket", () => {
+  let channel: FakeChannel;
+  let ids: number;
+  const transport = () =>
+    createSocketTransport(session, dishOf, channel, {
+      newOpId: () => `op-000${++ids}`,
+      verdictTimeoutMs: 50,
+    });
+
+  beforeEach(() => {
+    localStorage.clear();
+    channel = new FakeChannel();
+    ids = 0;
+  });
+
+  it("sends operations with an op id and shows the server's cart", async () => {
+    const cart = transport();
+    const seen: CartLine[][] = [];
+    cart.subscribe((lines) => seen.push(lines));
+    channel.emit({
+      type: "hello",
+      protocol: 1,
+      guid: session.guid,
+      tableId: 3,
+      cart: { cartId: 7, version: 4, personNum: 2, lines: [] },
+    });
+    const verdict = cart.send({ kind: "add", foodId: 101, choice: plain });
+    await tick();
+    expect(channel.sent).toEqual([
+      { type: "op", opId: "op-0001", op: { kind: "add", foodId: 101, choice: plain } },
+    ]);
+    channel.answer(true, 5, [line("1")]);
+    expect(await verdict).toEqual({ ok: true });
+    expect(seen.at(-1)).toEqual([line("1")]);
+  });
+
+  it("passes a refusal on and changes nothing", async () => {
+    const cart = transport();
+    channel.emit({
+      type: "hello",
+      protocol: 1,
+      guid: session.guid,
+      tableId: 3,
+      cart: { cartId: 7, version: 4, personNum: 2, lines: [line("2")] },
+    });
+    const verdict = cart.send({ kind: "set", detailId: "101__", count: "1000" });
+    await tick();
+    channel.answer(false, 4, [], "您选择的菜品数量太多了！");
+    expect(await verdict).toEqual({ ok: false, message: "您选择的菜品数量太多了！" });
+    let lines: CartLine[] = [];
+    cart.subscribe((l) => {
+      lines = l;
+    });
+    expect(lines).toEqual([line("2")]);
+  });
+
+  it("drops duplicates and anything older than the version held, and tells of tablemates' changes", () => {
+    const cart = transport();
+    const events: TableEvent[] = [];
+    cart.onEvent((e) => events.push(e));
+    let lines: CartLine[] = [];
+    cart.subscribe((l) => {
+      lines = l;
+    });
+    const newer = broadcast(9, [line("3")], "mate-0000-0002");
+    channel.emit(newer);
+    channel.emit(newer);
+    channel.emit(broadcast(8, [line("1")], "mate-0000-0002"));
+    expect(lines).toEqual([line("3")]);
+    expect(events).toEqual([{ message: newer, fromTablemate: true }]);
+  });
+
+  it("keeps working while the socket is down and sends what was done, once, when it is back", async () => {
+    const cart = transport();
+    channel.emit({
+      type: "hello",
+      protocol: 1,
+      guid: session.guid,
+      tableId: 3,
+      cart: { cartId: 7, version: 4, personNum: 2, lines: [] },
+    });
+    channel.open = false;
+    expect(await cart.send({ kind: "add", foodId: 101, choice: plain })).toEqual({ ok: true });
+    expect(await cart.send({ kind: "add", foodId: 101, choice: plain })).toEqual({ ok: true });
+    let lines: CartLine[] = [];
+    cart.subscribe((l) => {
+      lines = l;
+    });
+    expect(lines).toEqual([line("2")]);
+    expect(cart.pendingCount()).toBe(2);
+
+    // the page reloads in local mode: the cart and what is owed to the server survive
+    const reloaded = transport();
+    expect(reloaded.pendingCount()).toBe(2);
+    reloaded.close();
+
+    channel.open = true;
+    channel.emit({
+      type: "hello",
+      protocol: 1,
+      guid: session.guid,
+      tableId: 3,
+      cart: { cartId: 7, version: 6, personNum: 2, lines: [] },
+    });
+    expect(lines).toEqual([line("2")]);
+    await tick();
+    expect(channel.sent.map((m) => (m.type === "op" ? m.opId : ""))).toEqual(["op-0001"]);
+    channel.answer(true, 7, [line("1")]);
+    await tick();
+    expect(channel.sent.map((m) => (m.type === "op" ? m.opId : ""))).toEqual(["op-0001", "op-0002"]);
+    channel.answer(true, 8, [line("2")]);
+    await tick();
+    expect(cart.pendingCount()).toBe(0);
+    expect(lines).toEqual([line("2")]);
+  });
+
+  it("keeps an operation whose verdict never came, to send again", async () => {
+    const cart = transport();
+    channel.emit({
+      type: "hello",
+      protocol: 1,
+      guid: session.guid,
+      tableId: 3,
+      cart: { cartId: 7, version: 1, personNum: 2, lines: [] },
+    });
+    expect(await cart.send({ kind: "add", foodId: 101, choice: plain })).toEqual({ ok: true });
+    expect(cart.pendingCount()).toBe(1);
+  });
+});

@@ -1,0 +1,51 @@
+import { applyCartOp, type CartLine } from "./cart.js";
+import type { Dish } from "./contract/menu.js";
+import type { TableOp } from "./contract/realtime.js";
+import { detailId } from "./detail-id.js";
+import { mandatoryLines } from "./mandatory.js";
+import { checkNote } from "./notes.js";
+
+export const COMBO_NOTE_REFUSED = "套餐不支持从购物车添加备注";
+
+export type TableOpResult =
+  | { ok: true; lines: CartLine[]; personNum?: number }
+  | { ok: false; message: string };
+
+/** Must-order dishes take their computed quantity, whether or not the cart already held them. */
+function withMandatory(lines: readonly CartLine[], menu: readonly Dish[], diners: number): CartLine[] {
+  const result = [...lines];
+  for (const must of mandatoryLines(menu, diners)) {
+    const id = detailId(must.foodId, must.choice);
+    const count = must.count.toString();
+    const at = result.findIndex((l) => l.detailId === id);
+    const existing = result[at];
+    if (existing) result[at] = { ...existing, count };
+    else result.push({ ...must.choice, detailId: id, foodId: must.foodId, count, memo: "" });
+  }
+  return result;
+}
+
+/**
+ * Every operation a tablemate can make on the table's cart: the cart operations, a line's note
+ * (not on combos), and the diner count (which brings the must-order dishes). The server applies it
+ * in a transaction; a phone whose socket is down applies it locally until it can send it.
+ */
+export function applyTableOp(
+  lines: readonly CartLine[],
+  op: TableOp,
+  dishOf: (foodId: number) => Dish | undefined,
+  menu: () => readonly Dish[],
+): TableOpResult {
+  if (op.kind === "personNum") {
+    return { ok: true, lines: withMandatory(lines, menu(), op.personNum), personNum: op.personNum };
+  }
+  if (op.kind === "note") {
+    const line = lines.find((l) => l.detailId === op.detailId);
+    if (!line) return { ok: false, message: "购物车中没有该菜品" };
+    if ((dishOf(line.foodId)?.foodproperty ?? 0) !== 0) return { ok: false, message: COMBO_NOTE_REFUSED };
+    const note = checkNote(op.memo);
+    if (!note.ok) return note;
+    return { ok: true, lines: lines.map((l) => (l === line ? { ...l, memo: note.note } : l)) };
+  }
+  return applyCartOp(lines, op, dishOf);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { CartLine } from "../src/cart.js";
+import { applyTableOp, COMBO_NOTE_REFUSED } from "../src/table-ops.js";
+import { makeDish } from "./fixtures.js";
+
+const menu = [
+  makeDish({ id: 1, name: "米饭" }),
+  makeDish({ id: 2, name: "套餐", foodproperty: 1 }),
+  makeDish({ id: 3, name: "茶位", necessary: true, mustFoodType: 1, mustFoodNum: 1 }),
+];
+const dishOf = (id: number) => menu.find((d) => d.id === id);
+const line = (foodId: number, count = "1"): CartLine => ({
+  detailId: `${foodId}__`,
+  foodId,
+  normId: null,
+  methodIds: [],
+  additions: [],
+  parts: [],
+  count,
+  memo: "",
+});
+
+describe("table operations", () => {
+  it("notes a line with core's note rules, never a combo", () => {
+    const noted = applyTableOp(
+      [line(1)],
+      { kind: "note", detailId: "1__", memo: " 少辣🌶️ " },
+      dishOf,
+      () => menu,
+    );
+    expect(noted.ok && noted.lines[0]?.memo).toBe("少辣");
+    expect(
+      applyTableOp([line(2)], { kind: "note", detailId: "2__", memo: "少辣" }, dishOf, () => menu),
+    ).toEqual({
+      ok: false,
+      message: COMBO_NOTE_REFUSED,
+    });
+  });
+
+  it("sets the diner count and brings the must-order dishes to it", () => {
+    const four = applyTableOp(
+      [line(1), line(3, "2")],
+      { kind: "personNum", personNum: 4 },
+      dishOf,
+      () => menu,
+    );
+    expect(four).toMatchObject({ ok: true, personNum: 4 });
+    expect(four.ok && four.lines.map((l) => [l.foodId, l.count])).toEqual([
+      [1, "1"],
+      [3, "4"],
+    ]);
+  });
+});
