@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "../apps/web/src/copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
+import { scrollDishList } from "./support/menu.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
 /** Scrolls the dish list to its end, collecting every dish that renders on the way. */
@@ -12,17 +13,7 @@ async function collectDishes(page: Page): Promise<Set<string>> {
       cards.map((card) => card.getAttribute("data-dish-id") ?? card.textContent ?? ""),
     );
     for (const id of ids) seen.add(id);
-    const atEnd = await page.evaluate(() => {
-      const card = document.querySelector("[data-testid=dish-card]");
-      let list: HTMLElement | null = card?.parentElement ?? null;
-      while (list && list.scrollHeight <= list.clientHeight + 1) list = list.parentElement;
-      const scroller = list ?? document.scrollingElement;
-      if (!scroller) return true;
-      const before = scroller.scrollTop;
-      scroller.scrollTop = before + scroller.clientHeight * 0.8;
-      return scroller.scrollTop === before;
-    });
-    if (atEnd) break;
+    if (await scrollDishList(page, 0.8)) break;
     await page.waitForTimeout(30);
   }
   return seen;

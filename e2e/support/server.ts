@@ -6,10 +6,19 @@ import { join } from "node:path";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
+/** A table link as the server prints it: `<restaurant> <table>: <url>`. */
+export interface PrintedLink {
+  restaurant: string;
+  table: string;
+  url: string;
+}
+
 export interface RunningServer {
   url: string;
   /** every table link the server printed at start, in order */
   links: string[];
+  /** the same links with the restaurant and table each is for */
+  tables: PrintedLink[];
   output: () => string;
   stop(): Promise<void>;
 }
@@ -70,10 +79,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     });
   });
 
-  const links = [...output.matchAll(/: (http:\/\/\S+)/g)].map((m) => m[1] ?? "");
+  const tables = [...output.matchAll(/^ {2}(\S+) (.+): (http:\/\/\S+)$/gm)].map(
+    ([, restaurant = "", table = "", link = ""]) => ({ restaurant, table, url: link }),
+  );
   return {
     url,
-    links,
+    links: tables.map((t) => t.url),
+    tables,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
