@@ -2,6 +2,15 @@
 export const PATHS = {
   entry: "/",
   main: "/main",
+  search: "/search",
+  businessMap: "/business/map",
+  /** a later issue's page; the menu's order-list button already leads there */
+  orderList: "/order/list",
+  /** a multi-option dish's page and a combo's page (spec 000 §2), with the dish in `foodId` */
+  foodBatch: "/foodBatch",
+  foodCombo: "/foodCombo",
+  /** the order confirmation page (the checkout issue) */
+  subOrder: "/order/subOrder",
   abnormal: "/prompt/abnormal",
   noOrder: "/prompt/order",
   overdue: "/prompt/overdue",

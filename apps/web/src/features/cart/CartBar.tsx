@@ -1,13 +1,16 @@
 import { badgeText, summarizeCart } from "@tablemate/core";
 import Badge from "antd-mobile/es/components/badge";
 import Button from "antd-mobile/es/components/button";
-import { lazy, Suspense, useEffect, useMemo } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from "react";
+import { useLocation } from "react-router";
 import { DISH_COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
 import { CartIcon } from "./CartIcon.js";
 import { useCartStore } from "./cart-store.js";
 import { lookupIn, useIsMember } from "./dish-lookup.js";
 import { Money } from "./Money.js";
+import { TablemateNotice } from "./TablemateNotice.js";
+import { useCompanionClearedAlert } from "./use-companion-cleared-alert.js";
 import { useSheet } from "./use-sheet.js";
 import "./cart.css";
 
@@ -20,6 +23,10 @@ const CartListSheet = lazy(() => import("./CartListSheet.js").then((m) => ({ def
  * and is fixed to the bottom of the phone column, so it works as the last child of any page.
  */
 export function CartBar() {
+  const location = useLocation();
+  const path = useRef(location.pathname);
+  path.current = location.pathname;
+  useCompanionClearedAlert(useCallback(() => path.current, []));
   const lines = useCartStore((state) => state.lines);
   const foods = useAppStore((state) => state.foods);
   const hideTotal = useAppStore((state) => state.restaurant?.hideTotalPrice ?? false);
@@ -43,6 +50,7 @@ export function CartBar() {
   return (
     <>
       <div className="cart-bar-space" aria-hidden="true" />
+      <TablemateNotice />
       <div className={list.visible ? "cart-bar is-raised" : "cart-bar"} data-testid="cart-bar">
         <button
           type="button"

@@ -1,8 +1,10 @@
 import type { CartLine } from "@tablemate/core";
 import Dialog from "antd-mobile/es/components/dialog";
 import Popup from "antd-mobile/es/components/popup";
+import { useState } from "react";
 import { DISH_COPY } from "../../copy.js";
 import { CartLineRow } from "./CartLineRow.js";
+import { CommentDialog } from "./CommentDialog.js";
 import { useCartStore } from "./cart-store.js";
 import type { DishLookup } from "./cart-transport.js";
 import { withRefusalToast } from "./refusal.js";
@@ -29,6 +31,11 @@ async function confirmClear(): Promise<void> {
 
 /** The expanded cart above the bar: every line, and 清空购物车 behind a confirmation. */
 export function CartListSheet({ lines, lookup, isMember, visible, onClose, afterClose }: CartListSheetProps) {
+  const [editing, setEditing] = useState<CartLine | null>(null);
+  const saveNote = async (note: string) => {
+    if (!editing) return;
+    if (await withRefusalToast(useCartStore.getState().note(editing.detailId, note))) setEditing(null);
+  };
   return (
     <Popup
       visible={visible}
@@ -49,10 +56,25 @@ export function CartListSheet({ lines, lookup, isMember, visible, onClose, after
           const dish = lookup(line.foodId);
           // a dish gone from the menu is neither shown nor counted (core summarizeCart skips it too)
           return dish ? (
-            <CartLineRow key={line.detailId} dish={dish} line={line} isMember={isMember} />
+            <CartLineRow
+              key={line.detailId}
+              dish={dish}
+              line={line}
+              isMember={isMember}
+              // combos take no note from the cart (spec 000 §5)
+              onEditNote={dish.foodproperty === 0 ? () => setEditing(line) : undefined}
+            />
           ) : null;
         })}
       </ul>
+      {editing && (
+        <CommentDialog
+          visible
+          initial={editing.memo}
+          onSave={(note) => void saveNote(note)}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Popup>
   );
 }

@@ -8,6 +8,7 @@ import type { CartSession, CartTransport, CartTransportFactory, CartVerdict } fr
 import { sameSession } from "./cart-transport.js";
 import { dishOf } from "./dish-lookup.js";
 import { createLocalTransport } from "./local-transport.js";
+import { emitTableEvent } from "./table-events.js";
 
 export interface CartState {
   /** the restaurant, cart and visitor the lines belong to; null before startup has a cart id */
@@ -87,7 +88,12 @@ function connect(session: CartSession | null): void {
   transport?.close();
   transport = session ? createTransport(session, dishOf, () => useAppStore.getState().foods) : null;
   useCartStore.setState({ session, lines: [] });
-  unsubscribe = transport?.subscribe((lines) => useCartStore.setState({ lines })) ?? null;
+  const stopLines = transport?.subscribe((lines) => useCartStore.setState({ lines }));
+  const stopEvents = transport?.onEvent?.(emitTableEvent);
+  unsubscribe = () => {
+    stopLines?.();
+    stopEvents?.();
+  };
 }
 
 /**

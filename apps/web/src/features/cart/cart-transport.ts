@@ -1,4 +1,5 @@
 import type { CartLine, Dish, TableOp } from "@tablemate/core";
+import type { TableEvent } from "./socket-transport.js";
 
 /** Whose cart: one restaurant's table cart, as this visitor sees it. */
 export interface CartSession {
@@ -21,6 +22,8 @@ export interface CartTransport {
   send(op: TableOp): Promise<CartVerdict>;
   /** called at once with the lines held now, then on every change (own, or later tablemates') */
   subscribe(listener: (lines: CartLine[]) => void): () => void;
+  /** tablemates' changes, where there are tablemates (the shared cart) */
+  onEvent?(listener: (event: TableEvent) => void): () => void;
   close(): void;
 }
 

@@ -26,7 +26,6 @@ export interface TableChannel {
 export type TableEvent = { message: TableMessage; fromTablemate: boolean } | { stock: StockMessage };
 
 export interface SocketTransport extends CartTransport {
-  /** operations and table changes: UI listens for notices */
   onEvent(listener: (event: TableEvent) => void): () => void;
   /** operations made while the socket was down, waiting to be sent */
   pendingCount(): number;
