@@ -1,24 +1,25 @@
-import { API } from "@tablemate/core";
+import { API, type ClientMessage, type ServerMessage } from "@tablemate/core";
 import { buildUrl } from "./http.js";
 
 /** Spec 000 §4, §9: on close, retry every 2 seconds; after 5 retries fall back to local mode. */
 export const REALTIME_RETRY_INTERVAL_MS = 2_000;
 export const REALTIME_MAX_RETRIES = 5;
+export const REALTIME_LOCAL_RETRY_MS = 10_000;
 
 /** `local`: the retries are spent and the cart must work without the channel. */
 export type RealtimeStatus = "connecting" | "open" | "reconnecting" | "local" | "closed";
 
-/** Server messages are JSON objects discriminated by a numeric `type` (1, 3, 11, 12, 14, 20, 30). */
-export interface RealtimeMessage {
-  type: number;
-  [field: string]: unknown;
-}
+/** What the server sends (core's protocol): hello, verdicts, and the spec's numbered table messages. */
+export type RealtimeMessage = ServerMessage;
 
 export type RealtimeListener = (message: RealtimeMessage) => void;
 
 export interface RealtimeConnection {
   readonly url: string;
   status(): RealtimeStatus;
+  isOpen(): boolean;
+  /** false when the socket is not open: nothing was sent */
+  send(message: ClientMessage): boolean;
   /** returns the unsubscribe function */
   subscribe(listener: RealtimeListener): () => void;
   close(): void;
@@ -28,6 +29,8 @@ export interface RealtimeOptions {
   onStatus?: (status: RealtimeStatus, retries: number) => void;
   retryIntervalMs?: number;
   maxRetries?: number;
+  /** in local mode the socket is still tried now and then, so the shared cart comes back */
+  localRetryMs?: number;
   createSocket?: (url: string) => WebSocket;
 }
 
@@ -47,7 +50,9 @@ export function parseRealtimeMessage(data: unknown): RealtimeMessage | null {
   if (typeof data !== "string") return null;
   try {
     const value: unknown = JSON.parse(data);
-    if (typeof value === "object" && value !== null && "type" in value && typeof value.type === "number") {
+    // the server is trusted to speak core's protocol; only the discriminant is checked here
+    const type = typeof value === "object" && value !== null && "type" in value ? value.type : undefined;
+    if (typeof type === "number" || type === "hello" || type === "result") {
       return value as RealtimeMessage;
     }
   } catch {
@@ -58,6 +63,7 @@ export function parseRealtimeMessage(data: unknown): RealtimeMessage | null {
 
 export function connectRealtime(url: string, options: RealtimeOptions = {}): RealtimeConnection {
   const retryIntervalMs = options.retryIntervalMs ?? REALTIME_RETRY_INTERVAL_MS;
+  const localRetryMs = options.localRetryMs ?? REALTIME_LOCAL_RETRY_MS;
   const maxRetries = options.maxRetries ?? REALTIME_MAX_RETRIES;
   const createSocket = options.createSocket ?? ((target: string) => new WebSocket(target));
   const listeners = new Set<RealtimeListener>();
@@ -76,6 +82,7 @@ export function connectRealtime(url: string, options: RealtimeOptions = {}): Rea
     if (closedByUs) return;
     if (retries >= maxRetries) {
       setStatus("local");
+      retryTimer = setTimeout(open, localRetryMs);
       return;
     }
     retries += 1;
@@ -112,6 +119,12 @@ export function connectRealtime(url: string, options: RealtimeOptions = {}): Rea
   return {
     url,
     status: () => current,
+    isOpen: () => socket?.readyState === WebSocket.OPEN,
+    send(message) {
+      if (socket?.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

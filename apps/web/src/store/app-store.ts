@@ -1,5 +1,11 @@
 import { create } from "zustand";
-import { enterMain, fetchEstimate, getBossRecommendFood, getPeriodDishInfo } from "./menu-actions.js";
+import {
+  enterMain,
+  fetchEstimate,
+  getBossRecommendFood,
+  getPeriodDishInfo,
+  refreshStock,
+} from "./menu-actions.js";
 import { start } from "./start.js";
 import { tableJoin } from "./table-join.js";
 import type { AppState, AppStore, StoreAccess } from "./types.js";
@@ -18,6 +24,9 @@ export function initialAppState(): AppState {
     virTableId: null,
     isPrepayment: false,
     isNewCrm: false,
+    // no member system yet: the member issue sets these once cards load
+    memberInitialised: false,
+    isMember: false,
     templateNumber: { foods: 1, recommends: 1 },
     categoryIndex: 0,
     secondCategoryIndex: 0,
@@ -33,6 +42,7 @@ export function initialAppState(): AppState {
     additionEstimates: {},
     realtime: null,
     realtimeStatus: "idle",
+    realtimeRetries: 0,
   };
 }
 
@@ -46,7 +56,9 @@ export const useAppStore = create<AppStore>()((set, get) => {
     getPeriodDishInfo: () => getPeriodDishInfo(store),
     getBossRecommendFood: () => getBossRecommendFood(store),
     enterMain: (query) => enterMain(query, store),
+    refreshStock: () => refreshStock(store),
     setCategoryIndex: (categoryIndex) => set({ categoryIndex }),
+    setSecondCategoryIndex: (secondCategoryIndex) => set({ secondCategoryIndex }),
     setLoading: (loading) => set({ loading }),
   };
 });

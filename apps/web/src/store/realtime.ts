@@ -13,7 +13,7 @@ export function openRealtime(store: StoreAccess): void {
     guid,
   });
   const connection = connectRealtime(url, {
-    onStatus: (status) => store.set({ realtimeStatus: status }),
+    onStatus: (status, retries) => store.set({ realtimeStatus: status, realtimeRetries: retries }),
   });
   store.set({ realtime: connection });
 }

@@ -28,6 +28,10 @@ export interface AppState {
   virTableId: number | null;
   isPrepayment: boolean;
   isNewCrm: boolean;
+  /** member initialisation succeeded (spec 000 §2): the member banner shows only then */
+  memberInitialised: boolean;
+  /** the diner is a member: member prices and 会员已省 instead of 会员价 (spec 000 §4) */
+  isMember: boolean;
   templateNumber: RestaurantDetail["templateNumber"];
   categoryIndex: number;
   secondCategoryIndex: number;
@@ -48,6 +52,8 @@ export interface AppState {
   additionEstimates: Record<number, number>;
   realtime: RealtimeConnection | null;
   realtimeStatus: RealtimeStatus | "idle";
+  /** failed reconnection attempts in a row: a toast says so after 2 (spec 000 §4) */
+  realtimeRetries: number;
 }
 
 /** The spec's store actions (000 §7) and what the pages need to drive them. */
@@ -64,7 +70,10 @@ export interface AppActions {
   getBossRecommendFood(): Promise<void>;
   /** what /main does on entry: start when needed, else refresh stock */
   enterMain(query: PageQuery): Promise<void>;
+  /** fetchEstimate for the refresh button and re-entry: a failure is only logged */
+  refreshStock(): Promise<void>;
   setCategoryIndex(index: number): void;
+  setSecondCategoryIndex(index: number): void;
   setLoading(loading: boolean): void;
 }
 

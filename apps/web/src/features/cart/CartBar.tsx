@@ -11,6 +11,7 @@ import { lookupIn, useIsMember } from "./dish-lookup.js";
 import { Money } from "./Money.js";
 import { TablemateNotice } from "./TablemateNotice.js";
 import { useCompanionClearedAlert } from "./use-companion-cleared-alert.js";
+import { useConnectionToast } from "./use-connection-toast.js";
 import { useSheet } from "./use-sheet.js";
 import "./cart.css";
 
@@ -27,6 +28,7 @@ export function CartBar() {
   const path = useRef(location.pathname);
   path.current = location.pathname;
   useCompanionClearedAlert(useCallback(() => path.current, []));
+  useConnectionToast();
   const lines = useCartStore((state) => state.lines);
   const foods = useAppStore((state) => state.foods);
   const hideTotal = useAppStore((state) => state.restaurant?.hideTotalPrice ?? false);

@@ -8,6 +8,7 @@ import type { CartSession, CartTransport, CartTransportFactory, CartVerdict } fr
 import { sameSession } from "./cart-transport.js";
 import { dishOf } from "./dish-lookup.js";
 import { createLocalTransport } from "./local-transport.js";
+import { createSocketTransport } from "./socket-transport.js";
 import { emitTableEvent } from "./table-events.js";
 
 export interface CartState {
@@ -30,7 +31,16 @@ export interface CartActions {
 
 let transport: CartTransport | null = null;
 let unsubscribe: (() => void) | null = null;
-let createTransport: CartTransportFactory = createLocalTransport;
+/** The table socket when startup opened one, else this phone alone. */
+const tableTransport: CartTransportFactory = (session, lookup, menu) => {
+  const channel = useAppStore.getState().realtime;
+  return channel
+    ? createSocketTransport(session, lookup, channel, { menu })
+    : createLocalTransport(session, lookup, menu);
+};
+
+let createTransport: CartTransportFactory = tableTransport;
+let channelInUse: unknown = null;
 
 function send(op: TableOp): Promise<CartVerdict> {
   if (!transport) return Promise.resolve({ ok: false, message: DISH_COPY.cartNotReady });
@@ -84,6 +94,7 @@ export function cartSessionOf(state: Pick<AppState, "hotelid" | "cartId" | "guid
 }
 
 function connect(session: CartSession | null): void {
+  channelInUse = useAppStore.getState().realtime;
   unsubscribe?.();
   transport?.close();
   transport = session ? createTransport(session, dishOf, () => useAppStore.getState().foods) : null;
@@ -105,9 +116,10 @@ export function setCartTransport(factory: CartTransportFactory): void {
   connect(cartSessionOf(useAppStore.getState()));
 }
 
-// The cart follows the app store: a new restaurant, table cart or visitor is another cart.
+// The cart follows the app store: a new restaurant, table cart, visitor or socket is another transport.
 useAppStore.subscribe((state) => {
   const session = cartSessionOf(state);
-  if (!sameSession(session, useCartStore.getState().session)) connect(session);
+  if (!sameSession(session, useCartStore.getState().session) || state.realtime !== channelInUse)
+    connect(session);
 });
 connect(cartSessionOf(useAppStore.getState()));
