@@ -96,6 +96,29 @@ describe("the shared cart over the table socket", () => {
     expect(seen.at(-1)).toEqual([line("1")]);
   });
 
+  it("counts an operation once when its broadcast arrives before its verdict", async () => {
+    const cart = transport();
+    let lines: CartLine[] = [];
+    cart.subscribe((l) => {
+      lines = l;
+    });
+    channel.emit({
+      type: "hello",
+      protocol: 1,
+      guid: session.guid,
+      tableId: 3,
+      cart: { cartId: 7, version: 4, personNum: 2, lines: [] },
+    });
+    const verdict = cart.send({ kind: "add", foodId: 101, choice: plain });
+    await tick();
+    const sent = channel.sent.at(-1);
+    if (sent?.type !== "op") throw new Error("nothing sent");
+    channel.emit(broadcast(5, [line("1")], session.guid));
+    channel.emit({ type: "result", opId: sent.opId, ok: true, version: 5, message: "" });
+    expect(await verdict).toEqual({ ok: true });
+    expect(lines).toEqual([line("1")]);
+  });
+
   it("passes a refusal on and changes nothing", async () => {
     const cart = transport();
     channel.emit({

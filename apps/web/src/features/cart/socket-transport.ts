@@ -61,6 +61,8 @@ export function createSocketTransport(
   const newOpId = options.newOpId ?? (() => crypto.randomUUID());
   const verdictTimeoutMs = options.verdictTimeoutMs ?? 5000;
   let lines: CartLine[] = loadCachedLines(session, now());
+  /** the newest cart the server sent; what is shown is this plus what is not yet settled */
+  let serverLines: CartLine[] | null = null;
   let version = -1;
   let pending: PendingOp[] = loadPendingOps(session, now());
   let flushing = false;
@@ -77,15 +79,20 @@ export function createSocketTransport(
     keep();
     for (const listener of lineListeners) listener(lines);
   };
-  const adopt = (cart: { version: number; lines: CartLine[] }) => {
-    if (cart.version < version) return false;
-    version = cart.version;
-    // what is still waiting to be sent stays visible on top of the server's cart
+  /** What the diner sees: the server's cart with the operations not yet settled on top. */
+  const recompute = () => {
+    if (!serverLines) return;
     lines = pending.reduce((acc, p) => {
       const result = applyHere(acc, p.op);
       return result.ok ? result.lines : acc;
-    }, cart.lines);
+    }, serverLines);
     publish();
+  };
+  const adopt = (cart: { version: number; lines: CartLine[] }) => {
+    if (cart.version < version) return false;
+    version = cart.version;
+    serverLines = cart.lines;
+    recompute();
     return true;
   };
 
@@ -131,8 +138,9 @@ export function createSocketTransport(
       return;
     }
     if (message.type === "result") {
-      // settled either way; dropped before the broadcast that follows, so it is never counted twice
+      // settled either way: the server's cart (whose broadcast may have come first) now holds it or not
       pending = pending.filter((p) => p.opId !== message.opId);
+      recompute();
       waiting.get(message.opId)?.(message);
       waiting.delete(message.opId);
       return;
