@@ -67,10 +67,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   tableRoutes(server, cartDeps, signer);
   cartRoutes(server, cartDeps, signer);
   orderRoutes(server, { ...cartDeps, signer, submitTimeoutMs: config.SUBMIT_TIMEOUT_MS });
-  menuRoutes(server, { db, now, imageHost: config.IMAGE_HOST });
+  const menuContext = { db, now, imageHost: config.IMAGE_HOST };
+  menuRoutes(server, menuContext);
   imageRoutes(server);
   socketRoutes(server, { db, signer, backplane, now });
-  await appShell(server, db, config);
+  await appShell(server, menuContext, config);
 
   server.addHook("onClose", async () => {
     await backplane.close();

@@ -32,3 +32,6 @@ export * from "./timing.js";
 export * from "./validation.js";
 export * from "./version.js";
 export * from "./viewer-price.js";
+export * from "./checkout.js";
+export * from "./order-payload.js";
+export * from "./submit-outcome.js";

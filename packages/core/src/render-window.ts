@@ -64,27 +64,35 @@ export function renderWindow(
   return { start, end: Math.max(start, end) };
 }
 
+/** How many entries one frame may mount and drop on each side of the window. */
+export interface FrameBudget {
+  mount: number;
+  unmount: number;
+}
+
 /**
  * One frame's step from the mounted range toward the target window: everything in `visible` at
- * once (the diner must never see a gap), the rest of the window at most `perFrame` entries a frame
- * on each side, so mounting the cards that scrolling brings near never blocks a frame for long.
- * Entries leaving the window go at once.
+ * once (the diner must never see a gap), each edge of the rest moved a few entries a frame, in or
+ * out, so the cards that scrolling brings near or takes away never block a frame for long. A jump
+ * far away starts over from what is visible.
  */
 export function approachRange(
   current: IndexRange,
   target: IndexRange,
   visible: IndexRange,
-  perFrame: number,
+  budget: FrameBudget,
 ): IndexRange {
-  const overlaps = current.start < target.end && target.start < current.end && current.end > current.start;
-  // a jump far away: start from what is visible and grow from there
+  const overlaps = current.start < current.end && current.start < target.end && target.start < current.end;
   const from = overlaps ? current : visible;
-  const start = Math.min(
-    visible.start,
-    Math.max(target.start, Math.max(from.start, target.start) - perFrame),
-  );
-  const end = Math.max(visible.end, Math.min(target.end, Math.min(from.end, target.end) + perFrame));
-  return { start: Math.max(target.start, start), end: Math.min(target.end, end) };
+  // growing the range mounts entries; shrinking it drops them
+  const startToward = (at: number, goal: number) =>
+    at > goal ? Math.max(goal, at - budget.mount) : Math.min(goal, at + budget.unmount);
+  const endToward = (at: number, goal: number) =>
+    at < goal ? Math.min(goal, at + budget.mount) : Math.max(goal, at - budget.unmount);
+  return {
+    start: Math.min(visible.start, startToward(from.start, target.start)),
+    end: Math.max(visible.end, endToward(from.end, target.end)),
+  };
 }
 
 /**

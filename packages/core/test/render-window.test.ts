@@ -91,26 +91,28 @@ describe("index at a scroll position", () => {
 
 describe("approaching the window a few entries a frame", () => {
   const range = (start: number, end: number) => ({ start, end });
+  const budget = { mount: 3, unmount: 5 };
 
-  it("grows toward the window by at most the step on each side", () => {
-    expect(approachRange(range(10, 20), range(4, 40), range(12, 18), 3)).toEqual(range(7, 23));
+  it("grows toward the window by at most the mount budget on each side", () => {
+    expect(approachRange(range(10, 20), range(4, 40), range(12, 18), budget)).toEqual(range(7, 23));
   });
 
   it("always holds what is visible, however far that is from what was mounted", () => {
-    expect(approachRange(range(10, 20), range(10, 60), range(25, 35), 3)).toEqual(range(10, 35));
+    expect(approachRange(range(10, 20), range(10, 60), range(25, 35), budget)).toEqual(range(10, 35));
   });
 
-  it("lets entries that left the window go at once", () => {
-    expect(approachRange(range(0, 50), range(30, 80), range(40, 45), 3)).toEqual(range(30, 53));
+  it("drops entries that left the window by at most the unmount budget on each side", () => {
+    expect(approachRange(range(0, 50), range(30, 80), range(40, 45), budget)).toEqual(range(5, 53));
+    expect(approachRange(range(28, 90), range(30, 80), range(40, 45), budget)).toEqual(range(30, 85));
   });
 
   it("after a jump starts from the visible entries, then grows from there", () => {
-    const first = approachRange(range(0, 20), range(300, 340), range(310, 318), 2);
-    expect(first).toEqual(range(308, 320));
-    expect(approachRange(first, range(300, 340), range(310, 318), 2)).toEqual(range(306, 322));
+    const first = approachRange(range(0, 20), range(300, 340), range(310, 318), budget);
+    expect(first).toEqual(range(307, 321));
+    expect(approachRange(first, range(300, 340), range(310, 318), budget)).toEqual(range(304, 324));
   });
 
   it("stays put once it is the window", () => {
-    expect(approachRange(range(4, 40), range(4, 40), range(12, 18), 3)).toEqual(range(4, 40));
+    expect(approachRange(range(4, 40), range(4, 40), range(12, 18), budget)).toEqual(range(4, 40));
   });
 });

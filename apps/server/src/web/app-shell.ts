@@ -2,10 +2,17 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import { type ClientConfig, idSchema, PAGE_DATA_GLOBAL, type PageData } from "@tablemate/core";
+import {
+  type ClientConfig,
+  type Dish,
+  idSchema,
+  PAGE_DATA_GLOBAL,
+  type PageData,
+  sizedImageUrl,
+} from "@tablemate/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
-import type { Db } from "../db/client.js";
+import { foodCategories, foodList, type MenuContext } from "../modules/menu/menu.js";
 import { findRestaurant, presentRestaurant } from "../modules/restaurant/restaurants.js";
 
 const PLACEHOLDER = "<!--tablemate-page-data-->";
@@ -47,7 +54,18 @@ function scriptJson(value: unknown): string {
  * Serves the built diner app: hashed assets from /assets, and every app route as index.html with
  * the visitor's guid (cookie, created if missing) and the restaurant injected for the first paint.
  */
-export async function appShell(app: FastifyInstance, db: Db, config: Config): Promise<void> {
+/** The first dishes' thumbnails, fetched while the scripts still load (the largest paint is one of them). */
+function imagePreloads(foods: Dish[], count: number): string {
+  return foods
+    .slice(0, count)
+    .map((dish) => `<link rel="preload" as="image" href="${sizedImageUrl(dish.smallImg, "default")}">`)
+    .join("");
+}
+
+const PRELOADED_IMAGES = 4;
+
+export async function appShell(app: FastifyInstance, menu: MenuContext, config: Config): Promise<void> {
+  const { db } = menu;
   const indexFile = join(config.WEB_DIST, "index.html");
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
   if (existsSync(join(config.WEB_DIST, "assets"))) {
@@ -70,14 +88,19 @@ export async function appShell(app: FastifyInstance, db: Db, config: Config): Pr
     }
     const hotelid = idSchema.safeParse((request.query as Record<string, unknown>).hotelid);
     const restaurant = hotelid.success ? await findRestaurant(db, hotelid.data) : undefined;
+    const [categories, foods] = restaurant
+      ? await Promise.all([foodCategories(menu, restaurant), foodList(menu, restaurant)])
+      : [[], []];
     const pageData: PageData = {
       guid,
       restaurant: restaurant ? presentRestaurant(restaurant) : null,
+      menu: restaurant ? { categories, foods } : null,
       config: clientConfig(config),
     };
+    const recommended = foods.filter((d) => d.isRecommend);
     const html = template.replace(
       PLACEHOLDER,
-      `<script>window.${PAGE_DATA_GLOBAL}=${scriptJson(pageData)}</script>`,
+      `${imagePreloads(recommended.length >= 3 ? recommended : foods, PRELOADED_IMAGES)}<script>window.${PAGE_DATA_GLOBAL}=${scriptJson(pageData)}</script>`,
     );
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(html);
   };

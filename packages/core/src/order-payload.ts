@@ -1,0 +1,80 @@
+import type { CartLine } from "./cart.js";
+import { queryFlag } from "./checkout.js";
+import type { OrderPayload } from "./contract/order.js";
+import type { RestaurantDetail } from "./contract/restaurant.js";
+import { stripEmoji } from "./notes.js";
+
+/** The reservation/takeout form (spec 000 §3: phone, code, name, sex, num, time, memo, address). */
+export interface SupplyInfo {
+  phone: string;
+  name: string;
+  sex: string;
+  num: number;
+  time: string;
+  memo: string;
+  address: string;
+}
+
+export interface OrderPayloadInput {
+  submitId: string;
+  guid: string;
+  openId: string;
+  restaurant: Pick<RestaurantDetail, "restaurantId" | "restaurantFastHotel" | "foodTakingMode">;
+  table: { tableId: number; tableName: string };
+  cart: { cartId: number; cartIdSign: string };
+  isPrepayment: boolean;
+  /** the socket is not carrying the cart: the server takes the lines sent here */
+  localCart: boolean;
+  lines: readonly CartLine[];
+  query: { takeout?: string; reserve?: string; mainOrderId?: string; mainWxId?: string };
+  wholeMemo: string;
+  personNum: number;
+  invoiceTitle: string;
+  supply: SupplyInfo | null;
+}
+
+const positiveId = (value: string | undefined): number | undefined => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+};
+
+/** The order JSON of a submit (core orderPayloadSchema); notes go without emoji (spec 000 §5). */
+export function buildOrderPayload(input: OrderPayloadInput): OrderPayload {
+  const { restaurant, query, supply } = input;
+  return {
+    submitId: input.submitId,
+    restaurantId: restaurant.restaurantId,
+    fastFood: restaurant.restaurantFastHotel,
+    realTableId: input.table.tableId,
+    realTableName: input.table.tableName,
+    cartId: input.cart.cartId,
+    cartIdSign: input.cart.cartIdSign,
+    channelName: "",
+    faultChannel: input.localCart,
+    faultCart: input.localCart,
+    paymentType: input.isPrepayment ? 1 : 0,
+    wholeMemo: { guid: input.guid, memo: stripEmoji(input.wholeMemo).trim() },
+    orderUsers: [{ guid: input.guid }],
+    personNum: input.personNum,
+    foods: input.lines.map((line) => ({
+      foodId: line.foodId,
+      count: line.count,
+      normId: line.normId,
+      methodIds: line.methodIds,
+      additions: line.additions,
+      parts: line.parts,
+      memo: stripEmoji(line.memo).trim(),
+    })),
+    // the food-taking mode is a quick-service setting; a dine-in order never carries one
+    foodTakingMode: restaurant.restaurantFastHotel ? restaurant.foodTakingMode : 0,
+    newVersion: true,
+    userId: input.guid,
+    reserve: queryFlag(query.reserve) ? query.reserve : undefined,
+    takeout: queryFlag(query.takeout) ? query.takeout : undefined,
+    openId: input.openId,
+    mainWxId: query.mainWxId || undefined,
+    mainOrderId: positiveId(query.mainOrderId),
+    invoiceTitle: input.invoiceTitle.trim(),
+    ...(supply ? { ...supply, memo: stripEmoji(supply.memo).trim() } : {}),
+  };
+}
