@@ -2,7 +2,7 @@ import type { CartLine, CartState, Dish } from "@tablemate/core";
 import { localClock } from "@tablemate/core";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { cartLines, type carts, dishes, restaurants, tables } from "../../db/schema.js";
+import { cartLines, type carts, dishes, tables } from "../../db/schema.js";
 import { presentDish } from "../menu/present.js";
 
 /** A transaction or the database: both have the same query API. */
@@ -46,19 +46,17 @@ export async function cartState(tx: Tx, cart: CartRow): Promise<CartState> {
 /** The dishes the cart rules need, as the wire presents them, judged by the restaurant's clock now. */
 export async function dishesFor(
   tx: Tx,
-  restaurantId: number,
+  restaurant: { id: number; timezone: string },
   now: Date,
   foodIds?: number[],
 ): Promise<Dish[]> {
-  const [restaurant] = await tx.select().from(restaurants).where(eq(restaurants.id, restaurantId));
-  if (!restaurant) return [];
   const rows = await tx
     .select()
     .from(dishes)
     .where(
       foodIds
-        ? and(eq(dishes.restaurantId, restaurantId), inArray(dishes.id, foodIds.length ? foodIds : [0]))
-        : eq(dishes.restaurantId, restaurantId),
+        ? and(eq(dishes.restaurantId, restaurant.id), inArray(dishes.id, foodIds.length ? foodIds : [0]))
+        : eq(dishes.restaurantId, restaurant.id),
     );
   const clock = localClock(now, restaurant.timezone);
   return rows.map((row, index) => presentDish(row, { categoryName: "", index, clock, imageHost: "" }));

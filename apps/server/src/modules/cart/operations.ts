@@ -12,8 +12,8 @@ import {
 import Big from "big.js";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { cartLines, cartOps, carts, tables, tableUsers } from "../../db/schema.js";
-import { type CartRow, cartState, dishesFor, linesOf, presentLine, type Tx } from "./cart-state.js";
+import { cartLines, cartOps, carts, restaurants, tables, tableUsers } from "../../db/schema.js";
+import { cartState, dishesFor, linesOf, presentLine, type Tx } from "./cart-state.js";
 
 export interface OpInput {
   cartId: number;
@@ -36,14 +36,19 @@ type Applied =
   | { ok: false; message: string };
 
 /** The new lines (and diner count) an operation leads to, by core's rules; nothing is written here. */
-async function decide(tx: Tx, cart: CartRow, before: CartLine[], input: OpInput): Promise<Applied> {
+async function decide(
+  tx: Tx,
+  restaurant: { id: number; timezone: string },
+  before: CartLine[],
+  input: OpInput,
+): Promise<Applied> {
   const { op } = input;
   // the diner count needs the whole menu (must-order dishes); other operations only their dishes
   const foodIds =
     op.kind === "personNum"
       ? undefined
       : [...new Set([...before.map((l) => l.foodId), ...(op.kind === "add" ? [op.foodId] : [])])];
-  const menu = await dishesFor(tx, cart.restaurantId, input.now, foodIds);
+  const menu = await dishesFor(tx, restaurant, input.now, foodIds);
   const result = applyTableOp(
     before,
     op,
@@ -140,8 +145,15 @@ function messageFor(
  */
 export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> {
   return db.transaction(async (tx) => {
-    const [cart] = await tx.select().from(carts).where(eq(carts.id, input.cartId)).for("update");
-    if (!cart) throw new Error(`cart ${input.cartId} vanished`);
+    const [locked] = await tx
+      .select({ cart: carts, personNum: tables.personNum, timezone: restaurants.timezone })
+      .from(carts)
+      .innerJoin(tables, eq(carts.tableId, tables.id))
+      .innerJoin(restaurants, eq(carts.restaurantId, restaurants.id))
+      .where(eq(carts.id, input.cartId))
+      .for("update", { of: carts });
+    if (!locked) throw new Error(`cart ${input.cartId} vanished`);
+    const { cart, personNum, timezone } = locked;
     const [seen] = await tx
       .select()
       .from(cartOps)
@@ -157,7 +169,7 @@ export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> 
       return { verdict, state: await cartState(tx, cart) };
     }
     const before = (await linesOf(tx, cart.id)).map(presentLine);
-    const decision = await decide(tx, cart, before, input);
+    const decision = await decide(tx, { id: cart.restaurantId, timezone }, before, input);
     if (!decision.ok) {
       await tx.insert(cartOps).values({
         cartId: cart.id,
@@ -173,7 +185,7 @@ export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> 
         version: cart.version,
         message: decision.message,
       };
-      return { verdict, state: await cartState(tx, cart) };
+      return { verdict, state: { cartId: cart.id, version: cart.version, personNum, lines: before } };
     }
     await writeLines(tx, cart.id, before, decision.lines, input.guid);
     if (decision.personNum !== undefined) {
@@ -186,7 +198,13 @@ export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> 
       .returning();
     const next = bumped ?? cart;
     await tx.insert(cartOps).values({ cartId: cart.id, opId: input.opId, version: next.version, ok: true });
-    const state = await cartState(tx, next);
+    // the lines just decided are what the database now holds: no need to read them back
+    const state = {
+      cartId: cart.id,
+      version: next.version,
+      personNum: decision.personNum ?? personNum,
+      lines: decision.lines,
+    };
     const message = messageFor(
       input,
       before,

@@ -196,7 +196,7 @@ export async function submitOrder(
       if (lines.length === 0) await refuseEmptyCart(tx, cart.id, guid, now);
       const mainOrder = await mainOrderOf(tx, payload, cart.tableId);
 
-      const menu = await dishesFor(tx, restaurant.id, now, [...new Set(lines.map((l) => l.foodId))]);
+      const menu = await dishesFor(tx, restaurant, now, [...new Set(lines.map((l) => l.foodId))]);
       const priced = priceLines(lines, menu);
       const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
       if (expired.length) refuse(SUBMIT_CODES.serverMessage, `${expired.join("、")}已进入不可售时段`);
