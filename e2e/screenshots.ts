@@ -3,7 +3,11 @@
  * can look at what a diner sees: `npm run screenshots` (after `npm run build`).
  */
 import { mkdirSync } from "node:fs";
+import type { Page } from "playwright-core";
 import { launchChromium, phoneContext } from "./support/browser.js";
+import { shootCheckoutScreens } from "./support/checkout-shots.js";
+import { shootDishScreens } from "./support/dish-shots.js";
+import { shootMenuScreens } from "./support/menu-shots.js";
 import { startServer } from "./support/server.js";
 
 const OUT = new URL("./screenshots/", import.meta.url).pathname;
@@ -23,13 +27,22 @@ async function main(): Promise<void> {
       ["abnormal-forged-link", (server.links[0] ?? "").replace(/sid=[\w-]+/, "sid=forged")],
       ["not-found", `${server.url}/no-such-page`],
     ];
+    const shoot = async (shotPage: Page, name: string) => {
+      await shotPage.screenshot({ path: `${OUT}${name}.png` });
+      process.stdout.write(`${OUT}${name}.png\n`);
+    };
     for (const [name, url] of shots) {
       await page.goto(url);
       await page.waitForLoadState("networkidle");
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `${OUT}${name}.png` });
-      process.stdout.write(`${OUT}${name}.png\n`);
+      await shoot(page, name);
     }
+    // the menu templates, the category pop-up, search, the restaurant detail and map, the entry view
+    await shootMenuScreens(context, server, shoot);
+    // the dish modals, the keypad, the combo page and the cart, at the first table
+    await shootDishScreens(context, server.links[0] ?? "", shoot);
+    // the order confirmation, the order placed, the order list and the supply form
+    await shootCheckoutScreens(context, server, shoot);
     await context.close();
   } finally {
     await browser.close();

@@ -20,7 +20,13 @@ export interface RunningServer {
   /** the same links with the restaurant and table each is for */
   tables: PrintedLink[];
   output: () => string;
+  /** the running process's id (a restart gives a new one) */
+  readonly pid: number | undefined;
   stop(): Promise<void>;
+  /** SIGKILL, as a crash: no shutdown hooks run; the data folder stays for a restart */
+  kill(): Promise<void>;
+  /** starts the process again on the same port, data and environment; resolves once it prints its links */
+  restart(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -38,31 +44,82 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the product as a newcomer's `npm start` does (after the build): one process, embedded
  * PGlite in its own data folder, demo seeded; resolves once it has printed its table links.
+ * `nodeArgs` go to node before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not take).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "tablemate-e2e-"));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ...env,
+  const childEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    ...env,
+  };
+  let output = "";
+  const nodeArgs = options.nodeArgs ?? [];
+  let child = await launch(childEnv, nodeArgs, (chunk) => {
+    output += chunk;
+  });
+  const linksOf = (text: string): PrintedLink[] =>
+    [...text.matchAll(/^ {2}(\S+) (.+): (http:\/\/\S+)$/gm)].map(
+      ([, restaurant = "", table = "", link = ""]) => ({ restaurant, table, url: link }),
+    );
+  const tables = linksOf(output);
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  const end = async (signal: NodeJS.Signals) => {
+    if (exited()) return;
+    const done = new Promise((resolve) => child.once("exit", resolve));
+    child.kill(signal);
+    await done;
+  };
+  return {
+    url,
+    links: tables.map((t) => t.url),
+    tables,
+    output: () => output,
+    get pid() {
+      return child.pid;
     },
+    stop: async () => {
+      await end("SIGINT");
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    kill: () => end("SIGKILL"),
+    restart: async () => {
+      await end("SIGINT");
+      child = await launch(childEnv, nodeArgs, (chunk) => {
+        output += chunk;
+      });
+    },
+  };
+}
+
+/** Spawns the server and resolves once this process has printed its table links. */
+async function launch(
+  env: NodeJS.ProcessEnv,
+  nodeArgs: string[],
+  onOutput: (chunk: string) => void,
+): Promise<ChildProcess> {
+  const args = [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (chunk) => {
+  const collect = (chunk: unknown) => {
     output += String(chunk);
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += String(chunk);
-  });
+    onOutput(String(chunk));
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
 
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
@@ -78,22 +135,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-
-  const tables = [...output.matchAll(/^ {2}(\S+) (.+): (http:\/\/\S+)$/gm)].map(
-    ([, restaurant = "", table = "", link = ""]) => ({ restaurant, table, url: link }),
-  );
-  return {
-    url,
-    links: tables.map((t) => t.url),
-    tables,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGINT");
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return child;
 }

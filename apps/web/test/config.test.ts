@@ -1,12 +1,12 @@
 import { PAGE_DATA_GLOBAL } from "@tablemate/core";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CLIENT_CONFIG, readPageData, routerBasename } from "../src/config.js";
-import { adoptSearchIntoHash } from "../src/router/create-app-router.js";
+import { adoptSearchIntoHash } from "../src/router/AppRouter.js";
 import { GUID, restaurant } from "./fixtures.js";
 
 describe("page data", () => {
   it("falls back to history mode, no prefix and no guid when the server injected nothing", () => {
-    expect(readPageData()).toEqual({ guid: null, restaurant: null, config: DEFAULT_CLIENT_CONFIG });
+    expect(readPageData()).toEqual({ guid: null, restaurant: null, menu: null, config: DEFAULT_CLIENT_CONFIG });
   });
 
   it("reads what the server injected, keeping defaults for fields it left out", () => {

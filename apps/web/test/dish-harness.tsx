@@ -50,6 +50,10 @@ export function renderOnMenu(ui: ReactNode, url = `/main?${LINK}`) {
       { path: "/main", element: ui },
       { path: "/foodCombo", Component: FoodComboPage },
       { path: "/foodBatch", Component: FoodBatchPage },
+      // where the to-order button leads: markers, so a test can follow it
+      { path: "/order/subOrder", element: <p>确认订单页</p> },
+      { path: "/supplyInfo", element: <p>填写信息页</p> },
+      { path: "/order/detail", element: <p>订单详情页</p> },
     ],
     { initialEntries: [url] },
   );

@@ -2,31 +2,19 @@ import { API } from "@tablemate/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { COPY, STARTUP_FAILURE_TEXT } from "../src/copy.js";
-import { EAGER_IMAGE_COUNT } from "../src/features/menu/DishRow.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { setCookie } from "./cookies.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
-import { dish, GUID } from "./fixtures.js";
+import { GUID, HOTEL_ID } from "./fixtures.js";
+import { cardOf, LINK, openMenu } from "./menu-harness.js";
 import { normalizeUrl, renderApp } from "./render-app.js";
-
-const LINK = "hotelid=7&tn=12&sid=signed-table-token";
-
-function scanTable() {
-  setCookie("guid", GUID);
-  return renderApp(`/?${LINK}`);
-}
-
-const cardOf = (name: string) => {
-  const card = screen.getAllByTestId("dish-card").find((element) => element.textContent?.includes(name));
-  if (!card) throw new Error(`no card for ${name}`);
-  return card;
-};
 
 describe("menu page", () => {
   it("shows the loading overlay, then the table, categories and dishes", async () => {
+    setCookie("guid", GUID);
     fakeServer();
-    scanTable();
-    expect(await screen.findByText(COPY.loading)).toBeTruthy();
+    renderApp(`/?${LINK}`);
+    expect(await screen.findByText("客官请稍等...")).toBeTruthy();
 
     await waitFor(() => expect(screen.getByTestId("table-name").textContent).toBe("A12"));
     expect(screen.queryByText(COPY.loading)).toBeNull();
@@ -36,33 +24,14 @@ describe("menu page", () => {
     expect(screen.getAllByTestId("dish-card")).toHaveLength(3);
     expect(screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["凉菜", "热菜"]);
 
-    expect(cardOf("拍黄瓜").textContent).toBe("拍黄瓜¥12");
-    expect(cardOf("红烧肉").textContent).toBe("红烧肉¥58.88/例");
-    expect(cardOf("清蒸鲈鱼").textContent).toBe("清蒸鲈鱼时价/斤");
-  });
-
-  it("shows dish images in fixed boxes, loading those below the first rows lazily", async () => {
-    const many = Array.from({ length: EAGER_IMAGE_COUNT + 2 }, (_, i) =>
-      dish({ dishesId: 300 + i, typeId: 1 }),
-    );
-    fakeServer({ [API.foodList]: () => ok(many) });
-    scanTable();
-    await waitFor(() => expect(screen.getAllByTestId("dish-card")).toHaveLength(many.length));
-    const images = screen.getAllByRole("img");
-    expect(images[0]?.getAttribute("src")).toBe("https://img.example.com/dish/300.webp@200w_200h_1e_1c");
-    expect(images.map((img) => [img.getAttribute("width"), img.getAttribute("height")])).toEqual(
-      many.map(() => ["88", "88"]),
-    );
-    expect(images.map((img) => img.getAttribute("loading"))).toEqual([
-      ...Array(EAGER_IMAGE_COUNT).fill("eager"),
-      "lazy",
-      "lazy",
-    ]);
+    expect(cardOf("拍黄瓜").textContent).toContain("拍黄瓜¥12");
+    // the fixtures' stock answer sells 红烧肉 out
+    expect(cardOf("红烧肉").textContent).toContain("售罄红烧肉¥58.88/例");
+    expect(cardOf("清蒸鲈鱼").textContent).toContain("清蒸鲈鱼时价/斤");
   });
 
   it("highlights a tapped category", async () => {
-    fakeServer();
-    scanTable();
+    await openMenu();
     const hot = await screen.findByText("热菜", { selector: "[data-testid=category-item]" });
     fireEvent.click(hot);
     await waitFor(() => expect(hot.closest(".adm-side-bar-item-active")).not.toBeNull());
@@ -70,8 +39,9 @@ describe("menu page", () => {
   });
 
   it("goes to the abnormal page with the reason when startup fails", async () => {
+    setCookie("guid", GUID);
     fakeServer({ [API.restaurantDetail]: () => fail(1011, "餐厅不存在", 404) });
-    const app = scanTable();
+    const app = renderApp(`/?${LINK}`);
     await waitFor(() =>
       expect(app.where()).toBe(normalizeUrl(`/prompt/abnormal?${LINK}&error=restaurantInfo`)),
     );
@@ -89,11 +59,102 @@ describe("menu page", () => {
   });
 
   it("tells the diner, a second after loading, when the register is offline", async () => {
-    fakeServer({ [API.posStatus]: () => ok(false, 200) });
-    scanTable();
-    await screen.findByTestId("table-name");
+    await openMenu({ routes: { [API.posStatus]: () => ok(false, 200) } });
     const dialog = await screen.findByRole("dialog", {}, { timeout: 2_000 });
     expect(within(dialog).getByText(COPY.posOffline)).toBeTruthy();
     expect(within(dialog).getByText(COPY.gotIt)).toBeTruthy();
+  });
+});
+
+describe("top bar", () => {
+  it("goes to /search with the carried query", async () => {
+    const { app } = await openMenu();
+    fireEvent.click(screen.getByRole("button", { name: COPY.search }));
+    await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/search?${LINK}`)));
+  });
+
+  it("shows the call-waiter bell as a named button, ready to call", async () => {
+    await openMenu();
+    const bell = screen.getByRole("button", { name: "呼叫服务员" });
+    expect(bell.tagName).toBe("BUTTON");
+    expect((bell as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("opens the order list carrying only its 10 parameters", async () => {
+    setCookie("guid", GUID);
+    fakeServer();
+    const extra = "orderId=9&mainWxId=w&realTableId=3&urlSource=3&shop=1";
+    const app = renderApp(`/?${LINK}&${extra}`);
+    await screen.findByText("A12", { selector: "[data-testid=table-name]" });
+    fireEvent.click(screen.getByRole("button", { name: COPY.orderList }));
+    await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/order/list?${LINK}&urlSource=3&shop=1`)));
+  });
+
+  it("refreshes the stock", async () => {
+    const { server } = await openMenu();
+    const stockCalls = () => server.paths().filter((path) => path === `${API.sellOut}/${HOTEL_ID}`).length;
+    const before = stockCalls();
+    fireEvent.click(screen.getByRole("button", { name: COPY.refresh }));
+    await waitFor(() => expect(stockCalls()).toBe(before + 1));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: COPY.refresh }).getAttribute("aria-busy")).toBe("false"),
+    );
+  });
+});
+
+describe("header area", () => {
+  it("shows the welcome when the restaurant has no announcement, and its own otherwise", async () => {
+    await openMenu();
+    expect(screen.getByTestId("announcement").textContent).toBe("欢迎光临，很高兴为您服务");
+  });
+
+  it("shows the restaurant's announcement and discount", async () => {
+    await openMenu({ restaurant: { announcement: "本店菜品偏辣", discountText: "满100减10" } });
+    expect(screen.getByTestId("announcement").textContent).toBe("本店菜品偏辣");
+    expect(screen.getByTestId("discount-banner").textContent).toBe(`${COPY.discount}满100减10`);
+  });
+
+  it("hides the discount banner when there is no offer", async () => {
+    await openMenu();
+    expect(screen.queryByTestId("discount-banner")).toBeNull();
+  });
+
+  it("shows the member banner only once member initialisation succeeded", async () => {
+    await openMenu();
+    expect(screen.queryByTestId("member-banner")).toBeNull();
+    useAppStore.setState({ memberInitialised: true });
+    expect((await screen.findByTestId("member-banner")).textContent).toBe(COPY.memberBanner);
+  });
+
+  it("opens the restaurant detail panel from 展开全部, with a map link to /business/map", async () => {
+    const detail = {
+      restaurantName: "川味小馆",
+      address: "上海市徐汇区漕溪北路88号",
+      phone: "021-64381234",
+      businessTime: "10:00-22:00",
+      tags: ["川菜", "麻辣"],
+      environment: ["大厅", "包间"],
+      description: "十五年川味老店",
+      latitude: 31.1946,
+      longitude: 121.437,
+    };
+    const { app } = await openMenu({ restaurant: detail });
+    fireEvent.click(screen.getByRole("button", { name: "展开全部" }));
+    const panel = await screen.findByTestId("restaurant-detail");
+    expect(within(panel).getByRole("heading", { level: 2 }).textContent).toBe("川味小馆");
+    expect(within(panel).getByText(detail.address)).toBeTruthy();
+    expect(within(panel).getByRole("link", { name: detail.phone }).getAttribute("href")).toBe(
+      "tel:021-64381234",
+    );
+    expect(within(panel).getByText(detail.businessTime)).toBeTruthy();
+    for (const chip of [...detail.tags, ...detail.environment])
+      expect(within(panel).getByText(chip)).toBeTruthy();
+    expect(within(panel).getByText(detail.description)).toBeTruthy();
+
+    fireEvent.click(within(panel).getByRole("link", { name: COPY.viewMap }));
+    await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/business/map?${LINK}`)));
+    expect((await screen.findByTestId("coordinates")).textContent).toBe("纬度31.1946°N经度121.437°E");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(COPY.mapTitle);
+    expect(screen.getByText(detail.address)).toBeTruthy();
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { activeSectionIndex } from "../src/features/menu/scroll-spy.js";
+import {
+  BIG_DESIGN,
+  FOUR_DESIGN,
+  HEADING_HEIGHT,
+  LIST_CARD_HEIGHT,
+  LIST_DESIGN,
+  NINE_DESIGN,
+} from "../src/features/menu/card-designs.js";
+import { layoutMenu, menuEntries } from "../src/features/menu/menu-layout.js";
 import { buildMenuSections } from "../src/features/menu/sections.js";
+import { activeAt } from "../src/features/menu/use-menu-spy.js";
 import { category, dish } from "./fixtures.js";
 
 describe("menu sections", () => {
@@ -49,18 +58,67 @@ describe("menu sections", () => {
   });
 });
 
-describe("active category while scrolling", () => {
-  const view = (scrollTop: number) => ({ scrollTop, clientHeight: 600, scrollHeight: 2000 });
+describe("menu layout", () => {
+  const sections = buildMenuSections(
+    [category({ id: 1, dishesTypeName: "凉菜" }), category({ id: 2, dishesTypeName: "热菜" })],
+    [
+      ...Array.from({ length: 4 }, (_, i) => dish({ dishesId: 10 + i, typeId: 1 })),
+      ...Array.from({ length: 2 }, (_, i) => dish({ dishesId: 20 + i, typeId: 2 })),
+    ],
+  );
+  const entries = menuEntries(sections);
 
-  it("is the last section whose top has reached the top of the list", () => {
-    const tops = [0, 500, 900, 1700];
-    expect(activeSectionIndex(tops, view(0))).toBe(0);
-    expect(activeSectionIndex(tops, view(499))).toBe(1);
-    expect(activeSectionIndex(tops, view(800))).toBe(1);
-    expect(activeSectionIndex(tops, view(900))).toBe(2);
+  it("stacks template 1 as a heading, then one fixed-height row per dish", () => {
+    const layout = layoutMenu(entries, LIST_DESIGN, 300);
+    expect(layout.boxes.map((b) => b.top)).toEqual([
+      0,
+      HEADING_HEIGHT,
+      HEADING_HEIGHT + LIST_CARD_HEIGHT,
+      HEADING_HEIGHT + 2 * LIST_CARD_HEIGHT,
+      HEADING_HEIGHT + 3 * LIST_CARD_HEIGHT,
+      HEADING_HEIGHT + 4 * LIST_CARD_HEIGHT,
+      2 * HEADING_HEIGHT + 4 * LIST_CARD_HEIGHT,
+      2 * HEADING_HEIGHT + 5 * LIST_CARD_HEIGHT,
+    ]);
+    expect(layout.sectionTops).toEqual([0, HEADING_HEIGHT + 4 * LIST_CARD_HEIGHT]);
+    expect(layout.height).toBe(2 * HEADING_HEIGHT + 6 * LIST_CARD_HEIGHT);
   });
 
-  it("is the last section at the very bottom, however short it is", () => {
-    expect(activeSectionIndex([0, 500, 900, 1700], view(1400))).toBe(3);
+  it("puts template 3's cards three to a row on a phone, two on a narrow screen", () => {
+    expect(NINE_DESIGN.columns(366)).toBe(3);
+    expect(NINE_DESIGN.columns(300)).toBe(2);
+    const layout = layoutMenu(entries, NINE_DESIGN, 366);
+    const cards = layout.boxes.slice(1, 5);
+    // the fourth dish starts a second row under the first
+    expect(cards.map((b) => [b.left, b.top])).toEqual([
+      [0, HEADING_HEIGHT],
+      [(366 - 16) / 3 + 8, HEADING_HEIGHT],
+      [2 * ((366 - 16) / 3 + 8), HEADING_HEIGHT],
+      [0, HEADING_HEIGHT + (cards[0]?.height ?? 0) + 8],
+    ]);
+  });
+
+  it("sizes picture cards by their image's proportions", () => {
+    const big = layoutMenu(entries, BIG_DESIGN, 345).boxes[1];
+    expect(big?.height).toBeCloseTo(195 + 108);
+    const four = layoutMenu(entries, FOUR_DESIGN, 410).boxes[1];
+    expect(four?.width).toBe(200);
+    expect(four?.height).toBeCloseTo(150 + 104);
+  });
+});
+
+describe("active category while scrolling", () => {
+  const layout = { sectionTops: [0, 500, 900, 1700], groupTops: [[0], [500, 640, 760], [900], [1700]] };
+
+  it("is the last section whose top has reached the line under the category bar", () => {
+    expect(activeAt(layout, 0, false)).toEqual({ section: 0, group: 0 });
+    expect(activeAt(layout, 499, false)).toEqual({ section: 0, group: 0 });
+    expect(activeAt(layout, 500, false)).toEqual({ section: 1, group: 0 });
+    expect(activeAt(layout, 700, false)).toEqual({ section: 1, group: 1 });
+    expect(activeAt(layout, 900, false)).toEqual({ section: 2, group: 0 });
+  });
+
+  it("is the last section at the very end, however short it is", () => {
+    expect(activeAt(layout, 1400, true)).toEqual({ section: 3, group: 0 });
   });
 });

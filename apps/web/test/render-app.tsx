@@ -1,9 +1,8 @@
 import { render } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { createRoutes } from "../src/router/create-routes.js";
+import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from "react-router";
+import { AppRoutes } from "../src/router/AppRoutes.js";
 import { PATHS } from "../src/router/paths.js";
 import { PAGE_ROUTES, type PageRoute } from "../src/router/route-table.js";
-import { trackNavigation } from "../src/router/track-navigation.js";
 
 /** A page that needs a started store, standing in for the order pages of later issues. */
 export const GUARDED_PAGE: PageRoute = {
@@ -19,7 +18,9 @@ function MenuMarker() {
 /** The app's routes with /main replaced by a marker, to test routing without starting the store. */
 export function routesWithoutMenu(): PageRoute[] {
   return [
-    ...PAGE_ROUTES.map((route) => (route.path === PATHS.main ? { ...route, Page: MenuMarker } : route)),
+    ...PAGE_ROUTES.filter((route) => route.path !== GUARDED_PAGE.path).map((route) =>
+      route.path === PATHS.main ? { ...route, Page: MenuMarker } : route,
+    ),
     GUARDED_PAGE,
   ];
 }
@@ -33,17 +34,31 @@ export function normalizeUrl(url: string): string {
   return sorted ? `${path}?${sorted}` : path;
 }
 
-/** Renders the app at `url` in a memory router, as main.tsx wires the real one. */
+/** Renders the app at `url` in a memory router, as AppRouter wires the real one. */
 export function renderApp(url: string, options: { routes?: PageRoute[]; basename?: string } = {}) {
-  const router = createMemoryRouter(createRoutes(options.routes), {
-    initialEntries: [url],
-    basename: options.basename,
-  });
-  trackNavigation(router);
-  render(<RouterProvider router={router} />);
+  const seen: { location: Location | null; navigate: NavigateFunction | null } = {
+    location: null,
+    navigate: null,
+  };
+  function Probe() {
+    seen.location = useLocation();
+    seen.navigate = useNavigate();
+    return null;
+  }
+  const result = render(
+    <MemoryRouter initialEntries={[url]} basename={options.basename}>
+      <AppRoutes routes={options.routes} />
+      <Probe />
+    </MemoryRouter>,
+  );
   return {
-    router,
+    ...result,
     /** path and query the diner sees (under the basename), parameters sorted */
-    where: () => normalizeUrl(`${router.state.location.pathname}${router.state.location.search}`),
+    where: () =>
+      normalizeUrl(`${options.basename ?? ""}${seen.location?.pathname ?? ""}${seen.location?.search ?? ""}`),
+    navigate: (to: string | number) => {
+      if (typeof to === "number") void seen.navigate?.(to);
+      else void seen.navigate?.(to);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { COPY, STARTUP_FAILURE_TEXT } from "../src/copy.js";
 import { carryQuery, mergeSearchObj } from "../src/router/query.js";
@@ -95,7 +95,9 @@ describe("navigation", () => {
     const app = renderApp("/prompt/order", { routes: routesWithoutMenu() });
     await screen.findByText(COPY.noOrder);
     useAppStore.setState({ loading: true });
-    await app.router.navigate("/prompt/overdue");
+    await act(async () => app.navigate("/prompt/overdue"));
+    // the page's code loads first: the change completes, and is tracked, once it is on screen
+    expect(await screen.findByText(COPY.overdue)).toBeTruthy();
     expect(useAppStore.getState().loading).toBe(false);
     expect(sessionStorage.getItem(ROUTE_NAME_KEY)).toBe("/prompt/overdue");
   });
@@ -126,7 +128,7 @@ describe("prompt pages", () => {
   });
 
   it("an unknown path shows the not-found page", async () => {
-    renderApp("/order/list?hotelid=7");
+    renderApp("/pay/unknown?hotelid=7");
     expect(await screen.findByText(COPY.notFound)).toBeTruthy();
   });
 });

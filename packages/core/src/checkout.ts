@@ -77,7 +77,11 @@ export function toOrderDestination(
 export const MAIN_ORDER_KEYS = ["mainOrderId", "mainWxId", "realTableId"] as const;
 
 /** After submit (spec 000 §4): the pay page for prepayment with no unpaid order, or quick-service. */
-export function goesToPay(input: { isPrepayment: boolean; fastFood: boolean; addingToOrder: boolean }): boolean {
+export function goesToPay(input: {
+  isPrepayment: boolean;
+  fastFood: boolean;
+  addingToOrder: boolean;
+}): boolean {
   return input.fastFood || (input.isPrepayment && !input.addingToOrder);
 }
 

@@ -63,7 +63,7 @@ export function submitOutcome(code: number | null, hasOrderId: boolean, timedOut
   if (code === SUBMIT_CODES.additionsShort) return { kind: "additionsShort" };
   if (code === SUBMIT_CODES.tableSettled) return { kind: "tableSettled" };
   if (code === SUBMIT_CODES.companionOrdered) return { kind: "companionOrdered" };
-  const reason: SubmitReason = timedOut ? "timeout" : ((code !== null && NOTICES[code]) || "other");
+  const reason: SubmitReason = timedOut ? "timeout" : (code !== null && NOTICES[code]) || "other";
   return { kind: "notice", reason, toSubOrder: reason === "timeout" && !hasOrderId };
 }
 
@@ -114,7 +114,10 @@ export interface LineRemake {
 }
 
 /** 3000: the short add-ons (their ids in the shortages' foodId) are taken out of every line. */
-export function removeShortAdditions(lines: readonly CartLine[], shortages: readonly Shortage[]): LineRemake[] {
+export function removeShortAdditions(
+  lines: readonly CartLine[],
+  shortages: readonly Shortage[],
+): LineRemake[] {
   const short = new Set(shortages.map((s) => s.foodId));
   return lines
     .filter((line) => line.additions.some((a) => short.has(a.id)))

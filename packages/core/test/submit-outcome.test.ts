@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CartLine } from "../src/cart.js";
 import { SUBMIT_CODES } from "../src/contract/order.js";
-import {
-  fixStockShortage,
-  periodNames,
-  removeShortAdditions,
-  submitOutcome,
-} from "../src/submit-outcome.js";
+import { fixStockShortage, periodNames, removeShortAdditions, submitOutcome } from "../src/submit-outcome.js";
 
 const line = (detailId: string, foodId: number, count: string, additions: CartLine["additions"] = []) => ({
   detailId,
@@ -85,9 +80,10 @@ describe("fixing the cart after a shortage", () => {
       { id: 9, count: 1 },
       { id: 8, count: 2 },
     ]);
-    const remakes = removeShortAdditions([withAdd, line("6__", 6, "1")], [
-      { foodId: 9, name: "加蛋", left: 0, isCombo: false },
-    ]);
+    const remakes = removeShortAdditions(
+      [withAdd, line("6__", 6, "1")],
+      [{ foodId: 9, name: "加蛋", left: 0, isCombo: false }],
+    );
     expect(remakes).toEqual([
       {
         removeDetailId: "5__~9#1~8#2",

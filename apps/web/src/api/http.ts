@@ -1,4 +1,5 @@
-import { type Envelope, envelopeSchema } from "@tablemate/core";
+import type { Envelope } from "@tablemate/core";
+import { watchCall } from "./slow-network.js";
 
 /** Spec 000 §7, §9: every request gives up after 20 seconds. */
 export const HTTP_TIMEOUT_MS = 20_000;
@@ -78,6 +79,19 @@ function readToken(): string | null {
   }
 }
 
+/** The envelope's shape, checked by hand: core's zod schema would put zod on the diner's first screen. */
+function isEnvelope(value: unknown): value is WireEnvelope<unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  return (
+    "code" in value &&
+    typeof value.code === "number" &&
+    "success" in value &&
+    typeof value.success === "boolean" &&
+    "data" in value &&
+    "message" in value
+  );
+}
+
 function parseEnvelope<T>(path: string, status: number, text: string): WireEnvelope<T> {
   let json: unknown;
   try {
@@ -85,11 +99,10 @@ function parseEnvelope<T>(path: string, status: number, text: string): WireEnvel
   } catch {
     throw new ApiError(status >= 400 ? "http" : "parse", path, `HTTP ${status}`, { status });
   }
-  const parsed = envelopeSchema.safeParse(json);
-  if (!parsed.success) {
+  if (!isEnvelope(json)) {
     throw new ApiError(status >= 400 ? "http" : "parse", path, `HTTP ${status}`, { status });
   }
-  const envelope = parsed.data;
+  const envelope = json;
   if (!envelope.success) {
     const message = typeof envelope.message === "string" ? envelope.message : "";
     throw new ApiError("envelope", path, message, { code: envelope.code, status });
@@ -121,6 +134,7 @@ export async function request<T>(
     controller.abort();
   }, options.timeoutMs ?? HTTP_TIMEOUT_MS);
   init.signal = controller.signal;
+  const stopWatching = watchCall(path);
 
   try {
     const response = await fetch(buildUrl(path, options.query), init);
@@ -133,6 +147,7 @@ export async function request<T>(
     throw new ApiError("network", path, error instanceof Error ? error.message : "network error");
   } finally {
     clearTimeout(timer);
+    stopWatching();
   }
 }
 

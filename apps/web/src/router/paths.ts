@@ -11,6 +11,13 @@ export const PATHS = {
   foodCombo: "/foodCombo",
   /** the order confirmation page (the checkout issue) */
   subOrder: "/order/subOrder",
+  /** the reservation/takeout form (spec 000 §2) */
+  supplyInfo: "/supplyInfo",
+  /** an order, with `orderId`; also reached as /orderDetail (001 §2) */
+  orderDetail: "/order/detail",
+  orderDetailShort: "/orderDetail",
+  /** the payment page of a later issue: the companion-order rule names it */
+  pay: "/pay",
   abnormal: "/prompt/abnormal",
   noOrder: "/prompt/order",
   overdue: "/prompt/overdue",
@@ -23,4 +30,6 @@ export const SHORT_FORM_REDIRECTS: ReadonlyArray<{ from: string; to: string }> =
   { from: "/no/order", to: PATHS.noOrder },
   { from: "/overdue", to: PATHS.overdue },
   { from: "/logout", to: PATHS.logout },
+  /** 001 §2's other name of the order detail */
+  { from: PATHS.orderDetailShort, to: PATHS.orderDetail },
 ];

@@ -8,10 +8,21 @@ function withSearch(path: string, params: URLSearchParams): string {
   return search === "" ? path : `${path}?${search}`;
 }
 
-/** `to` with the carried parameters of the current query (spec 000 §2) plus any extra ones. */
-export function carryQuery(to: string, fromSearch: string, extra: ExtraQuery = {}): string {
+/**
+ * `to` with the carried parameters of the current query (spec 000 §2) plus any extra ones; `keys`
+ * narrows what is carried (the order list keeps only ORDER_LIST_QUERY_KEYS).
+ */
+export function carryQuery(
+  to: string,
+  fromSearch: string,
+  extra: ExtraQuery = {},
+  keys: readonly string[] = CARRIED_QUERY_KEYS,
+): string {
   const current = Object.fromEntries(new URLSearchParams(fromSearch));
-  const params = new URLSearchParams(pickQuery(current, CARRIED_QUERY_KEYS));
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(pickQuery(current, keys))) {
+    if (value !== undefined) params.set(key, value);
+  }
   for (const [key, value] of Object.entries(extra)) {
     if (value !== undefined && value !== "") params.set(key, value);
   }

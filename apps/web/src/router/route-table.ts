@@ -1,9 +1,6 @@
 import type { ComponentType } from "react";
 import { MainPage } from "../pages/main/MainPage.js";
-import { AbnormalPage } from "../pages/prompt/AbnormalPage.js";
-import { LogoutPage } from "../pages/prompt/LogoutPage.js";
-import { NoOrderPage } from "../pages/prompt/NoOrderPage.js";
-import { OverduePage } from "../pages/prompt/OverduePage.js";
+import { lazyPage } from "./lazy-page.js";
 import { PATHS } from "./paths.js";
 
 /**
@@ -16,11 +13,85 @@ export interface PageRoute {
   path: string;
   kind: PageKind;
   Page: ComponentType;
+  /**
+   * Kept alive (spec 000 §2): once opened, the page stays mounted while the diner is on another
+   * kept-alive page, so returning finds its scroll position and state as they were.
+   */
+  keepAlive?: boolean;
 }
+
+const SearchPage = lazyPage(
+  () => import("../pages/search/SearchPage.js"),
+  (m) => m.SearchPage,
+);
+const BusinessMapPage = lazyPage(
+  () => import("../pages/business-map/BusinessMapPage.js"),
+  (m) => m.BusinessMapPage,
+);
+const FoodBatchPage = lazyPage(
+  () => import("../pages/food-batch/FoodBatchPage.js"),
+  (m) => m.FoodBatchPage,
+);
+const FoodComboPage = lazyPage(
+  () => import("../pages/food-combo/FoodComboPage.js"),
+  (m) => m.FoodComboPage,
+);
+const AbnormalPage = lazyPage(
+  () => import("../pages/prompt/AbnormalPage.js"),
+  (m) => m.AbnormalPage,
+);
+const NoOrderPage = lazyPage(
+  () => import("../pages/prompt/NoOrderPage.js"),
+  (m) => m.NoOrderPage,
+);
+const OverduePage = lazyPage(
+  () => import("../pages/prompt/OverduePage.js"),
+  (m) => m.OverduePage,
+);
+const LogoutPage = lazyPage(
+  () => import("../pages/prompt/LogoutPage.js"),
+  (m) => m.LogoutPage,
+);
 
 /** The pages of the app. A new page is one line here; paths not listed fall to the not-found page. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: PATHS.main, kind: "menu", Page: MainPage },
+  { path: PATHS.main, kind: "menu", Page: MainPage, keepAlive: true },
+  { path: PATHS.search, kind: "page", Page: SearchPage, keepAlive: true },
+  { path: PATHS.businessMap, kind: "page", Page: BusinessMapPage },
+  { path: PATHS.foodBatch, kind: "page", Page: FoodBatchPage },
+  { path: PATHS.foodCombo, kind: "page", Page: FoodComboPage },
+  {
+    path: PATHS.subOrder,
+    kind: "page",
+    Page: lazyPage(
+      () => import("../pages/sub-order/SubOrderPage.js"),
+      (m) => m.SubOrderPage,
+    ),
+  },
+  {
+    path: PATHS.supplyInfo,
+    kind: "page",
+    Page: lazyPage(
+      () => import("../pages/supply-info/SupplyInfoPage.js"),
+      (m) => m.SupplyInfoPage,
+    ),
+  },
+  {
+    path: PATHS.orderDetail,
+    kind: "page",
+    Page: lazyPage(
+      () => import("../pages/order-detail/OrderDetailPage.js"),
+      (m) => m.OrderDetailPage,
+    ),
+  },
+  {
+    path: PATHS.orderList,
+    kind: "page",
+    Page: lazyPage(
+      () => import("../pages/order-list/OrderListPage.js"),
+      (m) => m.OrderListPage,
+    ),
+  },
   { path: PATHS.abnormal, kind: "prompt", Page: AbnormalPage },
   { path: PATHS.noOrder, kind: "prompt", Page: NoOrderPage },
   { path: PATHS.overdue, kind: "prompt", Page: OverduePage },

@@ -1,4 +1,4 @@
-import { guidSchema } from "@tablemate/core";
+import { isGuid } from "@tablemate/core";
 
 export const GUID_COOKIE = "guid";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -12,7 +12,7 @@ export function readCookie(name: string): string | null {
 }
 
 function validGuid(value: string | null): string | null {
-  return value !== null && guidSchema.safeParse(value).success ? value : null;
+  return value !== null && isGuid(value) ? value : null;
 }
 
 /** crypto.randomUUID exists only on https and localhost; a phone on a plain-http LAN needs the fallback. */

@@ -36,7 +36,7 @@ export async function getBossRecommendFood(store: StoreAccess): Promise<void> {
   }
 }
 
-async function refreshStock(store: StoreAccess): Promise<void> {
+export async function refreshStock(store: StoreAccess): Promise<void> {
   try {
     await store.get().fetchEstimate();
   } catch (error) {
@@ -58,9 +58,9 @@ export function enterMain(query: PageQuery, store: StoreAccess): Promise<void> {
 
 async function enter(query: PageQuery, store: StoreAccess): Promise<void> {
   if (store.get().isInitial) {
-    await refreshStock(store);
+    await store.get().refreshStock();
     return;
   }
   await store.get().start(query);
-  await Promise.all([store.get().getPeriodDishInfo(), refreshStock(store)]);
+  await Promise.all([store.get().getPeriodDishInfo(), store.get().refreshStock()]);
 }

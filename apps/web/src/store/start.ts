@@ -1,5 +1,5 @@
 import type { RestaurantDetail } from "@tablemate/core";
-import { isPrepaymentMode, refusesShopMode, sortCategories } from "@tablemate/core";
+import { isPrepaymentMode, parseId, refusesShopMode, sortCategories } from "@tablemate/core";
 import { TOKEN_STORAGE_KEY } from "../api/http.js";
 import { fetchCategories, fetchFoodList, fetchMemos } from "../api/menu.js";
 import { fetchCrmType, fetchPosOnline, fetchRestaurantDetail } from "../api/restaurant.js";
@@ -11,7 +11,7 @@ import { resolveGuid } from "./guid.js";
 import { openRealtime } from "./realtime.js";
 import { saveSearchObj, toSearchObj } from "./search-obj.js";
 import { allSteps, StartupError, step } from "./startup-error.js";
-import { parseId, tableParams } from "./table-params.js";
+import { tableParams } from "./table-params.js";
 import type { PageQuery, StoreAccess } from "./types.js";
 
 /** The start under way, so a second caller (StrictMode, a quick re-render) joins it instead. */

@@ -1,10 +1,11 @@
 import { badgeText, summarizeCart } from "@tablemate/core";
 import Badge from "antd-mobile/es/components/badge";
-import Button from "antd-mobile/es/components/button";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router";
 import { DISH_COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
+import { ToOrderButton } from "../checkout/ToOrderButton.js";
+import { useCompanionOrders } from "../order/use-companion-orders.js";
 import { CartIcon } from "./CartIcon.js";
 import { useCartStore } from "./cart-store.js";
 import { lookupIn, useIsMember } from "./dish-lookup.js";
@@ -29,6 +30,7 @@ export function CartBar() {
   path.current = location.pathname;
   useCompanionClearedAlert(useCallback(() => path.current, []));
   useConnectionToast();
+  useCompanionOrders();
   const lines = useCartStore((state) => state.lines);
   const foods = useAppStore((state) => state.foods);
   const hideTotal = useAppStore((state) => state.restaurant?.hideTotalPrice ?? false);
@@ -74,9 +76,7 @@ export function CartBar() {
             !hideTotal && <Money value={summary.total} className="cart-bar__total" testId="cart-total" />
           )}
         </button>
-        <Button className="cart-bar__order" color="primary" shape="rounded" disabled={empty}>
-          {DISH_COPY.toOrder}
-        </Button>
+        <ToOrderButton total={summary.total} empty={empty} />
       </div>
       {list.mounted && (
         <Suspense fallback={null}>

@@ -1,12 +1,13 @@
-import { SpinLoading } from "antd-mobile";
+import { TIMING } from "@tablemate/core";
 import { useEffect } from "react";
 import { COPY } from "../../copy.js";
+import { Spinner } from "./Spinner.js";
 import "./loading.css";
 
 /** Spec 000 §9: loading still showing after 20 s is reported (silently: the diner sees nothing new). */
-export const SLOW_LOADING_REPORT_MS = 20_000;
+export const SLOW_LOADING_REPORT_MS = TIMING.slowLoadingReportMs;
 
-export function LoadingOverlay({ visible }: { visible: boolean }) {
+export function useSlowLoadingReport(visible: boolean): void {
   useEffect(() => {
     if (!visible) return;
     const timer = setTimeout(
@@ -15,12 +16,16 @@ export function LoadingOverlay({ visible }: { visible: boolean }) {
     );
     return () => clearTimeout(timer);
   }, [visible]);
+}
 
+/** 客官请稍等... over the page while something loads (spec 000 §2). */
+export function LoadingOverlay({ visible }: { visible: boolean }) {
+  useSlowLoadingReport(visible);
   if (!visible) return null;
   return (
     <div className="loading-overlay" role="status" aria-live="polite">
       <div className="loading-overlay__box">
-        <SpinLoading color="primary" style={{ "--size": "36px" }} />
+        <Spinner />
         <p className="loading-overlay__text">{COPY.loading}</p>
       </div>
     </div>

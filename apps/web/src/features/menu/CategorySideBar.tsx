@@ -1,5 +1,6 @@
-import { SideBar } from "antd-mobile";
+import SideBar from "antd-mobile/es/components/side-bar";
 import { useEffect, useRef } from "react";
+import { revealInStrip } from "./reveal.js";
 import type { MenuSection } from "./sections.js";
 
 export interface CategorySideBarProps {
@@ -8,30 +9,21 @@ export interface CategorySideBarProps {
   onSelect(index: number): void;
 }
 
-/**
- * Keeps the active item visible when the list's scrolling moves the highlight past the bar's edge.
- * antd-mobile's .adm-side-bar is the scrolling element (menu.css makes it the items' offsetParent).
- */
-function revealActiveItem(nav: HTMLElement | null) {
-  const bar = nav?.querySelector<HTMLElement>(".adm-side-bar");
-  const item = bar?.querySelector<HTMLElement>(".adm-side-bar-item-active");
-  if (!bar || !item) return;
-  if (item.offsetTop < bar.scrollTop) bar.scrollTop = item.offsetTop;
-  else if (item.offsetTop + item.offsetHeight > bar.scrollTop + bar.clientHeight) {
-    bar.scrollTop = item.offsetTop + item.offsetHeight - bar.clientHeight;
-  }
-}
-
 /** The left category list of template 1 (spec 000 §2). */
 export function CategorySideBar({ sections, activeIndex, onSelect }: CategorySideBarProps) {
-  const barRef = useRef<HTMLElement | null>(null);
+  const navRef = useRef<HTMLElement | null>(null);
   const activeKey = String(sections[activeIndex]?.category.id ?? "");
 
+  // keeps the active item visible when the list's scrolling moves the highlight past the bar's edge;
+  // antd-mobile's .adm-side-bar is the scrolling element (menu.css makes it the items' offsetParent)
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run whenever the active item changes
-  useEffect(() => revealActiveItem(barRef.current), [activeKey]);
+  useEffect(() => {
+    const bar = navRef.current?.querySelector<HTMLElement>(".adm-side-bar") ?? null;
+    revealInStrip(bar, bar?.querySelector<HTMLElement>(".adm-side-bar-item-active"), "y");
+  }, [activeKey]);
 
   return (
-    <nav className="menu-sidebar" ref={barRef}>
+    <nav className="menu-sidebar" ref={navRef}>
       <SideBar
         activeKey={activeKey}
         onChange={(key) => onSelect(sections.findIndex((section) => String(section.category.id) === key))}

@@ -1,11 +1,8 @@
-import type { Dish } from "@tablemate/core";
-import { dishPrice, dishUnit, unitText } from "@tablemate/core";
+import type { PriceDisplay } from "@tablemate/core";
 import { COPY } from "../../copy.js";
 
 /** ¥12.5起/斤, or 时价/斤: price, starting-price mark and unit as spec 000 §3, §5 print them. */
-export function DishPrice({ dish }: { dish: Dish }) {
-  const price = dishPrice(dish);
-  const unit = unitText(dishUnit(dish));
+export function DishPrice({ price, unit }: { price: PriceDisplay; unit: string }) {
   return (
     <div className="dish-price">
       {price.kind === "market" ? (

@@ -1,25 +1,84 @@
-import { useMemo } from "react";
+import { showsSecondStrip } from "@tablemate/core";
+import { type RefObject, useMemo, useRef, useState } from "react";
+import { COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
 import { CategorySideBar } from "./CategorySideBar.js";
-import { DishList } from "./DishList.js";
-import { useScrollSpy } from "./scroll-spy.js";
+import { CATEGORY_TABS_HEIGHT, CategoryTabs } from "./CategoryTabs.js";
+import { TEMPLATE_DESIGNS } from "./card-designs.js";
+import { MenuList } from "./MenuList.js";
+import { layoutMenu, menuEntries } from "./menu-layout.js";
+import { SecondCategoryStrip } from "./SecondCategoryStrip.js";
 import { buildMenuSections } from "./sections.js";
+import { useElementSize } from "./use-element-size.js";
+import { useMenuSpy } from "./use-menu-spy.js";
 import "./menu.css";
 
-/** Template 1: categories on the left, the dish list on the right, kept in step both ways. */
-export function MenuBody() {
+/** Until the list is measured (or where nothing is laid out, as in tests): a phone's list width. */
+const FALLBACK_LIST_WIDTH = 366;
+
+/**
+ * The menu below the header (spec 000 §2) in the restaurant's template: 1 the default list with the
+ * left category bar and second-category strip; 2 big cards, 3 nine-grid cards, 4 super cards, each
+ * with horizontal category tabs. The page's scroller scrolls it, header included.
+ */
+export function MenuBody({ scrollerRef }: { scrollerRef: RefObject<HTMLElement | null> }) {
   const categories = useAppStore((state) => state.categories);
   const foods = useAppStore((state) => state.foods);
+  const template = useAppStore((state) => state.templateNumber.foods);
   const categoryIndex = useAppStore((state) => state.categoryIndex);
-  const setCategoryIndex = useAppStore((state) => state.setCategoryIndex);
-  const sections = useMemo(() => buildMenuSections(categories, foods), [categories, foods]);
-  const spy = useScrollSpy(setCategoryIndex);
-  const activeIndex = Math.min(categoryIndex, Math.max(0, sections.length - 1));
+  const secondIndex = useAppStore((state) => state.secondCategoryIndex);
 
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const { width } = useElementSize(box);
+  const design = TEMPLATE_DESIGNS[template] ?? TEMPLATE_DESIGNS[1];
+  const sections = useMemo(() => buildMenuSections(categories, foods), [categories, foods]);
+  const entries = useMemo(() => menuEntries(sections), [sections]);
+  const layout = useMemo(
+    () => layoutMenu(entries, design, width || FALLBACK_LIST_WIDTH),
+    [entries, design, width],
+  );
+  const sideBar = design.variant === "list";
+  const spy = useMenuSpy(scrollerRef, listRef, layout, sideBar ? 0 : CATEGORY_TABS_HEIGHT);
+
+  const activeIndex = Math.min(categoryIndex, Math.max(0, sections.length - 1));
+  const active = sections[activeIndex];
+  const list =
+    sections.length === 0 ? (
+      <p className="menu-body__empty">{COPY.noDishes}</p>
+    ) : (
+      <MenuList
+        layout={layout}
+        variant={design.variant}
+        scrollerRef={scrollerRef}
+        listRef={listRef}
+        onView={spy.onView}
+      />
+    );
+
+  if (!sideBar) {
+    return (
+      <div className="menu-body menu-body--tabs" data-template={template}>
+        <CategoryTabs sections={sections} activeIndex={activeIndex} onSelect={spy.jumpTo} />
+        <div className="menu-body__list" ref={setBox}>
+          {list}
+        </div>
+      </div>
+    );
+  }
   return (
-    <div className="menu-body">
+    <div className="menu-body menu-body--side" data-template={template}>
       <CategorySideBar sections={sections} activeIndex={activeIndex} onSelect={spy.jumpTo} />
-      <DishList sections={sections} containerRef={spy.containerRef} onScroll={spy.onScroll} />
+      <div className="menu-body__list" ref={setBox}>
+        {active && showsSecondStrip(active.category) && (
+          <SecondCategoryStrip
+            groups={active.groups}
+            activeIndex={secondIndex}
+            onSelect={(group) => spy.jumpTo(activeIndex, group)}
+          />
+        )}
+        {list}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, ErrorBlock, type ErrorBlockProps } from "antd-mobile";
+import Button from "antd-mobile/es/components/button";
+import ErrorBlock, { type ErrorBlockProps } from "antd-mobile/es/components/error-block";
 import type { ReactNode } from "react";
 import { COPY } from "../../copy.js";
 import { useCarryingNavigate } from "../../router/navigation.js";

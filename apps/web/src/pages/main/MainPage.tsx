@@ -1,21 +1,57 @@
+import { type CSSProperties, useCallback, useMemo, useRef, useState } from "react";
+import { readPageData } from "../../config.js";
+import { CartBar } from "../../features/cart/index.js";
+import { EntryLoading } from "../../features/loading/EntryLoading.js";
 import { LoadingOverlay } from "../../features/loading/LoadingOverlay.js";
 import { MenuBody } from "../../features/menu/MenuBody.js";
-import { MenuHeader } from "../../features/menu/MenuHeader.js";
+import { MenuTopBar } from "../../features/menu/MenuTopBar.js";
+import { RecommendBlock } from "../../features/menu/RecommendBlock.js";
+import { useElementSize } from "../../features/menu/use-element-size.js";
+import { RestaurantHeader } from "../../features/restaurant/RestaurantHeader.js";
 import { useAppStore } from "../../store/app-store.js";
 import { useMainStartup } from "./use-main-startup.js";
 import { usePosOfflineAlert } from "./use-pos-offline-alert.js";
 import "./main.css";
 
-/** /main: the menu. The recommendation block, cart bar and modals of later issues slot in here. */
+/** The loading view: branded on the first load when the restaurant is known, else 客官请稍等... alone. */
+function MainLoading() {
+  const entryLoading = useAppStore((state) => state.entryLoading);
+  const loading = useAppStore((state) => state.loading);
+  const started = useAppStore((state) => state.restaurant);
+  // the server puts the scanned restaurant into the page, so the brand shows before any answer
+  const fromPage = useMemo(() => readPageData().restaurant, []);
+  const brand = started ?? fromPage;
+  if (entryLoading && brand) return <EntryLoading restaurant={brand} />;
+  return <LoadingOverlay visible={entryLoading || loading} />;
+}
+
+/**
+ * /main, the menu (spec 000 §2): top bar, then one scroller holding the header area, 老板推荐 and
+ * the menu in the restaurant's template, then the cart bar.
+ */
 export function MainPage() {
   useMainStartup();
   usePosOfflineAlert();
-  const loading = useAppStore((state) => state.entryLoading || state.loading);
+  const restaurant = useAppStore((state) => state.restaurant);
+  const scrollerRef = useRef<HTMLDivElement | null>(null);
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const attachScroller = useCallback((node: HTMLDivElement | null) => {
+    scrollerRef.current = node;
+    setScroller(node);
+  }, []);
+  // the sticky category bar of template 1 is as tall as the scroller shows
+  const { height } = useElementSize(scroller);
+  const viewHeight = { "--menu-view-height": height > 0 ? `${height}px` : "100%" } as CSSProperties;
   return (
     <div className="main-page">
-      <MenuHeader />
-      <MenuBody />
-      <LoadingOverlay visible={loading} />
+      <MenuTopBar />
+      <div className="main-page__scroll" ref={attachScroller} style={viewHeight} data-testid="menu-scroller">
+        {restaurant && <RestaurantHeader restaurant={restaurant} />}
+        <RecommendBlock />
+        <MenuBody scrollerRef={scrollerRef} />
+      </div>
+      <CartBar />
+      <MainLoading />
     </div>
   );
 }

@@ -1,13 +1,21 @@
-import { Dialog } from "antd-mobile";
+import { TIMING } from "@tablemate/core";
 import { useEffect } from "react";
+import { antdReady } from "../../antd-setup.js";
 import { COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
 
 /** Spec 000 §4, §9: the alert waits 1 s after entry loading ends. */
-export const POS_OFFLINE_ALERT_DELAY_MS = 1_000;
+export const POS_OFFLINE_ALERT_DELAY_MS = TIMING.posOfflineAlertDelayMs;
 
 /** The register is checked once per start, so the diner is told once per page load, not per visit. */
 let alerted = false;
+
+async function alertPosOffline(): Promise<void> {
+  // the dialog's code loads only when it is needed: most diners never see it
+  await antdReady;
+  const { default: Dialog } = await import("antd-mobile/es/components/dialog");
+  await Dialog.alert({ content: COPY.posOffline, confirmText: COPY.gotIt });
+}
 
 /** Tells the diner the register is offline, so they ask a waiter instead of waiting for the order. */
 export function usePosOfflineAlert(): void {
@@ -16,7 +24,7 @@ export function usePosOfflineAlert(): void {
     if (!offline || alerted) return;
     const timer = setTimeout(() => {
       alerted = true;
-      void Dialog.alert({ content: COPY.posOffline, confirmText: COPY.gotIt });
+      alertPosOffline().catch((error: unknown) => console.error("POS offline alert failed", error));
     }, POS_OFFLINE_ALERT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [offline]);

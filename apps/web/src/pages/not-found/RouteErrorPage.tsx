@@ -1,11 +1,9 @@
 import { useEffect } from "react";
-import { useRouteError } from "react-router";
 import { COPY } from "../../copy.js";
 import { PromptView } from "../../features/prompt/PromptView.js";
 
 /** What a diner sees instead of a stack trace when a page throws while rendering. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   useEffect(() => console.error("page failed", error), [error]);
   return <PromptView status="default" title={COPY.pageError} description={COPY.rescanToEnter} />;
 }

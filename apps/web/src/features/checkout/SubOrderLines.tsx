@@ -1,0 +1,37 @@
+import { type CartLine, choiceLabels, dishName, priceLine } from "@tablemate/core";
+import { CHECKOUT_COPY } from "../../copy.js";
+import type { DishLookup } from "../cart/cart-transport.js";
+import { Money } from "../cart/Money.js";
+
+/** The cart's lines as the order will hold them: name, choices, note, count and line price. */
+export function SubOrderLines({
+  lines,
+  lookup,
+  isMember,
+}: {
+  lines: readonly CartLine[];
+  lookup: DishLookup;
+  isMember: boolean;
+}) {
+  return (
+    <section className="order-card" data-testid="suborder-lines">
+      <h2 className="order-card__title">{CHECKOUT_COPY.dishes}</h2>
+      {lines.map((line) => {
+        const dish = lookup(line.foodId);
+        if (!dish) return null;
+        const choices = choiceLabels(dish, line).join("、");
+        return (
+          <div className="order-line" key={line.detailId} data-testid="suborder-line">
+            <div className="order-line__main">
+              <div className="order-line__name">{dishName(dish)}</div>
+              {choices && <div className="order-line__choices">{choices}</div>}
+              {line.memo && <div className="order-line__memo">{line.memo}</div>}
+            </div>
+            <span className="order-line__count">×{line.count}</span>
+            <Money className="order-line__price" value={priceLine(dish, line, line.count, isMember).total} />
+          </div>
+        );
+      })}
+    </section>
+  );
+}

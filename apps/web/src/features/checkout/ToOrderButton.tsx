@@ -1,0 +1,87 @@
+import {
+  type Decimalish,
+  localClock,
+  type ToOrderState,
+  toOrderDestination,
+  toOrderEnabled,
+  toOrderState,
+  truncateMoney,
+} from "@tablemate/core";
+import Button from "antd-mobile/es/components/button";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useLocation } from "react-router";
+import { CHECKOUT_COPY } from "../../copy.js";
+import { useAppStore } from "../../store/app-store.js";
+import { useOrderNavigation } from "./order-navigation.js";
+
+// the picker brings a dialog and the submit: loaded only when a quick-service diner needs it
+const TablePickerFlow = lazy(() =>
+  import("./TablePickerFlow.js").then((m) => ({ default: m.TablePickerFlow })),
+);
+
+const MINUTE = 60_000;
+
+/** The wall time, moved on every minute, so 已打烊 appears and goes without a reload. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), MINUTE);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function labelOf(state: ToOrderState): string {
+  switch (state.kind) {
+    case "closed":
+      return CHECKOUT_COPY.closed;
+    case "short":
+      return CHECKOUT_COPY.short(truncateMoney(state.short));
+    case "chosen":
+      return CHECKOUT_COPY.chosen;
+    case "order":
+      return CHECKOUT_COPY.toOrder;
+  }
+}
+
+/** The cart bar's to-order button (spec 000 §4): its words, whether it works, where it leads. */
+export function ToOrderButton({ total, empty }: { total: Decimalish; empty: boolean }) {
+  const restaurant = useAppStore((state) => state.restaurant);
+  const isPrepayment = useAppStore((state) => state.isPrepayment);
+  const tableType = useAppStore((state) => state.table?.tableType ?? null);
+  const { search } = useLocation();
+  const nav = useOrderNavigation();
+  const now = useNow();
+  const [picking, setPicking] = useState(false);
+  const query = Object.fromEntries(new URLSearchParams(search));
+  const state: ToOrderState = restaurant
+    ? toOrderState({ restaurant, query, total, clock: localClock(now, restaurant.timezone), isPrepayment })
+    : { kind: "order" };
+
+  const go = () => {
+    if (!restaurant) return;
+    const destination = toOrderDestination(restaurant, query, tableType);
+    if (destination === "supplyInfo") nav.toSupplyInfo();
+    else if (destination === "subOrder") nav.toSubOrder();
+    else setPicking(true);
+  };
+
+  return (
+    <>
+      <Button
+        className="cart-bar__order"
+        color="primary"
+        shape="rounded"
+        disabled={!restaurant || !toOrderEnabled(state, empty)}
+        onClick={go}
+      >
+        {labelOf(state)}
+      </Button>
+      {picking && (
+        <Suspense fallback={null}>
+          <TablePickerFlow onDone={() => setPicking(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

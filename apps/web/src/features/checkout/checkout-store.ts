@@ -1,0 +1,44 @@
+import type { SupplyInfo } from "@tablemate/core";
+import { create } from "zustand";
+
+/**
+ * What the diner writes for this order besides the cart: the whole-order memo, diners, invoice
+ * title and the reservation/takeout form. Kept in memory for the visit; emptied once an order is in.
+ */
+export interface CheckoutState {
+  wholeMemo: string;
+  /** null: not chosen here, the table's count applies */
+  personNum: number | null;
+  invoiceTitle: string;
+  supply: SupplyInfo | null;
+  /** the quick-service table picker's choice: its name travels with the order */
+  pickedTableName: string;
+}
+
+export const EMPTY_SUPPLY: SupplyInfo = {
+  phone: "",
+  name: "",
+  sex: "1",
+  num: 2,
+  time: "",
+  memo: "",
+  address: "",
+};
+
+const initial = (): CheckoutState => ({
+  wholeMemo: "",
+  personNum: null,
+  invoiceTitle: "",
+  supply: null,
+  pickedTableName: "",
+});
+
+export const useCheckoutStore = create<CheckoutState>()(initial);
+
+export function updateCheckout(patch: Partial<CheckoutState>): void {
+  useCheckoutStore.setState(patch);
+}
+
+export function resetCheckout(): void {
+  useCheckoutStore.setState(initial());
+}

@@ -1,0 +1,148 @@
+import { buildOrderPayload, goesToPay, stripEmoji, submitOutcome } from "@tablemate/core";
+import Toast from "antd-mobile/es/components/toast";
+import { useCallback, useState } from "react";
+import { useLocation } from "react-router";
+import { TOKEN_STORAGE_KEY } from "../../api/http.js";
+import { checkPeriodSale, orderRefOf, shortagesOf, submitOrder } from "../../api/order.js";
+import { CHECKOUT_COPY } from "../../copy.js";
+import { PATHS } from "../../router/paths.js";
+import { local } from "../../storage.js";
+import { useAppStore } from "../../store/app-store.js";
+import { useCartStore } from "../cart/cart-store.js";
+import { showCompanionOrdered } from "../order/companion-dialog.js";
+import { clearOrderedCart, fixShortAdditions, fixShortDishes, removeExpired } from "./cart-fixes.js";
+import { resetCheckout, useCheckoutStore } from "./checkout-store.js";
+import { useOrderNavigation } from "./order-navigation.js";
+
+/** One submit at a time in the whole app, whichever button started it (spec 000 §4). */
+let inFlight = false;
+
+const toast = (content: string) => Toast.show({ content });
+
+/** The period check; a failing check counts as valid (001 §8), the server checks again anyway. */
+async function expiredFoodIds(rid: number, foodIds: number[], fastFood: boolean): Promise<number[]> {
+  try {
+    return await checkPeriodSale(rid, foodIds, fastFood);
+  } catch (error) {
+    console.warn("period check failed; submitting anyway", error);
+    return [];
+  }
+}
+
+/**
+ * Submits the cart as an order (spec 000 §4, §8): the period check, the order with a fresh submit
+ * id per attempt, then what each answer code asks for.
+ */
+export function useSubmitOrder() {
+  const nav = useOrderNavigation();
+  const { pathname, search } = useLocation();
+  const [submitting, setSubmitting] = useState(false);
+
+  const succeed = useCallback(
+    async (orderId: number, localCart: boolean, addingToOrder: boolean) => {
+      const app = useAppStore.getState();
+      await clearOrderedCart(localCart);
+      resetCheckout();
+      Toast.clear();
+      const fastFood = app.restaurant?.restaurantFastHotel ?? false;
+      if (goesToPay({ isPrepayment: app.isPrepayment, fastFood, addingToOrder })) {
+        // /pay is a later issue's page: until it exists, the order detail (with what is due) stands in
+        nav.toDetail(orderId, true);
+        return;
+      }
+      nav.toDetail(orderId, true);
+    },
+    [nav],
+  );
+
+  const submit = useCallback(async () => {
+    if (inFlight) {
+      toast(CHECKOUT_COPY.submitting);
+      return;
+    }
+    const app = useAppStore.getState();
+    const { lines } = useCartStore.getState();
+    const { restaurant, table } = app;
+    if (!restaurant || !table || app.cartId === null || lines.length === 0) return;
+    inFlight = true;
+    setSubmitting(true);
+    Toast.show({ icon: "loading", content: CHECKOUT_COPY.submitting, duration: 0, maskClickable: false });
+    const query = Object.fromEntries(new URLSearchParams(search));
+    try {
+      const fastFood = restaurant.restaurantFastHotel;
+      const foodIds = [...new Set(lines.map((l) => l.foodId))];
+      const expired = await expiredFoodIds(restaurant.restaurantId, foodIds, fastFood);
+      if (expired.length > 0) {
+        toast(await removeExpired(expired));
+        return;
+      }
+      const checkout = useCheckoutStore.getState();
+      const localCart = app.realtimeStatus !== "open";
+      const answer = await submitOrder(
+        buildOrderPayload({
+          submitId: crypto.randomUUID(),
+          guid: app.guid,
+          openId: app.user?.appInfo.openId ?? "",
+          restaurant,
+          table: { tableId: table.tableId, tableName: checkout.pickedTableName || table.tableName },
+          cart: { cartId: app.cartId, cartIdSign: app.cartIdSign },
+          isPrepayment: app.isPrepayment,
+          localCart,
+          lines,
+          query,
+          wholeMemo: stripEmoji(checkout.wholeMemo),
+          personNum: checkout.personNum ?? table.personNum,
+          invoiceTitle: checkout.invoiceTitle,
+          supply: checkout.supply,
+        }),
+      );
+      if (answer.token) local.set(TOKEN_STORAGE_KEY, answer.token);
+      const outcome = submitOutcome(answer.code, Boolean(query.orderId), answer.timedOut);
+      if (outcome.kind !== "success") Toast.clear();
+      switch (outcome.kind) {
+        case "success": {
+          const placed = orderRefOf(answer.data);
+          if (placed) await succeed(placed.orderId, localCart, Boolean(query.mainOrderId));
+          else toast(CHECKOUT_COPY.reasons.other);
+          return;
+        }
+        case "notice":
+          toast(CHECKOUT_COPY.reasons[outcome.reason]);
+          if (outcome.toSubOrder && !pathname.endsWith(PATHS.subOrder)) nav.toSubOrder();
+          return;
+        case "serverMessage":
+          toast(answer.message || CHECKOUT_COPY.reasons.other);
+          return;
+        case "stockShort":
+          toast(await fixShortDishes(shortagesOf(answer.data)));
+          return;
+        case "additionsShort":
+          toast(await fixShortAdditions(shortagesOf(answer.data)));
+          return;
+        case "tableSettled": {
+          toast(CHECKOUT_COPY.tableSettled);
+          const settled = orderRefOf(answer.data);
+          if (settled) nav.toDetail(settled.orderId);
+          return;
+        }
+        case "companionOrdered": {
+          const theirs = orderRefOf(answer.data);
+          if (!theirs) {
+            toast(CHECKOUT_COPY.companionOrdered);
+            return;
+          }
+          showCompanionOrdered({
+            view: () => nav.toDetail(theirs.orderId),
+            addDishes: () => nav.toAddDishes({ ...theirs, tableId: table.tableId }),
+          });
+          return;
+        }
+      }
+    } finally {
+      inFlight = false;
+      setSubmitting(false);
+    }
+  }, [nav, pathname, search, succeed]);
+
+  return { submit, submitting };
+}

@@ -1,0 +1,64 @@
+import {
+  type Availability,
+  attachText,
+  availableDaysString,
+  availableTimeString,
+  type Dish,
+  dishAvailability,
+  dishPrice,
+  dishUnit,
+  type MemberTag,
+  memberTag,
+  type PeriodDishInfo,
+  type PriceDisplay,
+  unitText,
+  unsellableMessage,
+  viewerPrices,
+} from "@tablemate/core";
+
+type DishPeriod = Pick<
+  PeriodDishInfo,
+  "availableStatus" | "nextTime" | "endsSoon" | "availableDaysString" | "availableTimeString"
+>;
+
+/** What a dish card shows, from core's rules (spec 000 §3-5). */
+export interface DishView {
+  availability: Availability;
+  price: PriceDisplay;
+  unit: string;
+  tag: MemberTag;
+  attach: string;
+  /** the sale hours on the availability-period mask, e.g. '每天 11:00-14:00' */
+  saleHours: string;
+  /** what a tap says instead of opening the dish: 非可售时间… outside sale hours, else null */
+  unsellable: string | null;
+}
+
+/**
+ * The dish's sale period: the period-dish info when it loaded, else what the food list says (the
+ * menu stays usable when that call fails, spec 000 §8).
+ */
+export function dishPeriod(dish: Dish, info: PeriodDishInfo | undefined): DishPeriod {
+  if (info) return info;
+  return {
+    availableStatus: dish.availableStatus,
+    nextTime: null,
+    endsSoon: false,
+    availableDaysString: availableDaysString(dish.salablePeriod?.week ?? "0"),
+    availableTimeString: availableTimeString(dish.salablePeriod?.time ?? "0"),
+  };
+}
+
+export function describeDish(dish: Dish, info: PeriodDishInfo | undefined, isMember: boolean): DishView {
+  const period = dishPeriod(dish, info);
+  const availability = dishAvailability(dish, period);
+  return {
+    availability,
+    price: dishPrice(viewerPrices(dish, isMember)),
+    unit: unitText(dishUnit(dish)),
+    tag: memberTag(dish, isMember),
+    attach: attachText(dish, period, period.endsSoon),
+    saleHours: `${period.availableDaysString} ${period.availableTimeString}`,
+    unsellable: availability === "outOfPeriod" ? unsellableMessage(period) : null,
+  };
+}

@@ -1,0 +1,48 @@
+import NavBar from "antd-mobile/es/components/nav-bar";
+import type { ReactNode } from "react";
+import { COPY } from "../../copy.js";
+import { useGoBack } from "../../router/navigation.js";
+import { PATHS } from "../../router/paths.js";
+import "./order.css";
+
+/** The frame of the order pages: a bar with back (to the menu when the page was opened first). */
+export function OrderPageFrame({
+  title,
+  testId,
+  children,
+  footer,
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  const back = useGoBack(PATHS.main);
+  return (
+    <div className="order-page" data-testid={testId}>
+      <NavBar className="order-page__nav" back={COPY.back} onBack={back}>
+        {title}
+      </NavBar>
+      <main className="order-page__body">{children}</main>
+      {footer && <footer className="order-page__footer">{footer}</footer>}
+    </div>
+  );
+}
+
+/** A labelled row of facts: label on the left, value on the right. */
+export function FactRow({
+  label,
+  children,
+  testId,
+}: {
+  label: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div className="fact-row" data-testid={testId}>
+      <span className="fact-row__label">{label}</span>
+      <span className="fact-row__value">{children}</span>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import Dialog from "antd-mobile/es/components/dialog";
+import Toast from "antd-mobile/es/components/toast";
+import { ApiError } from "../../api/http.js";
+import { cancelOrder } from "../../api/order.js";
+import { CHECKOUT_COPY } from "../../copy.js";
+
+/** The paying refusal of the cancel call (001 §8). */
+const PAYING = 2000;
+
+/**
+ * Cancel, once the diner confirms (001 §8): 1000 done; 2000 the order is being paid; any other
+ * failure asks to try again, with the single button 我知道了. Resolves true when it was cancelled.
+ */
+export async function confirmAndCancel(orderId: number, rid: number): Promise<boolean> {
+  const sure = await Dialog.confirm({
+    content: CHECKOUT_COPY.cancelConfirm,
+    confirmText: CHECKOUT_COPY.confirm,
+    cancelText: CHECKOUT_COPY.cancel,
+  });
+  if (!sure) return false;
+  try {
+    await cancelOrder(orderId, rid);
+    Toast.show({ content: CHECKOUT_COPY.cancelled });
+    return true;
+  } catch (error) {
+    const paying = error instanceof ApiError && error.code === PAYING;
+    await Dialog.alert({
+      content: paying ? CHECKOUT_COPY.cancelPaying : CHECKOUT_COPY.cancelFailed,
+      confirmText: CHECKOUT_COPY.gotIt,
+    });
+    return false;
+  }
+}

@@ -1,0 +1,14 @@
+import { CHECKOUT_COPY } from "../../copy.js";
+
+export function statusText(status: number): string {
+  return CHECKOUT_COPY.statuses[status] ?? CHECKOUT_COPY.unknownStatus;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** 'MM-DD HH:mm' in the phone's clock: the diner reads times where they sit. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,36 @@
+import type { OrderDetail } from "@tablemate/core";
+import { useCallback, useEffect, useState } from "react";
+import { fetchOrderDetail } from "../../api/order.js";
+import { useAppStore } from "../../store/app-store.js";
+
+export type OrderDetailState =
+  | { kind: "loading" }
+  | { kind: "failed" }
+  | { kind: "ready"; order: OrderDetail };
+
+/** The order of the page (001 §7): paymentType 1 in prepayment, omitted for a reservation. */
+export function useOrderDetail(orderId: number | null) {
+  const rid = useAppStore((state) => state.hotelid);
+  const isPrepayment = useAppStore((state) => state.isPrepayment);
+  const [state, setState] = useState<OrderDetailState>({ kind: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (orderId === null || rid === null) {
+      setState({ kind: "failed" });
+      return;
+    }
+    let live = true;
+    // attempt: a reload after cancel or retry asks again
+    void attempt;
+    fetchOrderDetail(orderId, rid, isPrepayment ? 1 : undefined)
+      .then((order) => live && setState({ kind: "ready", order }))
+      .catch(() => live && setState({ kind: "failed" }));
+    return () => {
+      live = false;
+    };
+  }, [orderId, rid, isPrepayment, attempt]);
+
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, reload };
+}

@@ -1,0 +1,51 @@
+import type { RestaurantDetail } from "@tablemate/core";
+import type { ReactNode } from "react";
+import { COPY } from "../../copy.js";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="restaurant-facts__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Chips({ items }: { items: readonly string[] }) {
+  return (
+    <span className="restaurant-facts__chips">
+      {items.map((item) => (
+        <span key={item} className="restaurant-facts__chip">
+          {item}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The restaurant's details as label and value rows; rows without a value are left out. */
+export function RestaurantFacts({ restaurant }: { restaurant: RestaurantDetail }) {
+  const description = restaurant.description || restaurant.restaurantDescription;
+  return (
+    <dl className="restaurant-facts">
+      {restaurant.address && <Fact label={COPY.address}>{restaurant.address}</Fact>}
+      {restaurant.phone && (
+        <Fact label={COPY.phone}>
+          <a href={`tel:${restaurant.phone}`}>{restaurant.phone}</a>
+        </Fact>
+      )}
+      {restaurant.businessTime && <Fact label={COPY.businessTime}>{restaurant.businessTime}</Fact>}
+      {restaurant.tags.length > 0 && (
+        <Fact label={COPY.tags}>
+          <Chips items={restaurant.tags} />
+        </Fact>
+      )}
+      {restaurant.environment.length > 0 && (
+        <Fact label={COPY.environment}>
+          <Chips items={restaurant.environment} />
+        </Fact>
+      )}
+      {description && <Fact label={COPY.description}>{description}</Fact>}
+    </dl>
+  );
+}

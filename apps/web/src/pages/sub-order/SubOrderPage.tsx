@@ -1,0 +1,115 @@
+import { summarizeCart } from "@tablemate/core";
+import Button from "antd-mobile/es/components/button";
+import { useMemo } from "react";
+import { CHECKOUT_COPY } from "../../copy.js";
+import { useCartStore } from "../../features/cart/cart-store.js";
+import { lookupIn, useIsMember } from "../../features/cart/dish-lookup.js";
+import { Money } from "../../features/cart/Money.js";
+import { updateCheckout, useCheckoutStore } from "../../features/checkout/checkout-store.js";
+import { useOrderNavigation } from "../../features/checkout/order-navigation.js";
+import { SubOrderLines } from "../../features/checkout/SubOrderLines.js";
+import { useSubmitOrder } from "../../features/checkout/use-submit-order.js";
+import { FactRow, OrderPageFrame } from "../../features/order/OrderPageFrame.js";
+import { useCompanionOrders } from "../../features/order/use-companion-orders.js";
+import { useAppStore } from "../../store/app-store.js";
+
+const PEOPLE = Array.from({ length: 20 }, (_, i) => i + 1);
+
+/** /order/subOrder: the order as it will go in, what the diner adds to it, and the submit (000 §2). */
+export function SubOrderPage() {
+  useCompanionOrders();
+  const lines = useCartStore((state) => state.lines);
+  const foods = useAppStore((state) => state.foods);
+  const table = useAppStore((state) => state.table);
+  const hideTotal = useAppStore((state) => state.restaurant?.hideTotalPrice ?? false);
+  const isMember = useIsMember();
+  const checkout = useCheckoutStore();
+  const nav = useOrderNavigation();
+  const { submit, submitting } = useSubmitOrder();
+  const lookup = useMemo(() => lookupIn(foods), [foods]);
+  const summary = useMemo(() => summarizeCart(lines, lookup, isMember), [lines, lookup, isMember]);
+  const regular = useMemo(() => summarizeCart(lines, lookup, false).total, [lines, lookup]);
+  const saved = regular.minus(summary.total);
+  const personNum = checkout.personNum ?? table?.personNum ?? 0;
+  const supply = checkout.supply;
+
+  if (lines.length === 0) {
+    return (
+      <OrderPageFrame title={CHECKOUT_COPY.subOrderTitle} testId="suborder-page">
+        <p className="order-empty">{CHECKOUT_COPY.emptyCart}</p>
+        <Button block color="primary" fill="outline" onClick={() => nav.toNewOrder()}>
+          {CHECKOUT_COPY.backToMenu}
+        </Button>
+      </OrderPageFrame>
+    );
+  }
+
+  const footer = (
+    <>
+      <div className="order-total">
+        {!hideTotal && (
+          <>
+            {CHECKOUT_COPY.total}{" "}
+            <Money className="order-total__money" value={summary.total} testId="suborder-total" />
+            {isMember && saved.gt(0) && (
+              <span className="order-total__saved">{CHECKOUT_COPY.memberSaved(saved.toFixed(2))}</span>
+            )}
+          </>
+        )}
+      </div>
+      <Button color="primary" shape="rounded" aria-busy={submitting} onClick={() => void submit()}>
+        {CHECKOUT_COPY.submit}
+      </Button>
+    </>
+  );
+
+  return (
+    <OrderPageFrame title={CHECKOUT_COPY.subOrderTitle} testId="suborder-page" footer={footer}>
+      {table && (
+        <section className="order-card">
+          <FactRow label={CHECKOUT_COPY.table}>{checkout.pickedTableName || table.tableName}</FactRow>
+          {supply && (
+            <FactRow label={CHECKOUT_COPY.reserveInfo}>
+              {supply.name} {supply.phone}
+            </FactRow>
+          )}
+        </section>
+      )}
+      <SubOrderLines lines={lines} lookup={lookup} isMember={isMember} />
+      <section className="order-card">
+        <label className="order-field">
+          <span className="order-field__label">{CHECKOUT_COPY.personNum}</span>
+          <select
+            value={personNum || ""}
+            onChange={(event) => updateCheckout({ personNum: Number(event.target.value) })}
+          >
+            {personNum === 0 && <option value="">-</option>}
+            {PEOPLE.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="order-field">
+          <span className="order-field__label">{CHECKOUT_COPY.wholeMemo}</span>
+          <textarea
+            value={checkout.wholeMemo}
+            maxLength={200}
+            placeholder={CHECKOUT_COPY.wholeMemoPlaceholder}
+            onChange={(event) => updateCheckout({ wholeMemo: event.target.value })}
+          />
+        </label>
+        <label className="order-field">
+          <span className="order-field__label">{CHECKOUT_COPY.invoiceTitle}</span>
+          <input
+            value={checkout.invoiceTitle}
+            maxLength={100}
+            placeholder={CHECKOUT_COPY.invoicePlaceholder}
+            onChange={(event) => updateCheckout({ invoiceTitle: event.target.value })}
+          />
+        </label>
+      </section>
+    </OrderPageFrame>
+  );
+}

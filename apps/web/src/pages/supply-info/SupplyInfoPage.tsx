@@ -1,0 +1,140 @@
+import { isValidPhone, queryFlag, type SupplyInfo } from "@tablemate/core";
+import Button from "antd-mobile/es/components/button";
+import { type ChangeEvent, type ReactNode, useState } from "react";
+import { useSearchParams } from "react-router";
+import { CHECKOUT_COPY } from "../../copy.js";
+import { EMPTY_SUPPLY, updateCheckout, useCheckoutStore } from "../../features/checkout/checkout-store.js";
+import { useOrderNavigation } from "../../features/checkout/order-navigation.js";
+import { OrderPageFrame } from "../../features/order/OrderPageFrame.js";
+import { useCompanionOrders } from "../../features/order/use-companion-orders.js";
+
+type Errors = Partial<Record<"phone" | "name" | "address", string>>;
+
+/** What must be right before the order page: phone (001 §5), a name, and an address for takeout. */
+function validate(form: SupplyInfo, takeout: boolean): Errors {
+  const errors: Errors = {};
+  if (!isValidPhone(form.phone.trim())) errors.phone = CHECKOUT_COPY.phoneInvalid;
+  if (!form.name.trim()) errors.name = CHECKOUT_COPY.nameMissing;
+  if (takeout && !form.address.trim()) errors.address = CHECKOUT_COPY.addressMissing;
+  return errors;
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="order-field">
+      {/* the error stays outside the label, so the field's name is only its label */}
+      <label className="order-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <span className="order-field__error" role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** /supplyInfo: the reservation or takeout form, kept for the submit; then the order page (000 §2). */
+export function SupplyInfoPage() {
+  useCompanionOrders();
+  const [params] = useSearchParams();
+  const takeout = queryFlag(params.get("takeout") ?? undefined);
+  const saved = useCheckoutStore((state) => state.supply);
+  const nav = useOrderNavigation();
+  const [form, setForm] = useState<SupplyInfo>(saved ?? EMPTY_SUPPLY);
+  const [errors, setErrors] = useState<Errors>({});
+  const edit = (patch: Partial<SupplyInfo>) => setForm((current) => ({ ...current, ...patch }));
+  const text = (key: "phone" | "name" | "time" | "memo" | "address") => ({
+    id: `supply-${key}`,
+    value: form[key],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      edit({ [key]: event.target.value }),
+  });
+
+  const next = () => {
+    const found = validate(form, takeout);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    updateCheckout({ supply: { ...form, phone: form.phone.trim(), name: form.name.trim() } });
+    nav.toSubOrder();
+  };
+
+  const footer = (
+    <Button block color="primary" shape="rounded" onClick={next}>
+      {CHECKOUT_COPY.next}
+    </Button>
+  );
+
+  return (
+    <OrderPageFrame title={CHECKOUT_COPY.supplyTitle} testId="supply-page" footer={footer}>
+      <section className="order-card">
+        <Field id="supply-phone" label={CHECKOUT_COPY.phone} error={errors.phone}>
+          <input
+            type="tel"
+            inputMode="tel"
+            maxLength={20}
+            placeholder={CHECKOUT_COPY.phonePlaceholder}
+            {...text("phone")}
+          />
+        </Field>
+        <Field id="supply-name" label={CHECKOUT_COPY.name} error={errors.name}>
+          <input maxLength={30} placeholder={CHECKOUT_COPY.namePlaceholder} {...text("name")} />
+        </Field>
+        <div className="order-field">
+          <span className="order-field__label">{CHECKOUT_COPY.sex}</span>
+          <div className="sex-choice">
+            {(
+              [
+                ["1", CHECKOUT_COPY.sexMale],
+                ["2", CHECKOUT_COPY.sexFemale],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value}>
+                <input
+                  type="radio"
+                  name="sex"
+                  checked={form.sex === value}
+                  onChange={() => edit({ sex: value })}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </div>
+        <Field id="supply-num" label={CHECKOUT_COPY.people}>
+          <input
+            id="supply-num"
+            type="number"
+            min={1}
+            max={999}
+            value={form.num}
+            onChange={(event) => edit({ num: Math.max(1, Math.min(999, Number(event.target.value) || 1)) })}
+          />
+        </Field>
+        <Field id="supply-time" label={CHECKOUT_COPY.time}>
+          <input maxLength={40} placeholder={CHECKOUT_COPY.timePlaceholder} {...text("time")} />
+        </Field>
+        {takeout && (
+          <Field id="supply-address" label={CHECKOUT_COPY.address} error={errors.address}>
+            <input maxLength={200} placeholder={CHECKOUT_COPY.addressPlaceholder} {...text("address")} />
+          </Field>
+        )}
+        <Field id="supply-memo" label={CHECKOUT_COPY.memo}>
+          <textarea maxLength={200} placeholder={CHECKOUT_COPY.memoPlaceholder} {...text("memo")} />
+        </Field>
+      </section>
+    </OrderPageFrame>
+  );
+}

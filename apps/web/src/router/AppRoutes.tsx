@@ -1,0 +1,82 @@
+import { type ReactNode, Suspense } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
+import { LoadingOverlay } from "../features/loading/LoadingOverlay.js";
+import { useSlowNetworkToast } from "../features/loading/use-slow-network-toast.js";
+import { markPendingRedirect } from "./guard.js";
+import { KeepAlivePages } from "./KeepAlive.js";
+import { lazyPage } from "./lazy-page.js";
+import { usePageGuard } from "./page-guard.js";
+import { PATHS, SHORT_FORM_REDIRECTS } from "./paths.js";
+import { carryQuery } from "./query.js";
+import { RouteErrorBoundary } from "./RouteErrorBoundary.js";
+import { loadRouteName } from "./route-name.js";
+import { PAGE_ROUTES, type PageRoute, resolveEntryPath } from "./route-table.js";
+import { useTrackNavigation } from "./use-track-navigation.js";
+
+const NotFoundPage = lazyPage(
+  () => import("../pages/not-found/NotFoundPage.js"),
+  (m) => m.NotFoundPage,
+);
+
+const REDIRECT_ONLY = [PATHS.entry, ...SHORT_FORM_REDIRECTS.map(({ from }) => from)];
+
+// Every redirect here replaces the history entry, so the back button never returns to a redirect.
+
+/** The entry (spec 000 §2): on to the saved page, or /main, with the carried query. */
+function Entry({ routes }: { routes: readonly PageRoute[] }) {
+  const { search } = useLocation();
+  const target = resolveEntryPath(loadRouteName(), routes);
+  markPendingRedirect(target);
+  return <Navigate replace to={carryQuery(target, search)} />;
+}
+
+function ShortForm({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate replace to={`${to}${search}`} />;
+}
+
+/** A page behind the guard. */
+function GuardedPage({ route }: { route: PageRoute }) {
+  const redirect = usePageGuard(route);
+  if (redirect !== null) return <Navigate replace to={redirect} />;
+  return <route.Page />;
+}
+
+/** Around every page: the fallback while a page's code loads, the error page, the slow-network toast. */
+function Shell({ children }: { children: ReactNode }) {
+  useSlowNetworkToast();
+  useTrackNavigation(REDIRECT_ONLY);
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<LoadingOverlay visible />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** The app's routes under any router; tests pass extra pages to exercise the guard. */
+export function AppRoutes({ routes = PAGE_ROUTES }: { routes?: readonly PageRoute[] }) {
+  const keptAlive = routes.filter((route) => route.keepAlive);
+  return (
+    <Shell>
+      <Routes>
+        <Route path={PATHS.entry} element={<Entry routes={routes} />} />
+        {SHORT_FORM_REDIRECTS.map(({ from, to }) => (
+          <Route key={from} path={from} element={<ShortForm to={to} />} />
+        ))}
+        {/* the kept-alive pages render in this layout, which guards them too; their routes only match */}
+        <Route element={<KeepAlivePages routes={keptAlive} />}>
+          {keptAlive.map((route) => (
+            <Route key={route.path} path={route.path} element={null} />
+          ))}
+        </Route>
+        {routes
+          .filter((route) => !route.keepAlive)
+          .map((route) => (
+            <Route key={route.path} path={route.path} element={<GuardedPage route={route} />} />
+          ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Shell>
+  );
+}

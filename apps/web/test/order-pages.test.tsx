@@ -1,0 +1,274 @@
+import { API, MSG, type TableMessage } from "@tablemate/core";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { emitTableEvent } from "../src/features/cart/table-events.js";
+import { useCheckoutStore } from "../src/features/checkout/checkout-store.js";
+import { orderDetail, renderOrderPages, startedAtTable } from "./checkout-harness.js";
+import { LINK, LINK_QUERY } from "./dish-harness.js";
+import { fail, fakeServer, ok } from "./fake-server.js";
+import { GUID, TABLE_ID } from "./fixtures.js";
+
+/** Dialogs and toasts load antd-mobile on first use: a full parallel run needs longer than 1 s. */
+const DIALOG_WAIT = { timeout: 5000 };
+
+const detailRoute = `${API.orderDetail}/31`;
+
+describe("/order/detail", () => {
+  it("shows the lines, money, status, table and facts of the order", async () => {
+    const server = fakeServer({ [detailRoute]: () => ok(orderDetail(), 200) });
+    startedAtTable();
+    renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    const lines = await screen.findAllByTestId("order-line");
+    expect(lines.map((l) => l.querySelector(".order-line__name")?.textContent)).toEqual(["拍黄瓜", "酸菜鱼"]);
+    expect(within(lines[1] as HTMLElement).getByText("大份、微辣、加豆腐×2")).toBeTruthy();
+    expect(within(lines[0] as HTMLElement).getByText("少放蒜")).toBeTruthy();
+    expect(screen.getByTestId("order-total").textContent).toBe("¥112.5");
+    expect(screen.getByTestId("order-status").textContent).toBe("已下单");
+    expect(screen.getByTestId("order-table").textContent).toContain("A12");
+    expect(screen.getByText("快点上菜")).toBeTruthy();
+    expect(server.last(detailRoute)?.query.get("rid")).toBe("7");
+    expect(server.last(detailRoute)?.query.has("paymentType")).toBe(false);
+  });
+
+  it("asks with paymentType 1 in prepayment, and shows a quick-service serial number", async () => {
+    const server = fakeServer({ [detailRoute]: () => ok(orderDetail({ fastSerialNo: "007" }), 200) });
+    startedAtTable({ isPrepayment: true });
+    renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    expect((await screen.findByTestId("order-serial")).textContent).toBe("007");
+    expect(server.last(detailRoute)?.query.get("paymentType")).toBe("1");
+  });
+
+  it("加菜 goes to the menu with the order's table, order and main user", async () => {
+    fakeServer({ [detailRoute]: () => ok(orderDetail({ wxId: "main-guid-0001" }), 200) });
+    startedAtTable();
+    const page = renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    fireEvent.click(await screen.findByRole("button", { name: "加菜" }));
+    expect(page.where()).toEqual({
+      path: "/main",
+      query: { ...LINK_QUERY, mainOrderId: "31", mainWxId: "main-guid-0001", realTableId: String(TABLE_ID) },
+    });
+  });
+
+  it("offers no 加菜 once the order is settled or cancelled", async () => {
+    fakeServer({ [detailRoute]: () => ok(orderDetail({ status: 7 }), 200) });
+    startedAtTable();
+    renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    expect((await screen.findByTestId("order-status")).textContent).toBe("已结账");
+    expect(screen.queryByRole("button", { name: "加菜" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "取消订单" })).toBeNull();
+  });
+
+  async function cancelWith(reply: ReturnType<typeof ok>) {
+    const server = fakeServer({
+      [detailRoute]: () => ok(orderDetail(), 200),
+      [API.orderCancel(31)]: () => reply,
+    });
+    startedAtTable();
+    renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    fireEvent.click(await screen.findByRole("button", { name: "取消订单" }));
+    const confirm = await screen.findByRole("dialog", {}, DIALOG_WAIT);
+    expect(within(confirm).getByText("确定取消订单吗？")).toBeTruthy();
+    await act(async () => fireEvent.click(within(confirm).getByRole("button", { name: "确定" })));
+    return server;
+  }
+
+  it("cancels: 1000 is done and the order is shown again", async () => {
+    const server = await cancelWith(ok({ orderId: 31 }));
+    expect(await screen.findByText("订单已取消", {}, DIALOG_WAIT)).toBeTruthy();
+    expect(server.last(API.orderCancel(31))?.form.get("rid")).toBe("7");
+    await waitFor(() => expect(server.requests.filter((r) => r.path === detailRoute)).toHaveLength(2));
+  });
+
+  it("cancel refused with 2000: 支付中，不能取消订单", async () => {
+    await cancelWith(fail(2000, "支付中", 409));
+    const alert = await screen.findByText("支付中，不能取消订单", {}, DIALOG_WAIT);
+    expect(alert).toBeTruthy();
+  });
+
+  it("cancel failing otherwise: 取消订单失败，请重试 with the single button 我知道了", async () => {
+    await cancelWith(fail(1001, "x", 409));
+    expect(await screen.findByText("取消订单失败，请重试", {}, DIALOG_WAIT)).toBeTruthy();
+    const dialogs = screen.getAllByRole("dialog");
+    const last = dialogs.at(-1) as HTMLElement;
+    expect(
+      within(last)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["我知道了"]);
+  });
+});
+
+describe("/order/list", () => {
+  it("lists the diner's orders; one opens its detail with the list's 10 parameters", async () => {
+    const server = fakeServer({
+      [API.orderList]: () =>
+        ok(
+          [
+            {
+              orderId: 32,
+              status: 1,
+              tableName: "A12",
+              orderTotalPrice: "56.00",
+              orderSubmitTime: "2025-05-01T05:00:00.000Z",
+              mainOrderId: null,
+              fastSerialNo: "",
+            },
+            {
+              orderId: 31,
+              status: 4,
+              tableName: "A12",
+              orderTotalPrice: "112.50",
+              orderSubmitTime: "2025-05-01T04:30:00.000Z",
+              mainOrderId: null,
+              fastSerialNo: "",
+            },
+          ],
+          200,
+        ),
+    });
+    startedAtTable();
+    const page = renderOrderPages(`/order/list?${LINK}&mainWxId=w-0001`);
+    const items = await screen.findAllByTestId("order-list-item");
+    expect(items.map((i) => i.querySelector(".order-list-item__status")?.textContent)).toEqual([
+      "已接单",
+      "已取消",
+    ]);
+    expect(within(items[1] as HTMLElement).getByText("112.5")).toBeTruthy();
+    expect(server.last(API.orderList)?.query.get("rid")).toBe("7");
+    fireEvent.click(items[1] as HTMLElement);
+    expect(page.where()).toEqual({ path: "/order/detail", query: { ...LINK_QUERY, orderId: "31" } });
+  });
+
+  it("says 暂无订单 when there are none", async () => {
+    fakeServer({ [API.orderList]: () => ok([], 200) });
+    startedAtTable();
+    renderOrderPages(`/order/list?${LINK}`);
+    expect(await screen.findByText("暂无订单", {}, DIALOG_WAIT)).toBeTruthy();
+  });
+});
+
+describe("/supplyInfo", () => {
+  const fill = (label: string, value: string) =>
+    fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
+
+  it("refuses a wrong phone and a missing name, then keeps the form and goes on", async () => {
+    fakeServer();
+    startedAtTable();
+    const page = renderOrderPages(`/supplyInfo?${LINK}&reserve=1`);
+    await screen.findByTestId("supply-page");
+    fill("手机号", "12345");
+    fireEvent.click(await screen.findByRole("button", { name: "下一步" }));
+    expect(screen.getByText("请输入正确的手机号")).toBeTruthy();
+    expect(screen.getByText("请填写联系人")).toBeTruthy();
+    expect(page.where().path).toBe("/supplyInfo");
+    fill("手机号", "13812345678");
+    fill("联系人", "王先生");
+    fill("时间", "18:30");
+    fireEvent.click(screen.getByRole("radio", { name: "女士" }));
+    fireEvent.click(screen.getByRole("button", { name: "下一步" }));
+    expect(page.where()).toEqual({ path: "/order/subOrder", query: { ...LINK_QUERY, reserve: "1" } });
+    expect(useCheckoutStore.getState().supply).toMatchObject({
+      phone: "13812345678",
+      name: "王先生",
+      sex: "2",
+      time: "18:30",
+    });
+  });
+
+  it("asks takeout for an address", async () => {
+    fakeServer();
+    startedAtTable();
+    renderOrderPages(`/supplyInfo?${LINK}&takeout=1`);
+    await screen.findByTestId("supply-page");
+    fill("手机号", "13812345678");
+    fill("联系人", "王先生");
+    fireEvent.click(await screen.findByRole("button", { name: "下一步" }));
+    expect(screen.getByText("请填写送餐地址")).toBeTruthy();
+  });
+});
+
+function orderMessage(overrides: Partial<TableMessage>): TableMessage {
+  return {
+    type: MSG.order,
+    code: 1000,
+    socketId: crypto.randomUUID(),
+    version: 3,
+    cart: { cartId: 55, version: 3, personNum: 2, lines: [] },
+    actor: { guid: "mate-guid-0002", name: "" },
+    userId: "mate-guid-0002",
+    orderId: 29,
+    status: 1,
+    ...overrides,
+  };
+}
+
+describe("companion orders (spec 000 §4)", () => {
+  it("pay-later: a tablemate's order takes the diner to it", async () => {
+    fakeServer({ [`${API.orderDetail}/29`]: () => ok(orderDetail({ orderId: 29 }), 200) });
+    startedAtTable();
+    const page = renderOrderPages(`/supplyInfo?${LINK}`);
+    await screen.findByTestId("supply-page");
+    act(() => emitTableEvent({ message: orderMessage({}), fromTablemate: true }));
+    await waitFor(() =>
+      expect(page.where()).toMatchObject({ path: "/order/detail", query: { orderId: "29" } }),
+    );
+  });
+
+  it("prepayment: 你的同伴已经下单 offers 查看订单 and 继续加菜", async () => {
+    fakeServer();
+    startedAtTable({ isPrepayment: true });
+    const page = renderOrderPages(`/supplyInfo?${LINK}`);
+    await screen.findByTestId("supply-page");
+    act(() => emitTableEvent({ message: orderMessage({}), fromTablemate: true }));
+    const dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
+    expect(within(dialog).getByText("你的同伴已经下单")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "继续加菜" }));
+    await waitFor(() =>
+      expect(page.where()).toEqual({
+        path: "/main",
+        query: {
+          ...LINK_QUERY,
+          mainOrderId: "29",
+          mainWxId: "mate-guid-0002",
+          realTableId: String(TABLE_ID),
+        },
+      }),
+    );
+  });
+
+  it("ignores the diner's own order and pages that show an order", async () => {
+    fakeServer({ [`${API.orderDetail}/31`]: () => ok(orderDetail(), 200) });
+    startedAtTable();
+    const page = renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    await screen.findByTestId("order-status");
+    // a dialog of an earlier test may still be fading out: count, do not expect none
+    const before = screen.queryAllByText("你的同伴已经下单").length;
+    act(() => emitTableEvent({ message: orderMessage({}), fromTablemate: true }));
+    act(() =>
+      emitTableEvent({
+        message: orderMessage({ userId: GUID, actor: { guid: GUID, name: "" } }),
+        fromTablemate: false,
+      }),
+    );
+    expect(page.where().query.orderId).toBe("31");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryAllByText("你的同伴已经下单").length).toBeLessThanOrEqual(before);
+  });
+
+  it("a tablemate cancelling on the order page: the alert, then a new order from the menu", async () => {
+    fakeServer({ [`${API.orderDetail}/31`]: () => ok(orderDetail(), 200) });
+    startedAtTable();
+    const page = renderOrderPages(`/order/detail?${LINK}&orderId=31&mainOrderId=30`);
+    await screen.findByTestId("order-status");
+    act(() =>
+      emitTableEvent({
+        message: orderMessage({ type: MSG.orderStatus, status: 4, orderId: 31 }),
+        fromTablemate: true,
+      }),
+    );
+    const text = await screen.findByText("你的同伴取消了订单，请重新点餐", {}, DIALOG_WAIT);
+    const dialog = text.closest("[role=dialog]") as HTMLElement;
+    fireEvent.click(within(dialog).getByRole("button", { name: "我知道了" }));
+    await waitFor(() => expect(page.where()).toEqual({ path: "/main", query: LINK_QUERY }));
+  });
+});

@@ -1,0 +1,322 @@
+import { API, EMPTY_CHOICE, type OrderPayload, summarizeCart, truncateMoney } from "@tablemate/core";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { useCartStore } from "../src/features/cart/cart-store.js";
+import { updateCheckout } from "../src/features/checkout/checkout-store.js";
+import { fillCart, lineOf, renderOrderPages, startedAtTable } from "./checkout-harness.js";
+import { ALL_DISHES, CUCUMBER, EGGS, PICK_SET } from "./dish-fixtures.js";
+import { LINK } from "./dish-harness.js";
+import { fakeServer, type Handler, ok, type Reply } from "./fake-server.js";
+import { CART_ID, GUID, TABLE_ID } from "./fixtures.js";
+
+/** Dialogs and toasts load antd-mobile on first use: a full parallel run needs longer than 1 s. */
+const DIALOG_WAIT = { timeout: 5000 };
+
+const lookup = (id: number) => ALL_DISHES.find((d) => d.dishesId === id);
+const EGG_CHOICE = { ...EMPTY_CHOICE, additions: [{ id: 9001, count: 1 }] };
+const SET_CHOICE = {
+  ...EMPTY_CHOICE,
+  parts: PICK_SET.combosList.slice(0, 1).map((p) => ({ itemId: p.itemId, count: p.count })),
+};
+
+const refuse = (code: number, message: string, data: unknown = null): Reply => ({
+  status: 409,
+  body: { code, success: false, data, message },
+});
+const periodOk: Handler = () => ok({ state: 1, isAll: false, expriedFoodIds: [], unsalableFoods: [] }, 200);
+
+function serverWith(submit: Handler, period: Handler = periodOk) {
+  return fakeServer({ [API.orderSubmit]: submit, [API.cartPeriodSale]: period });
+}
+
+async function atSubOrder(query = LINK) {
+  startedAtTable();
+  await fillCart([
+    lineOf(CUCUMBER.dishesId, EMPTY_CHOICE, "2", "少放蒜😀"),
+    lineOf(EGGS.dishesId, EGG_CHOICE, "1"),
+  ]);
+  return renderOrderPages(`/order/subOrder?${query}`);
+}
+
+const submitButton = () => screen.getByRole("button", { name: "提交订单" });
+const tapSubmit = () => act(async () => fireEvent.click(submitButton()));
+const sentPayload = (server: ReturnType<typeof fakeServer>): OrderPayload =>
+  JSON.parse(server.last(API.orderSubmit)?.form.get("data") ?? "{}");
+
+describe("/order/subOrder", () => {
+  it("shows the lines with their choices and notes, and core's total", async () => {
+    fakeServer();
+    await atSubOrder();
+    const lines = await screen.findAllByTestId("suborder-line");
+    expect(lines).toHaveLength(2);
+    expect(within(lines[0] as HTMLElement).getByText("少放蒜")).toBeTruthy();
+    expect(within(lines[1] as HTMLElement).getByText("加蛋")).toBeTruthy();
+    const total = summarizeCart(useCartStore.getState().lines, lookup, false).total;
+    expect(screen.getByTestId("suborder-total").textContent).toBe(`¥${truncateMoney(total)}`);
+    expect(screen.getByTestId("suborder-total").textContent).toBe("¥44");
+  });
+
+  it("shows member totals and the saving for a member", async () => {
+    fakeServer();
+    startedAtTable({ isMember: true });
+    await fillCart([lineOf(202, { ...EMPTY_CHOICE, normId: 1101 }, "1")]);
+    renderOrderPages(`/order/subOrder?${LINK}`);
+    expect((await screen.findByTestId("suborder-total")).textContent).toBe("¥90");
+    expect(screen.getByText("会员已省¥8.00")).toBeTruthy();
+  });
+
+  it("submits the order as the server's schema wants it, then shows the order", async () => {
+    const server = serverWith(() => ({
+      body: {
+        code: 1000,
+        success: true,
+        data: { orderId: 31, mainWxId: GUID, realTableId: TABLE_ID },
+        message: "ok",
+        token: "fresh-token",
+      },
+    }));
+    const page = await atSubOrder(`${LINK}&mainOrderId=30&mainWxId=main-guid-0001&realTableId=${TABLE_ID}`);
+    fireEvent.change(screen.getByRole("textbox", { name: "整单备注" }), { target: { value: "快点上菜🙏" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "发票抬头" }), { target: { value: "上海某公司" } });
+    fireEvent.change(screen.getByRole("combobox", { name: "用餐人数" }), { target: { value: "4" } });
+    localStorage.setItem("token", "old-token");
+    await tapSubmit();
+    await waitFor(() => expect(page.where().path).toBe("/order/detail"));
+    expect(page.where().query.orderId).toBe("31");
+
+    const period = server.last(API.cartPeriodSale);
+    expect(period?.form.get("rid")).toBe("7");
+    expect(period?.form.get("foodIds")).toBe(`${CUCUMBER.dishesId},${EGGS.dishesId}`);
+    const request = server.last(API.orderSubmit);
+    expect(request?.form.get("isNewVersion")).toBe("true");
+    expect(request?.form.get("token")).toBe("old-token");
+    expect(request?.form.get("smToken")).toBe("");
+    const payload = sentPayload(server);
+    expect(payload).toMatchObject({
+      restaurantId: 7,
+      realTableId: TABLE_ID,
+      cartId: CART_ID.value,
+      cartIdSign: CART_ID.sign,
+      userId: GUID,
+      wholeMemo: { guid: GUID, memo: "快点上菜" },
+      personNum: 4,
+      invoiceTitle: "上海某公司",
+      mainOrderId: 30,
+      mainWxId: "main-guid-0001",
+      faultCart: true,
+    });
+    expect(payload.submitId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(payload.foods.map((f) => [f.foodId, f.count, f.memo])).toEqual([
+      [CUCUMBER.dishesId, "2", "少放蒜"],
+      [EGGS.dishesId, "1", ""],
+    ]);
+    expect(localStorage.getItem("token")).toBe("fresh-token");
+    expect(useCartStore.getState().lines).toEqual([]);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith("tablemate.cart:"))).toEqual([]);
+  });
+
+  it("blocks a second tap with 订单提交中... and takes a fresh submit id per attempt", async () => {
+    let release: (reply: Reply) => void = () => {};
+    let calls = 0;
+    const server = serverWith(() => {
+      calls += 1;
+      // the first answer waits for the test; the retry is answered at once
+      return calls === 1
+        ? new Promise<Reply>((resolve) => (release = resolve))
+        : refuse(1001, "订单提交失败");
+    });
+    await atSubOrder();
+    await tapSubmit();
+    expect(await screen.findAllByText("订单提交中...")).not.toHaveLength(0);
+    await tapSubmit();
+    expect(server.requests.filter((r) => r.path === API.orderSubmit)).toHaveLength(1);
+    await act(async () => release(refuse(1001, "订单提交失败")));
+    expect(await screen.findByText("订单提交失败", {}, DIALOG_WAIT)).toBeTruthy();
+    const first = sentPayload(server).submitId;
+    await tapSubmit();
+    await waitFor(() => expect(server.requests.filter((r) => r.path === API.orderSubmit)).toHaveLength(2));
+    expect(sentPayload(server).submitId).not.toBe(first);
+    await waitFor(() => expect(submitButton().getAttribute("aria-busy")).toBe("false"));
+  });
+
+  it("removes dishes out of their sale period, naming them", async () => {
+    const server = serverWith(
+      () => ok({}),
+      () =>
+        ok(
+          {
+            state: 2,
+            isAll: false,
+            expriedFoodIds: [CUCUMBER.dishesId],
+            unsalableFoods: [{ foodId: CUCUMBER.dishesId }],
+          },
+          10001,
+        ),
+    );
+    await atSubOrder();
+    await tapSubmit();
+    expect(await screen.findByText("拍黄瓜 已进入不可售时段", {}, DIALOG_WAIT)).toBeTruthy();
+    expect(useCartStore.getState().lines.map((l) => l.foodId)).toEqual([EGGS.dishesId]);
+    expect(server.last(API.orderSubmit)).toBeUndefined();
+  });
+
+  it("submits when the period check itself fails", async () => {
+    const server = serverWith(
+      () => ok({ orderId: 31, mainWxId: GUID, realTableId: TABLE_ID }),
+      () => "network-error",
+    );
+    await atSubOrder();
+    await tapSubmit();
+    await waitFor(() => expect(server.last(API.orderSubmit)).toBeDefined());
+  });
+
+  it.each([
+    [1001, "订单提交失败"],
+    [1007, "订单信息缺失，请重新下单"],
+    [1008, "订单无效，请重新扫码"],
+    [1009, "您的同伴正在下单，请稍后再试"],
+    [1011, "餐厅不存在，请重新扫码"],
+    [2008, "验证码错误"],
+    [4000, "收银台网络异常，请联系服务员"],
+    [5555, "本店已打烊，暂时无法下单"],
+    [8001, "操作太频繁，请稍后再试"],
+    [11009010, "订单正在提交中，请稍候"],
+    [4242, "请求失败，请重新扫码点餐"],
+  ])("tells the diner what %i means, and lets them try again", async (code, text) => {
+    const server = serverWith(() => refuse(code, "server words"));
+    const page = await atSubOrder();
+    await tapSubmit();
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(page.where().path).toBe("/order/subOrder");
+    expect(useCartStore.getState().lines).toHaveLength(2);
+    await tapSubmit();
+    await waitFor(() => expect(server.requests.filter((r) => r.path === API.orderSubmit)).toHaveLength(2));
+    await waitFor(() => expect(submitButton().getAttribute("aria-busy")).toBe("false"));
+  });
+
+  it.each([1002, 1006])("says %i timed out and stays on the order page", async (code) => {
+    serverWith(() => refuse(code, "下单超时"));
+    const page = await atSubOrder();
+    await tapSubmit();
+    expect(await screen.findByText("下单超时，请稍后重试", {}, DIALOG_WAIT)).toBeTruthy();
+    expect(page.where().path).toBe("/order/subOrder");
+  });
+
+  it("shows the server's own message for 9001", async () => {
+    serverWith(() => refuse(9001, "请填写正确的手机号"));
+    await atSubOrder();
+    await tapSubmit();
+    expect(await screen.findByText("请填写正确的手机号", {}, DIALOG_WAIT)).toBeTruthy();
+  });
+
+  it("2000: removes sold-out dishes and combos, cuts others to what is left", async () => {
+    serverWith(() =>
+      refuse(2000, "库存不足", [
+        { foodId: CUCUMBER.dishesId, name: "拍黄瓜", left: 1, isCombo: false },
+        { foodId: EGGS.dishesId, name: "番茄炒蛋", left: 0, isCombo: false },
+        { foodId: PICK_SET.dishesId, name: "自选单人套餐", left: 3, isCombo: true },
+      ]),
+    );
+    startedAtTable();
+    await fillCart([
+      lineOf(CUCUMBER.dishesId, EMPTY_CHOICE, "2"),
+      lineOf(EGGS.dishesId, EGG_CHOICE, "1"),
+      lineOf(PICK_SET.dishesId, SET_CHOICE, "1"),
+    ]);
+    renderOrderPages(`/order/subOrder?${LINK}`);
+    await tapSubmit();
+    expect(
+      await screen.findByText(
+        "拍黄瓜仅剩1份，已为您调整数量；番茄炒蛋已售罄，已从购物车移除；自选单人套餐库存不足，请删除后重新下单，已为您删除",
+      ),
+    ).toBeTruthy();
+    expect(useCartStore.getState().lines.map((l) => [l.foodId, l.count])).toEqual([[CUCUMBER.dishesId, "1"]]);
+  });
+
+  it("3000: takes the short add-on out of the line, keeping its count", async () => {
+    serverWith(() => refuse(3000, "加料不足", [{ foodId: 9001, name: "加蛋", left: 0, isCombo: false }]));
+    startedAtTable();
+    await fillCart([lineOf(EGGS.dishesId, EGG_CHOICE, "2", "多放糖")]);
+    renderOrderPages(`/order/subOrder?${LINK}`);
+    await tapSubmit();
+    expect(await screen.findByText("加蛋仅剩0份，已自动帮您移除", {}, DIALOG_WAIT)).toBeTruthy();
+    expect(useCartStore.getState().lines.map((l) => [l.detailId, l.count, l.memo])).toEqual([
+      [`${EGGS.dishesId}__`, "2", "多放糖"],
+    ]);
+  });
+
+  it("6000: the table was settled; shows that order", async () => {
+    serverWith(() => refuse(6000, "该桌已结账", { orderId: 30 }));
+    const page = await atSubOrder(`${LINK}&mainOrderId=30`);
+    await tapSubmit();
+    expect(await screen.findByText("该桌已结账，您可以重新点餐", {}, DIALOG_WAIT)).toBeTruthy();
+    await waitFor(() =>
+      expect(page.where()).toMatchObject({ path: "/order/detail", query: { orderId: "30" } }),
+    );
+  });
+
+  it("6666: a tablemate ordered first: 查看订单 shows it, 继续加菜 adds to it", async () => {
+    serverWith(() => refuse(6666, "你的同伴已经下单", { orderId: 29, mainWxId: "mate-guid-0002" }));
+    let page = await atSubOrder();
+    await tapSubmit();
+    let dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
+    expect(within(dialog).getByText("你的同伴已经下单")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "查看订单" }));
+    await waitFor(() =>
+      expect(page.where()).toMatchObject({ path: "/order/detail", query: { orderId: "29" } }),
+    );
+
+    page = renderOrderPages(`/order/subOrder?${LINK}`);
+    await act(async () =>
+      fireEvent.click(screen.getAllByRole("button", { name: "提交订单" })[0] as HTMLElement),
+    );
+    dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
+    fireEvent.click(within(dialog).getByRole("button", { name: "继续加菜" }));
+    await waitFor(() =>
+      expect(page.where()).toEqual({
+        path: "/main",
+        query: {
+          ...Object.fromEntries(new URLSearchParams(LINK)),
+          mainOrderId: "29",
+          mainWxId: "mate-guid-0002",
+          realTableId: String(TABLE_ID),
+        },
+      }),
+    );
+  });
+
+  it("strips emoji from a supply form's memo and sends the form", async () => {
+    const server = serverWith(() => ok({ orderId: 31, mainWxId: GUID, realTableId: TABLE_ID }));
+    await atSubOrder(`${LINK}&reserve=1`);
+    act(() =>
+      updateCheckout({
+        supply: {
+          phone: "13812345678",
+          name: "王先生",
+          sex: "1",
+          num: 4,
+          time: "18:30",
+          memo: "靠窗🙂",
+          address: "",
+        },
+      }),
+    );
+    await tapSubmit();
+    await waitFor(() => expect(server.last(API.orderSubmit)).toBeDefined());
+    expect(sentPayload(server)).toMatchObject({
+      reserve: "1",
+      phone: "13812345678",
+      name: "王先生",
+      num: 4,
+      memo: "靠窗",
+    });
+  });
+
+  it("offers the way back when the cart is empty", async () => {
+    fakeServer();
+    startedAtTable();
+    renderOrderPages(`/order/subOrder?${LINK}`);
+    expect(await screen.findByText("购物车是空的，去点几道菜吧", {}, DIALOG_WAIT)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "返回点餐" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,121 @@
+import { API, EMPTY_CHOICE } from "@tablemate/core";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { CartBar } from "../src/features/cart/index.js";
+import { fillCart, lineOf, startedAtTable } from "./checkout-harness.js";
+import { CUCUMBER } from "./dish-fixtures.js";
+import { LINK, LINK_QUERY, renderOnMenu } from "./dish-harness.js";
+import { fakeServer, ok } from "./fake-server.js";
+import { GUID, restaurant, TABLE, TABLE_ID } from "./fixtures.js";
+
+/** Dialogs and toasts load antd-mobile on first use: a full parallel run needs longer than 1 s. */
+const DIALOG_WAIT = { timeout: 5000 };
+
+const button = () =>
+  within(screen.getByTestId("cart-bar")).getAllByRole("button").at(-1) as HTMLButtonElement;
+
+async function barWith(overrides: Parameters<typeof startedAtTable>[0] = {}, query = LINK, count = "1") {
+  startedAtTable(overrides);
+  const page = renderOnMenu(<CartBar />, `/main?${query}`);
+  await fillCart([lineOf(CUCUMBER.dishesId, EMPTY_CHOICE, count)]);
+  return page;
+}
+
+describe("the to-order button (spec 000 §4)", () => {
+  it("reads 已打烊 and is disabled outside business hours or when locked", async () => {
+    await barWith({ restaurant: restaurant({ hotelLock: true }) });
+    expect(button().textContent).toBe("已打烊");
+    expect(button().disabled).toBe(true);
+  });
+
+  it("says how much takeout is short of its start price, disabled", async () => {
+    await barWith({ restaurant: restaurant({ startPrice: 36.5 }) }, `${LINK}&takeout=1`, "2");
+    expect(button().textContent).toBe("还差¥12.5起送");
+    expect(button().disabled).toBe(true);
+  });
+
+  it("reads 选好了 for quick-service and prepayment, 去下单 otherwise", async () => {
+    await barWith({ restaurant: restaurant({ restaurantFastHotel: true, foodTakingMode: 2 }) });
+    expect(button().textContent).toBe("选好了");
+  });
+
+  it("reads 选好了 in prepayment", async () => {
+    await barWith({ isPrepayment: true });
+    expect(button().textContent).toBe("选好了");
+  });
+
+  it("leads dine-in to /order/subOrder with the main-order parameters", async () => {
+    const page = await barWith({}, `${LINK}&mainOrderId=30&mainWxId=w-0001&realTableId=${TABLE_ID}`);
+    expect(button().textContent).toBe("去下单");
+    fireEvent.click(button());
+    expect(page.where()).toEqual({
+      path: "/order/subOrder",
+      query: { ...LINK_QUERY, mainOrderId: "30", mainWxId: "w-0001", realTableId: String(TABLE_ID) },
+    });
+  });
+
+  it.each([
+    ["reservation", {}, `${LINK}&reserve=1`, "/supplyInfo"],
+    ["takeout at its start price", {}, `${LINK}&takeout=1`, "/supplyInfo"],
+    ["quick-service mode 1", { restaurantFastHotel: true, foodTakingMode: 1 as const }, LINK, "/supplyInfo"],
+    [
+      "quick-service mode 2",
+      { restaurantFastHotel: true, foodTakingMode: 2 as const },
+      LINK,
+      "/order/subOrder",
+    ],
+  ])("leads %s to its page", async (_, detail, query, path) => {
+    const page = await barWith({ restaurant: restaurant(detail) }, query);
+    fireEvent.click(button());
+    expect(page.where().path).toBe(path);
+  });
+
+  it("leads a counter seat (table type 6) straight to /order/subOrder", async () => {
+    const page = await barWith({
+      restaurant: restaurant({ restaurantFastHotel: true, foodTakingMode: 0 }),
+      table: { ...TABLE, tableType: 6 },
+    });
+    fireEvent.click(button());
+    expect(page.where().path).toBe("/order/subOrder");
+  });
+
+  it("asks quick-service for a table, 确定 only after a choice, then submits", async () => {
+    const server = fakeServer({
+      [API.selectDesk]: () =>
+        ok({
+          tableList: [
+            { id: 14, name: "B02", tableType: 1 },
+            { id: 13, name: "B01", tableType: 1 },
+          ],
+          count: 2,
+        }),
+      [API.localCartPeriodSale]: () =>
+        ok({ state: 1, isAll: false, expriedFoodIds: [], unsalableFoods: [] }, 200),
+      [API.orderSubmit]: () => ok({ orderId: 41, mainWxId: GUID, realTableId: TABLE_ID }),
+    });
+    const page = await barWith({ restaurant: restaurant({ restaurantFastHotel: true, foodTakingMode: 0 }) });
+    fireEvent.click(button());
+    const dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
+    expect(within(dialog).getAllByText("请选择桌台").length).toBeGreaterThan(0);
+    const confirm = within(dialog).getByRole("button", { name: "确定" });
+    expect(confirm.hasAttribute("disabled")).toBe(true);
+    expect(within(dialog).getByRole("button", { name: "取消" })).toBeTruthy();
+    const select = within(dialog).getByRole("combobox", { name: "请选择桌台" });
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["请选择桌台", "B01", "B02"]);
+    fireEvent.change(select, { target: { value: "13" } });
+    expect(confirm.hasAttribute("disabled")).toBe(false);
+    await act(async () => fireEvent.click(confirm));
+    await waitFor(() =>
+      expect(page.where()).toMatchObject({ path: "/order/detail", query: { orderId: "41" } }),
+    );
+    expect(server.last(API.selectDesk)?.query.get("rid")).toBe("7");
+    expect(JSON.parse(server.last(API.orderSubmit)?.form.get("data") ?? "{}")).toMatchObject({
+      realTableName: "B01",
+      fastFood: true,
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The diner app's build (`npm run build` first): the JavaScript of the first screen stays within
+ * 120 KB gzipped, and zod, which only the server needs, stays out of every chunk.
+ */
+const DIST = new URL("../apps/web/dist/", import.meta.url);
+const FIRST_SCREEN_BUDGET_BYTES = 120_000;
+
+const read = (path: string) => readFileSync(new URL(path, DIST));
+
+/** The entry script and the chunks index.html preloads for it: everything the menu needs to start. */
+function firstScreenScripts(): string[] {
+  const html = read("index.html").toString();
+  const entry = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+\.js)"/g)].map((m) => m[1] ?? "");
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g)].map(
+    (m) => m[1] ?? "",
+  );
+  return [...entry, ...preloads];
+}
+
+describe("the diner app's build", () => {
+  it("loads at most 120 KB of gzipped JavaScript for the first screen", () => {
+    const scripts = firstScreenScripts();
+    expect(scripts.length).toBeGreaterThan(0);
+    // gzip's default level, as `gzip -c file | wc -c` measures
+    const sizes = Object.fromEntries(scripts.map((file) => [file, gzipSync(read(file)).length]));
+    const total = Object.values(sizes).reduce((sum, size) => sum + size, 0);
+    expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
+  });
+
+  it("has no zod in any chunk", () => {
+    const chunks = readdirSync(new URL("assets/", DIST)).filter((file) => file.endsWith(".js"));
+    const withZod = chunks.filter((file) => read(`assets/${file}`).toString().includes("ZodError"));
+    expect(withZod).toEqual([]);
+  });
+});

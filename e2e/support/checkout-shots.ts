@@ -1,0 +1,54 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { CHECKOUT_COPY, COPY } from "../../apps/web/src/copy.js";
+import { addControl, cartBar, menuCard, plus, tap } from "./dishes.js";
+import type { RunningServer } from "./server.js";
+
+const settle = (page: Page) => page.waitForTimeout(450);
+
+async function openWithCucumbers(context: BrowserContext, link: string, count: number): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.getByTestId("table-name").waitFor();
+  const card = await menuCard(page, "凉菜", "拍黄瓜");
+  for (let i = 0; i < count; i++) await tap(plus(addControl(card)));
+  return page;
+}
+
+/**
+ * The order pages: the order confirmation, the order placed, the order list (川味小馆, a table of
+ * its own) and the supply form (速味快餐, quick-service mode 1).
+ */
+export async function shootCheckoutScreens(
+  context: BrowserContext,
+  server: RunningServer,
+  shoot: (page: Page, name: string) => Promise<void>,
+): Promise<void> {
+  const dine = server.tables.filter((t) => t.restaurant === "川味小馆")[1];
+  const fast = server.tables.find((t) => t.restaurant === "速味快餐");
+  if (!dine || !fast) throw new Error("demo tables missing");
+
+  const page = await openWithCucumbers(context, dine.url, 2);
+  await cartBar(page).locator(".cart-bar__order").click();
+  await page.getByTestId("suborder-page").waitFor();
+  await page.getByRole("textbox", { name: CHECKOUT_COPY.wholeMemo }).fill("少辣，快点上菜");
+  await settle(page);
+  await shoot(page, "order-suborder");
+  await page.getByRole("button", { name: CHECKOUT_COPY.submit }).click();
+  await page.getByTestId("order-lines").waitFor();
+  await settle(page);
+  await shoot(page, "order-detail");
+  await page.getByRole("button", { name: CHECKOUT_COPY.addToOrder }).click();
+  await page.getByTestId("table-name").waitFor();
+  await page.getByRole("button", { name: COPY.orderList }).click();
+  await page.getByTestId("order-list-item").first().waitFor();
+  await settle(page);
+  await shoot(page, "order-list");
+  await page.close();
+
+  const quick = await openWithCucumbers(context, fast.url, 1);
+  await cartBar(quick).locator(".cart-bar__order").click();
+  await quick.getByTestId("supply-page").waitFor();
+  await settle(quick);
+  await shoot(quick, "supply-info");
+  await quick.close();
+}
