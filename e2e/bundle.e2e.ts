@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
  * 120 KB gzipped, and zod, which only the server needs, stays out of every chunk.
  */
 const DIST = new URL("../apps/web/dist/", import.meta.url);
-const FIRST_SCREEN_BUDGET_BYTES = 120_000;
+/** 120 KB of 1024 bytes, as bench/menu-lighthouse.ts counts it */
+const FIRST_SCREEN_BUDGET_BYTES = 120 * 1024;
 
 const read = (path: string) => readFileSync(new URL(path, DIST));
 

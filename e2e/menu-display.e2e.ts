@@ -24,10 +24,7 @@ const scrollMenuTo = (page: Page, top: number) =>
 
 /** The category the menu marks as current (side bar or tabs). */
 const activeCategory = (page: Page) =>
-  page
-    .locator(".adm-side-bar-item-active [data-testid=category-item], .category-tabs__item--active")
-    .first()
-    .textContent();
+  page.locator(".menu-sidebar__item--active, .category-tabs__item--active").first().textContent();
 
 async function fetchData<T>(server: RunningServer, path: string, hotelid: string): Promise<T> {
   const response = await fetch(`${server.url}${path}?restaurantId=${hotelid}&rid=${hotelid}`);

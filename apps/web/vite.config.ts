@@ -52,5 +52,11 @@ function pureCoreSchemas(): Plugin {
 export default defineConfig({
   base: "/",
   plugins: [react(), pureCoreSchemas()],
-  build: { outDir: "dist", emptyOutDir: true },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    // browsers without <link rel=modulepreload> still load every chunk, through its imports; the
+    // polyfill would only start them a little sooner, at a cost to every phone's first screen
+    modulePreload: { polyfill: false },
+  },
 });

@@ -41,6 +41,23 @@ describe("the table socket", () => {
     socket.close();
   });
 
+  it("answers an operation sent the moment the socket opens, before its hello", async () => {
+    const socket = new WebSocket(
+      `${base}?rid=${dine.restaurantId}&tableId=${dine.tableId}&sid=${dine.sid}&guid=guest-early-0001`,
+    );
+    const verdict = new Promise<unknown>((resolve) => {
+      socket.on("message", (data) => {
+        const message = JSON.parse(String(data));
+        if (message.type === "result") resolve(message);
+      });
+    });
+    socket.on("open", () =>
+      socket.send(JSON.stringify({ type: "op", opId: "early-op-0001", op: { kind: "clear" } })),
+    );
+    expect(await verdict).toMatchObject({ opId: "early-op-0001", ok: true });
+    socket.close();
+  });
+
   it("closes on a forged token or a malformed handshake", async () => {
     const forged = await open(
       `${base}?rid=${dine.restaurantId}&tableId=${dine.tableId}&sid=forged&guid=guest-1234-abcd`,

@@ -6,7 +6,12 @@ import { GUID, restaurant } from "./fixtures.js";
 
 describe("page data", () => {
   it("falls back to history mode, no prefix and no guid when the server injected nothing", () => {
-    expect(readPageData()).toEqual({ guid: null, restaurant: null, menu: null, config: DEFAULT_CLIENT_CONFIG });
+    expect(readPageData()).toEqual({
+      guid: null,
+      restaurant: null,
+      menu: null,
+      config: DEFAULT_CLIENT_CONFIG,
+    });
   });
 
   it("reads what the server injected, keeping defaults for fields it left out", () => {

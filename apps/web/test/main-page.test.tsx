@@ -34,7 +34,7 @@ describe("menu page", () => {
     await openMenu();
     const hot = await screen.findByText("热菜", { selector: "[data-testid=category-item]" });
     fireEvent.click(hot);
-    await waitFor(() => expect(hot.closest(".adm-side-bar-item-active")).not.toBeNull());
+    await waitFor(() => expect(hot.closest("button")?.getAttribute("aria-pressed")).toBe("true"));
     expect(useAppStore.getState().categoryIndex).toBe(1);
   });
 

@@ -54,20 +54,22 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
     const handshake = handshakeSchema.safeParse({ ...query, guid: query.guid ?? request.cookies.guid });
     if (!handshake.success) return socket.close(REFUSED, "bad handshake");
     const { rid, tableId, sid, guid } = handshake.data;
-    let context: Awaited<ReturnType<typeof openContext>>;
-    try {
-      context = await openContext(rid, tableId, sid, guid);
-    } catch {
-      return socket.close(REFUSED, "table refused");
-    }
-    const { cart, accessType } = context;
-    // Messages of one socket are handled in the order they arrive.
-    let queue = Promise.resolve();
+    // Messages of one socket are handled in the order they arrive, those sent before the table
+    // check finished included: they wait for it.
+    const opened = openContext(rid, tableId, sid, guid);
+    let queue: Promise<unknown> = opened;
     socket.on("message", (raw: Buffer) => {
       queue = queue
         .then(() => handle(raw))
         .catch((error: unknown) => request.log.error({ err: error }, "socket message"));
     });
+    let context: Awaited<typeof opened>;
+    try {
+      context = await opened;
+    } catch {
+      return socket.close(REFUSED, "table refused");
+    }
+    const { cart, accessType } = context;
     const unsubscribes = await Promise.all([
       backplane.subscribe(cartTopic(cart.id), (message) => send(socket, message)),
       backplane.subscribe(restaurantTopic(rid), (message) => send(socket, message)),

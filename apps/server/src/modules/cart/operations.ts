@@ -59,12 +59,20 @@ async function decide(
 }
 
 /** Writes the difference between two sets of lines. */
-async function writeLines(tx: Tx, cartId: number, before: CartLine[], after: CartLine[], guid: string) {
+async function writeLines(
+  tx: Tx,
+  cartId: number,
+  nextVersion: number,
+  before: CartLine[],
+  after: CartLine[],
+  guid: string,
+) {
   const removed = before.filter((b) => !after.some((a) => a.detailId === b.detailId)).map((b) => b.detailId);
   if (removed.length) {
     await tx.delete(cartLines).where(and(eq(cartLines.cartId, cartId), inArray(cartLines.detailId, removed)));
   }
-  let position = before.length;
+  // new lines go after every line so far: the cart's version only grows, so positions never collide
+  let position = nextVersion * 1000;
   for (const line of after) {
     const old = before.find((b) => b.detailId === line.detailId);
     if (old && old.count === line.count && old.memo === line.memo) continue;
@@ -187,7 +195,7 @@ export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> 
       };
       return { verdict, state: { cartId: cart.id, version: cart.version, personNum, lines: before } };
     }
-    await writeLines(tx, cart.id, before, decision.lines, input.guid);
+    await writeLines(tx, cart.id, cart.version + 1, before, decision.lines, input.guid);
     if (decision.personNum !== undefined) {
       await tx.update(tables).set({ personNum: decision.personNum }).where(eq(tables.id, cart.tableId));
     }
