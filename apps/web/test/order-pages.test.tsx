@@ -220,8 +220,9 @@ describe("companion orders (spec 000 §4)", () => {
     const page = renderOrderPages(`/supplyInfo?${LINK}`);
     await screen.findByTestId("supply-page");
     act(() => emitTableEvent({ message: orderMessage({}), fromTablemate: true }));
-    const dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
-    expect(within(dialog).getByText("你的同伴已经下单")).toBeTruthy();
+    // found by its text: a dialog of an earlier test may still be fading out
+    const text = await screen.findByText("你的同伴已经下单", {}, DIALOG_WAIT);
+    const dialog = text.closest("[role=dialog]") as HTMLElement;
     fireEvent.click(within(dialog).getByRole("button", { name: "继续加菜" }));
     await waitFor(() =>
       expect(page.where()).toEqual({

@@ -259,7 +259,7 @@ describe("/order/subOrder", () => {
     serverWith(() => refuse(6666, "你的同伴已经下单", { orderId: 29, mainWxId: "mate-guid-0002" }));
     let page = await atSubOrder();
     await tapSubmit();
-    let dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
+    const dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
     expect(within(dialog).getByText("你的同伴已经下单")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "查看订单" }));
     await waitFor(() =>
@@ -270,8 +270,9 @@ describe("/order/subOrder", () => {
     await act(async () =>
       fireEvent.click(screen.getAllByRole("button", { name: "提交订单" })[0] as HTMLElement),
     );
-    dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
-    fireEvent.click(within(dialog).getByRole("button", { name: "继续加菜" }));
+    // the first dialog may still be fading out: take the newest 继续加菜
+    const addMore = await screen.findAllByRole("button", { name: "继续加菜" }, DIALOG_WAIT);
+    fireEvent.click(addMore.at(-1) as HTMLElement);
     await waitFor(() =>
       expect(page.where()).toEqual({
         path: "/main",
