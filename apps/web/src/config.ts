@@ -43,12 +43,6 @@ function readRestaurant(raw: unknown): RestaurantDetail | null {
   return raw as unknown as RestaurantDetail;
 }
 
-/** The menu is trusted as the server's presenters shaped it; only that both lists are there is checked. */
-function readMenu(raw: unknown): PageData["menu"] {
-  if (!isRecord(raw) || !Array.isArray(raw.categories) || !Array.isArray(raw.foods)) return null;
-  return raw as unknown as PageData["menu"];
-}
-
 /** Page data the server injected into index.html, field by field, with defaults for anything absent. */
 export function readPageData(): PageData {
   const raw: unknown = Reflect.get(window, PAGE_DATA_GLOBAL);
@@ -56,7 +50,6 @@ export function readPageData(): PageData {
   return {
     guid: typeof data.guid === "string" && data.guid !== "" ? data.guid : null,
     restaurant: readRestaurant(data.restaurant),
-    menu: readMenu(data.menu),
     config: readConfig(data.config),
   };
 }

@@ -9,7 +9,6 @@ describe("page data", () => {
     expect(readPageData()).toEqual({
       guid: null,
       restaurant: null,
-      menu: null,
       config: DEFAULT_CLIENT_CONFIG,
     });
   });

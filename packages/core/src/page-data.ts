@@ -1,12 +1,9 @@
-import type { Category, Dish } from "./contract/menu.js";
 import type { RestaurantDetail } from "./contract/restaurant.js";
 
 /** What the server injects into index.html so the first paint needs no round trip. */
 export interface PageData {
   guid: string | null;
   restaurant: RestaurantDetail | null;
-  /** the restaurant's menu as the menu calls would answer now: the first paint needs no round trip */
-  menu: { categories: Category[]; foods: Dish[] } | null;
   config: ClientConfig;
 }
 

@@ -12,7 +12,7 @@ import {
 } from "@tablemate/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
-import { foodCategories, foodList, type MenuContext } from "../modules/menu/menu.js";
+import { foodList, type MenuContext } from "../modules/menu/menu.js";
 import { findRestaurant, presentRestaurant } from "../modules/restaurant/restaurants.js";
 
 const PLACEHOLDER = "<!--tablemate-page-data-->";
@@ -88,13 +88,10 @@ export async function appShell(app: FastifyInstance, menu: MenuContext, config: 
     }
     const hotelid = idSchema.safeParse((request.query as Record<string, unknown>).hotelid);
     const restaurant = hotelid.success ? await findRestaurant(db, hotelid.data) : undefined;
-    const [categories, foods] = restaurant
-      ? await Promise.all([foodCategories(menu, restaurant), foodList(menu, restaurant)])
-      : [[], []];
+    const foods = restaurant ? await foodList(menu, restaurant) : [];
     const pageData: PageData = {
       guid,
       restaurant: restaurant ? presentRestaurant(restaurant) : null,
-      menu: restaurant ? { categories, foods } : null,
       config: clientConfig(config),
     };
     const recommended = foods.filter((d) => d.isRecommend);
