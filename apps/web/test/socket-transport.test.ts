@@ -63,6 +63,15 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe("the shared cart over the table socket", () => {
   let channel: FakeChannel;
   let ids: number;
+  /** the server's greeting on (re)connecting: its cart at a version */
+  const hello = (version: number, lines: CartLine[]) =>
+    channel.emit({
+      type: "hello",
+      protocol: 1,
+      guid: session.guid,
+      tableId: 3,
+      cart: { cartId: 7, version, personNum: 2, lines },
+    });
   const transport = () =>
     createSocketTransport(session, dishOf, channel, {
       newOpId: () => `op-000${++ids}`,
@@ -79,13 +88,7 @@ describe("the shared cart over the table socket", () => {
     const cart = transport();
     const seen: CartLine[][] = [];
     cart.subscribe((lines) => seen.push(lines));
-    channel.emit({
-      type: "hello",
-      protocol: 1,
-      guid: session.guid,
-      tableId: 3,
-      cart: { cartId: 7, version: 4, personNum: 2, lines: [] },
-    });
+    hello(4, []);
     const verdict = cart.send({ kind: "add", foodId: 101, choice: plain });
     await tick();
     expect(channel.sent).toEqual([
@@ -102,13 +105,7 @@ describe("the shared cart over the table socket", () => {
     cart.subscribe((l) => {
       lines = l;
     });
-    channel.emit({
-      type: "hello",
-      protocol: 1,
-      guid: session.guid,
-      tableId: 3,
-      cart: { cartId: 7, version: 4, personNum: 2, lines: [] },
-    });
+    hello(4, []);
     const verdict = cart.send({ kind: "add", foodId: 101, choice: plain });
     await tick();
     const sent = channel.sent.at(-1);
@@ -121,13 +118,7 @@ describe("the shared cart over the table socket", () => {
 
   it("passes a refusal on and changes nothing", async () => {
     const cart = transport();
-    channel.emit({
-      type: "hello",
-      protocol: 1,
-      guid: session.guid,
-      tableId: 3,
-      cart: { cartId: 7, version: 4, personNum: 2, lines: [line("2")] },
-    });
+    hello(4, [line("2")]);
     const verdict = cart.send({ kind: "set", detailId: "101__", count: "1000" });
     await tick();
     channel.answer(false, 4, [], "您选择的菜品数量太多了！");
@@ -157,13 +148,7 @@ describe("the shared cart over the table socket", () => {
 
   it("keeps working while the socket is down and sends what was done, once, when it is back", async () => {
     const cart = transport();
-    channel.emit({
-      type: "hello",
-      protocol: 1,
-      guid: session.guid,
-      tableId: 3,
-      cart: { cartId: 7, version: 4, personNum: 2, lines: [] },
-    });
+    hello(4, []);
     channel.open = false;
     expect(await cart.send({ kind: "add", foodId: 101, choice: plain })).toEqual({ ok: true });
     expect(await cart.send({ kind: "add", foodId: 101, choice: plain })).toEqual({ ok: true });
@@ -180,13 +165,7 @@ describe("the shared cart over the table socket", () => {
     reloaded.close();
 
     channel.open = true;
-    channel.emit({
-      type: "hello",
-      protocol: 1,
-      guid: session.guid,
-      tableId: 3,
-      cart: { cartId: 7, version: 6, personNum: 2, lines: [] },
-    });
+    hello(6, []);
     expect(lines).toEqual([line("2")]);
     await tick();
     expect(channel.sent.map((m) => (m.type === "op" ? m.opId : ""))).toEqual(["op-0001"]);
@@ -201,13 +180,7 @@ describe("the shared cart over the table socket", () => {
 
   it("keeps an operation whose verdict never came, to send again", async () => {
     const cart = transport();
-    channel.emit({
-      type: "hello",
-      protocol: 1,
-      guid: session.guid,
-      tableId: 3,
-      cart: { cartId: 7, version: 1, personNum: 2, lines: [] },
-    });
+    hello(1, []);
     expect(await cart.send({ kind: "add", foodId: 101, choice: plain })).toEqual({ ok: true });
     expect(cart.pendingCount()).toBe(1);
   });
