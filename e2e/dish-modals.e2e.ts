@@ -1,4 +1,4 @@
-import type { Dish } from "@tablemate/core";
+import { type Dish, TIMING } from "@tablemate/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISH_COPY } from "../apps/web/src/copy.js";
@@ -103,6 +103,8 @@ describe("adding dishes at a phone viewport", () => {
 
   it("opens a dish's detail on a card tap and adds from there", async () => {
     const card = await menuCard(page, "招牌菜", "东坡肉");
+    // card taps let one through per 505 ms (spec 000 §5): the category tap just before counts
+    await page.waitForTimeout(TIMING.tapThrottleMs);
     await card.locator(".dish-card__name").click();
     const detail = page.getByTestId("dish-detail");
     await detail.waitFor();
