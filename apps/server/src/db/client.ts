@@ -26,6 +26,9 @@ const migrationsFolder = new URL("../../drizzle", import.meta.url).pathname;
 export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection the server drops (restart, failover, a dropped test database) is replaced on
+    // the next query; unheard, node-postgres would throw it out of the process.
+    pool.on("error", (error) => console.warn(`postgres: idle connection lost (${error.message})`));
     const db = drizzlePg(pool, { schema });
     return {
       db,

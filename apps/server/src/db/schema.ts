@@ -1,5 +1,6 @@
 import type { AdditionCategory, ComboItem, MethodCategory, Norm } from "@tablemate/core";
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -12,6 +13,13 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** A required reference to a row of another table: the one shape every foreign key here takes. */
+const reference = (column: string, target: () => AnyPgColumn) => integer(column).notNull().references(target);
+const restaurantRef = () => reference("restaurant_id", () => restaurants.id);
+const tableRef = () => reference("table_id", () => tables.id);
+const cartRef = () => reference("cart_id", () => carts.id);
+const orderRef = () => reference("order_id", () => orders.id);
 
 /** Key-value facts about this installation (demo seed marker, generated secrets). */
 export const settings = pgTable("settings", {
@@ -60,9 +68,7 @@ export const tables = pgTable(
   "tables",
   {
     id: serial("id").primaryKey(),
-    restaurantId: integer("restaurant_id")
-      .notNull()
-      .references(() => restaurants.id),
+    restaurantId: restaurantRef(),
     name: text("name").notNull(),
     tableType: integer("table_type").notNull().default(1),
     personNum: integer("person_num").notNull().default(0),
@@ -75,9 +81,7 @@ export const categories = pgTable(
   "categories",
   {
     id: serial("id").primaryKey(),
-    restaurantId: integer("restaurant_id")
-      .notNull()
-      .references(() => restaurants.id),
+    restaurantId: restaurantRef(),
     /** set for a second-level category */
     parentId: integer("parent_id"),
     name: text("name").notNull(),
@@ -90,9 +94,7 @@ export const dishes = pgTable(
   "dishes",
   {
     id: serial("id").primaryKey(),
-    restaurantId: integer("restaurant_id")
-      .notNull()
-      .references(() => restaurants.id),
+    restaurantId: restaurantRef(),
     categoryId: integer("category_id")
       .notNull()
       .references(() => categories.id),
@@ -135,17 +137,13 @@ export const dishes = pgTable(
 /** Stock of an addition (add-on) shared by the dishes that offer it; absent means unlimited. */
 export const additionStock = pgTable("addition_stock", {
   additionId: integer("addition_id").primaryKey(),
-  restaurantId: integer("restaurant_id")
-    .notNull()
-    .references(() => restaurants.id),
+  restaurantId: restaurantRef(),
   estimate: integer("estimate").notNull(),
 });
 
 export const memos = pgTable("memos", {
   id: serial("id").primaryKey(),
-  restaurantId: integer("restaurant_id")
-    .notNull()
-    .references(() => restaurants.id),
+  restaurantId: restaurantRef(),
   type: text("type").notNull(),
   content: text("content").notNull(),
   number: integer("number").notNull().default(0),
@@ -166,12 +164,8 @@ export const carts = pgTable(
   "carts",
   {
     id: serial("id").primaryKey(),
-    restaurantId: integer("restaurant_id")
-      .notNull()
-      .references(() => restaurants.id),
-    tableId: integer("table_id")
-      .notNull()
-      .references(() => tables.id),
+    restaurantId: restaurantRef(),
+    tableId: tableRef(),
     /** '' for a real table's shared cart; the visitor's guid for a virtual table */
     ownerGuid: text("owner_guid").notNull().default(""),
     version: integer("version").notNull().default(0),
@@ -185,9 +179,7 @@ export const tableUsers = pgTable(
   "table_users",
   {
     id: serial("id").primaryKey(),
-    tableId: integer("table_id")
-      .notNull()
-      .references(() => tables.id),
+    tableId: tableRef(),
     guid: text("guid").notNull(),
     cartId: integer("cart_id"),
     nickname: text("nickname").notNull().default(""),
@@ -202,9 +194,7 @@ export const cartLines = pgTable(
   "cart_lines",
   {
     id: serial("id").primaryKey(),
-    cartId: integer("cart_id")
-      .notNull()
-      .references(() => carts.id),
+    cartId: cartRef(),
     detailId: text("detail_id").notNull(),
     foodId: integer("food_id").notNull(),
     normId: integer("norm_id"),
@@ -225,9 +215,7 @@ export const cartLines = pgTable(
 export const cartOps = pgTable(
   "cart_ops",
   {
-    cartId: integer("cart_id")
-      .notNull()
-      .references(() => carts.id),
+    cartId: cartRef(),
     opId: text("op_id").notNull(),
     version: integer("version").notNull(),
     ok: boolean("ok").notNull(),
@@ -242,15 +230,9 @@ export const orders = pgTable(
   "orders",
   {
     id: serial("id").primaryKey(),
-    restaurantId: integer("restaurant_id")
-      .notNull()
-      .references(() => restaurants.id),
-    tableId: integer("table_id")
-      .notNull()
-      .references(() => tables.id),
-    cartId: integer("cart_id")
-      .notNull()
-      .references(() => carts.id),
+    restaurantId: restaurantRef(),
+    tableId: tableRef(),
+    cartId: cartRef(),
     /** the order's main user (wxId): who submitted first, and who may add to it */
     mainGuid: text("main_guid").notNull(),
     /** set on an order added to an earlier one */
@@ -291,9 +273,7 @@ export const orderLines = pgTable(
   "order_lines",
   {
     id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id),
+    orderId: orderRef(),
     foodId: integer("food_id").notNull(),
     name: text("name").notNull(),
     unit: text("unit").notNull(),
@@ -322,9 +302,7 @@ export const orderEvents = pgTable(
   "order_events",
   {
     id: serial("id").primaryKey(),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id),
+    orderId: orderRef(),
     fromStatus: integer("from_status"),
     toStatus: integer("to_status").notNull(),
     /** a diner's guid, or 'staff:<name>' */
@@ -347,12 +325,8 @@ export const waiterCalls = pgTable(
   "waiter_calls",
   {
     id: serial("id").primaryKey(),
-    restaurantId: integer("restaurant_id")
-      .notNull()
-      .references(() => restaurants.id),
-    tableId: integer("table_id")
-      .notNull()
-      .references(() => tables.id),
+    restaurantId: restaurantRef(),
+    tableId: tableRef(),
     kind: text("kind").$type<"call" | "prepay">().notNull(),
     model: text("model").notNull().default(""),
     guid: text("guid").notNull().default(""),
