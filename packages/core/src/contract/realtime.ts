@@ -80,6 +80,8 @@ export interface TableMessage {
   version: number;
   cart: CartState;
   actor: { guid: string; name: string };
+  /** the operation that caused it, so its sender settles it whether this or the verdict comes first */
+  opId?: string;
   /** type 1 */
   value?: string;
   inc?: string;

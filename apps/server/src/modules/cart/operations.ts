@@ -120,6 +120,7 @@ function messageFor(
     version: state.version,
     cart: state,
     actor: { guid: input.guid, name },
+    opId: input.opId,
   };
   const { op } = input;
   if (op.kind === "clear") return { ...base, type: MSG.cart, clearCart: true };

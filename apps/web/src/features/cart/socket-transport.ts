@@ -152,6 +152,8 @@ export function createSocketTransport(
       for (const listener of eventListeners) listener({ stock: message });
       return;
     }
+    // the broadcast of our own operation settles it, even before its verdict arrives
+    if (message.opId) pending = pending.filter((p) => p.opId !== message.opId);
     if (adopt(message.cart)) {
       const fromTablemate = message.actor.guid !== session.guid;
       for (const listener of eventListeners) listener({ message, fromTablemate });
