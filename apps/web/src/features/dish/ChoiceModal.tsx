@@ -1,6 +1,6 @@
 import { type Dish, dishName, sizedImageUrl } from "@tablemate/core";
-import Popup from "antd-mobile/es/components/popup";
 import { ChoiceForm } from "./choice/ChoiceForm.js";
+import { DishPopup } from "./DishPopup.js";
 import type { DishModalKind } from "./modal-store.js";
 import { ShownPrice } from "./ShownPrice.js";
 
@@ -17,14 +17,7 @@ export function ChoiceModal({ dish, kind, visible, onClose, afterClose }: Choice
   const name = dishName(dish);
   const image = dish.smallImg || dish.bigImg;
   return (
-    <Popup
-      visible={visible}
-      onClose={onClose}
-      onMaskClick={onClose}
-      afterClose={afterClose}
-      showCloseButton
-      bodyClassName="dish-sheet"
-    >
+    <DishPopup visible={visible} onClose={onClose} afterClose={afterClose} bodyClassName="dish-sheet">
       <div className="dish-sheet__content" data-testid="dish-sheet" data-kind={kind}>
         <div className="dish-sheet__head">
           {image && (
@@ -43,6 +36,6 @@ export function ChoiceModal({ dish, kind, visible, onClose, afterClose }: Choice
         </div>
         <ChoiceForm dish={dish} onAdded={onClose} />
       </div>
-    </Popup>
+    </DishPopup>
   );
 }

@@ -1,9 +1,9 @@
 import { type Dish, dishIntro, dishName, sizedImageUrl } from "@tablemate/core";
-import Popup from "antd-mobile/es/components/popup";
 import { DISH_COPY } from "../../copy.js";
 import { DishPrice } from "../menu/DishPrice.js";
 import { useDishView } from "../menu/use-dish-view.js";
 import { DishAddControl } from "./DishAddControl.js";
+import { DishPopup } from "./DishPopup.js";
 
 export interface DetailModalProps {
   dish: Dish;
@@ -19,14 +19,7 @@ export function DetailModal({ dish, visible, onClose, afterClose }: DetailModalP
   const intro = dishIntro(dish);
   const image = dish.bigImg || dish.smallImg;
   return (
-    <Popup
-      visible={visible}
-      onClose={onClose}
-      onMaskClick={onClose}
-      afterClose={afterClose}
-      showCloseButton
-      bodyClassName="dish-detail"
-    >
+    <DishPopup visible={visible} onClose={onClose} afterClose={afterClose} bodyClassName="dish-detail">
       <article data-testid="dish-detail">
         <div className="dish-detail__image">
           {image && <img src={sizedImageUrl(image, "big")} alt={name} width={345} height={195} />}
@@ -44,6 +37,6 @@ export function DetailModal({ dish, visible, onClose, afterClose }: DetailModalP
           </div>
         </div>
       </article>
-    </Popup>
+    </DishPopup>
   );
 }

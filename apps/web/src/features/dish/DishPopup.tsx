@@ -1,0 +1,30 @@
+import Popup from "antd-mobile/es/components/popup";
+import type { ReactNode } from "react";
+
+export interface DishPopupProps {
+  visible: boolean;
+  onClose(): void;
+  afterClose(): void;
+}
+
+/** The sheet every dish modal opens in: closes on its button or the mask, unmounts after the animation. */
+export function DishPopup({
+  visible,
+  onClose,
+  afterClose,
+  bodyClassName,
+  children,
+}: DishPopupProps & { bodyClassName: string; children: ReactNode }) {
+  return (
+    <Popup
+      visible={visible}
+      onClose={onClose}
+      onMaskClick={onClose}
+      afterClose={afterClose}
+      showCloseButton
+      bodyClassName={bodyClassName}
+    >
+      {children}
+    </Popup>
+  );
+}
