@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -45,6 +46,8 @@ export const restaurants = pgTable("restaurants", {
   serverVersion: text("server_version").notNull().default("2.35.15"),
   crmType: text("crm_type").$type<"new" | "old">().notNull().default("new"),
   posOnline: boolean("pos_online").notNull().default(true),
+  /** takeout and reservation orders need a code sent to the diner's phone (submit code 2008) */
+  verifyPhone: boolean("verify_phone").notNull().default(false),
   iconUrl: text("icon_url").notNull().default(""),
   address: text("address").notNull().default(""),
   phone: text("phone").notNull().default(""),
@@ -334,4 +337,21 @@ export const waiterCalls = pgTable(
     handledAt: timestamp("handled_at", { withTimezone: true }),
   },
   (t) => [index("waiter_calls_restaurant_idx").on(t.restaurantId)],
+);
+
+/**
+ * The last verification code sent to a phone for a restaurant's takeout or reservation orders: only
+ * its HMAC is kept, with when it was sent (the resend cooldown), when it expires, and the wrong tries.
+ */
+export const phoneCodes = pgTable(
+  "phone_codes",
+  {
+    restaurantId: restaurantRef(),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.phone] })],
 );
