@@ -15,6 +15,9 @@ import { orderRoutes } from "./modules/order/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
 import { tableRoutes } from "./modules/table/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
+import { createPhoneCodes } from "./modules/verification/phone-codes.js";
+import { verificationRoutes } from "./modules/verification/routes.js";
+import { logSmsSender, type SmsSender } from "./modules/verification/sms.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { socketRoutes } from "./realtime/socket.js";
 import { createSigner, type Signer } from "./security/signer.js";
@@ -28,6 +31,8 @@ export interface AppDeps {
   backplane?: Backplane;
   /** the clock sale periods are judged by; tests pin it */
   now?: () => Date;
+  /** delivers phone verification codes; by default they are logged (no SMS gateway) */
+  smsSender?: SmsSender;
 }
 
 export interface App {
@@ -66,7 +71,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   restaurantRoutes(server, db);
   tableRoutes(server, cartDeps, signer);
   cartRoutes(server, cartDeps, signer);
-  orderRoutes(server, { ...cartDeps, signer, submitTimeoutMs: config.SUBMIT_TIMEOUT_MS });
+  const sender = deps.smsSender ?? logSmsSender(server.log);
+  const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
+  verificationRoutes(server, db, phoneCodes);
+  orderRoutes(server, { ...cartDeps, signer, submitTimeoutMs: config.SUBMIT_TIMEOUT_MS, phoneCodes });
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);

@@ -16,6 +16,7 @@ import {
 import { BACKENDS } from "./support/databases.js";
 import { json, startTestApp, type TestApp } from "./support/harness.js";
 import { Diner, menuOf, PLAIN, plainDish } from "./support/ordering.js";
+import { smsOutbox } from "./support/sms-outbox.js";
 
 type Restaurant = typeof restaurants.$inferSelect;
 
@@ -27,9 +28,10 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
   let fast: Restaurant;
   let takeout: Restaurant;
   let menu: Dish[];
+  const outbox = smsOutbox();
 
   beforeAll(async () => {
-    app = await startTestApp(backend, { env: { SUBMIT_TIMEOUT_MS: "700" } });
+    app = await startTestApp(backend, { env: { SUBMIT_TIMEOUT_MS: "700" }, smsSender: outbox.sender });
     const all = await app.db.select().from(restaurants);
     const find = (pick: (r: Restaurant) => boolean) => {
       const found = all.find(pick);
@@ -210,7 +212,10 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
     );
     if (!cheap) throw new Error("no cheap takeout dish");
     await away.add(cheap.id);
-    const below = json(await away.submit(away.order({ takeout: "1" })));
+    // the demo's takeout restaurant asks for a phone verification code first (2008)
+    const phone = "13900001234";
+    await away.post(API.phoneCode, { rid: takeout.id, phone });
+    const below = json(await away.submit(away.order({ takeout: "1", phone, code: outbox.codeFor(phone) })));
     expect(below).toMatchObject({ code: 9001, message: expect.stringContaining("起送价") });
   });
 

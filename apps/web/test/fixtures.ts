@@ -31,6 +31,7 @@ export function restaurant(overrides: Partial<RestaurantDetail> = {}): Restauran
     fastFoodNeedPersonNum: false,
     startPrice: 0,
     hotelLock: false,
+    verifyPhone: false,
     hideTotalPrice: false,
     wctCallService: true,
     address: "",

@@ -293,6 +293,7 @@ describe("/order/subOrder", () => {
       updateCheckout({
         supply: {
           phone: "13812345678",
+          code: "",
           name: "王先生",
           sex: "1",
           num: 4,

@@ -8,6 +8,7 @@ export * from "./contract/realtime.js";
 export * from "./contract/restaurant.js";
 export * from "./contract/table.js";
 export * from "./contract/user.js";
+export * from "./contract/verification.js";
 export * from "./detail-id.js";
 export * from "./dish-display.js";
 export * from "./dish-rules.js";

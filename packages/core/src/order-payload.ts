@@ -7,6 +7,8 @@ import { stripEmoji } from "./notes.js";
 /** The reservation/takeout form (spec 000 §3: phone, code, name, sex, num, time, memo, address). */
 export interface SupplyInfo {
   phone: string;
+  /** the phone's verification code, where the restaurant asks for one */
+  code: string;
   name: string;
   sex: string;
   num: number;

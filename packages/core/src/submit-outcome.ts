@@ -14,7 +14,6 @@ export type SubmitReason =
   | "invalid"
   | "othersOrdering"
   | "restaurantNotFound"
-  | "wrongCode"
   | "shopClosed"
   | "posOffline"
   | "submitting"
@@ -33,6 +32,11 @@ export type SubmitOutcome =
   | { kind: "additionsShort" }
   /** 6000: the table was settled; the diner may reorder; the order detail shows it */
   | { kind: "tableSettled" }
+  /**
+   * 2008: the verification code was wrong or expired; the code was typed on /supplyInfo, so the
+   * diner goes back there for another (ours: the spec only names the message)
+   */
+  | { kind: "wrongCode" }
   /** 6666: a tablemate ordered first: view it, or add dishes to it */
   | { kind: "companionOrdered" };
 
@@ -44,7 +48,6 @@ const NOTICES: Partial<Record<number, SubmitReason>> = {
   [SUBMIT_CODES.invalid]: "invalid",
   [SUBMIT_CODES.othersOrdering]: "othersOrdering",
   [SUBMIT_CODES.restaurantNotFound]: "restaurantNotFound",
-  [SUBMIT_CODES.wrongCode]: "wrongCode",
   [SUBMIT_CODES.shopClosed]: "shopClosed",
   [SUBMIT_CODES.posOffline]: "posOffline",
   [SUBMIT_CODES.submitting]: "submitting",
@@ -61,6 +64,7 @@ export function submitOutcome(code: number | null, hasOrderId: boolean, timedOut
   if (code === SUBMIT_CODES.serverMessage) return { kind: "serverMessage" };
   if (code === SUBMIT_CODES.stockShort) return { kind: "stockShort" };
   if (code === SUBMIT_CODES.additionsShort) return { kind: "additionsShort" };
+  if (code === SUBMIT_CODES.wrongCode) return { kind: "wrongCode" };
   if (code === SUBMIT_CODES.tableSettled) return { kind: "tableSettled" };
   if (code === SUBMIT_CODES.companionOrdered) return { kind: "companionOrdered" };
   const reason: SubmitReason = timedOut ? "timeout" : (code !== null && NOTICES[code]) || "other";

@@ -48,6 +48,7 @@ describe("the order payload (spec 000 §3)", () => {
         query: { reserve: "1", mainOrderId: "31", mainWxId: "guid-main-0001" },
         supply: {
           phone: "13812345678",
+          code: "204816",
           name: "王先生",
           sex: "1",
           num: 4,
@@ -65,6 +66,7 @@ describe("the order payload (spec 000 §3)", () => {
       mainOrderId: 31,
       mainWxId: "guid-main-0001",
       phone: "13812345678",
+      code: "204816",
       memo: "靠窗",
       foodTakingMode: 1,
       faultCart: true,

@@ -26,7 +26,6 @@ describe("what the client does with each submit code (spec 000 §8)", () => {
     [SUBMIT_CODES.invalid, "invalid"],
     [SUBMIT_CODES.othersOrdering, "othersOrdering"],
     [SUBMIT_CODES.restaurantNotFound, "restaurantNotFound"],
-    [SUBMIT_CODES.wrongCode, "wrongCode"],
     [SUBMIT_CODES.shopClosed, "shopClosed"],
     [SUBMIT_CODES.posOffline, "posOffline"],
     [SUBMIT_CODES.submitting, "submitting"],
@@ -48,6 +47,7 @@ describe("what the client does with each submit code (spec 000 §8)", () => {
   it("names the special cases", () => {
     expect(submitOutcome(9001, false).kind).toBe("serverMessage");
     expect(submitOutcome(2000, false).kind).toBe("stockShort");
+    expect(submitOutcome(2008, false).kind).toBe("wrongCode");
     expect(submitOutcome(3000, false).kind).toBe("additionsShort");
     expect(submitOutcome(6000, false).kind).toBe("tableSettled");
     expect(submitOutcome(6666, false).kind).toBe("companionOrdered");

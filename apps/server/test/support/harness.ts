@@ -4,6 +4,7 @@ import { loadConfig } from "../../src/config.js";
 import type { Db } from "../../src/db/client.js";
 import { seedDemo } from "../../src/db/demo/seed.js";
 import { restaurants, tables } from "../../src/db/schema.js";
+import type { SmsSender } from "../../src/modules/verification/sms.js";
 import { type Backend, createTestDatabase } from "./databases.js";
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hmac-0123456789";
@@ -18,12 +19,18 @@ export interface TestApp extends App {
 /** The whole server on a fresh database with the demo seeded through its own domain functions. */
 export async function startTestApp(
   backend: Backend,
-  opts: { now?: () => Date; env?: Record<string, string> } = {},
+  opts: { now?: () => Date; env?: Record<string, string>; smsSender?: SmsSender } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(backend);
   await seedDemo(testDb.database.db, new Date());
   const config = loadConfig({ LOG_LEVEL: "silent", NODE_ENV: "test", SEED_DEMO: "false", ...opts.env });
-  const app = await buildApp({ config, database: testDb.database, secret: TEST_SECRET, now: opts.now });
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    secret: TEST_SECRET,
+    now: opts.now,
+    smsSender: opts.smsSender,
+  });
   await app.server.ready();
   return {
     ...app,

@@ -36,6 +36,8 @@ export const API = {
   orderList: "/cloud/api/v1/orders",
   /** not in the spec: `${orderList}/{orderId}/cancel` */
   orderCancel: (orderId: number | string) => `/cloud/api/v1/orders/${orderId}/cancel`,
+  /** not in the spec: sends a verification code to a phone (takeout and reservation, code 2008) */
+  phoneCode: "/cloud/api/v1/phone-code",
   callWaiter: "/cloud/api/v1/table-call-waiter",
   prepayNotify: "/cloud/api/v1/table-prepay-notify",
   healthz: "/healthz",

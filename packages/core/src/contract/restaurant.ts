@@ -21,6 +21,8 @@ export interface RestaurantDetail {
   /** takeout minimum, yuan */
   startPrice: number;
   hotelLock: boolean;
+  /** ours: takeout and reservation orders need a code sent to the diner's phone (2008) */
+  verifyPhone: boolean;
   hideTotalPrice: boolean;
   wctCallService: boolean;
   address: string;

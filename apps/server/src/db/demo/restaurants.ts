@@ -155,6 +155,8 @@ export const demoRestaurants: DemoRestaurant[] = [
       name: "外送小厨",
       linkMode: "takeout",
       startPrice: "50",
+      // the demo's one restaurant that texts a verification code to the diner's phone (2008)
+      verifyPhone: true,
       crmType: "new",
       foodsTemplate: 2,
       recommendsTemplate: 1,

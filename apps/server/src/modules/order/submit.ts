@@ -36,6 +36,7 @@ import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import type { Signer } from "../../security/signer.js";
 import { cartState, dishesFor, linesOf, presentLine, type Tx } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
+import type { PhoneCodes } from "../verification/phone-codes.js";
 import { StockShortage, takeAdditionStock, takeDishStock } from "./stock.js";
 
 /** A refusal with its submit code (spec 000 §8) and the guest-facing message. */
@@ -52,6 +53,7 @@ export class SubmitRefused extends Error {
 export interface SubmitDeps extends CartDeps {
   signer: Signer;
   submitTimeoutMs: number;
+  phoneCodes: PhoneCodes;
 }
 
 /** PostgreSQL's query_canceled (57014), however the driver wraps it. */
@@ -176,6 +178,8 @@ export async function submitOrder(
       refuse(SUBMIT_CODES.serverMessage, "请填写正确的手机号");
     if (!payload.name?.trim()) refuse(SUBMIT_CODES.serverMessage, "请填写联系人");
   }
+  if (!(await deps.phoneCodes.acceptsOrder(restaurant, payload)))
+    refuse(SUBMIT_CODES.wrongCode, "验证码错误");
 
   const unlock = await lockCart(deps, cart.id, guid);
   let outcome: { result: SubmitResult; stock: Array<{ foodId: number; sum: number }> };

@@ -31,6 +31,7 @@ export function presentRestaurant(row: RestaurantRow): RestaurantDetail {
     fastFoodNeedPersonNum: row.fastFoodNeedPersonNum,
     startPrice: Number(row.startPrice),
     hotelLock: row.hotelLock,
+    verifyPhone: row.verifyPhone,
     hideTotalPrice: row.hideTotalPrice,
     wctCallService: row.wctCallService,
     address: row.address,
