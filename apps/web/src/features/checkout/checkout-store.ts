@@ -13,10 +13,13 @@ export interface CheckoutState {
   supply: SupplyInfo | null;
   /** the quick-service table picker's choice: its name travels with the order */
   pickedTableName: string;
+  /** when a new verification code may be asked for (ms since the epoch; 0: now) */
+  codeResendAt: number;
 }
 
 export const EMPTY_SUPPLY: SupplyInfo = {
   phone: "",
+  code: "",
   name: "",
   sex: "1",
   num: 2,
@@ -31,6 +34,7 @@ const initial = (): CheckoutState => ({
   invoiceTitle: "",
   supply: null,
   pickedTableName: "",
+  codeResendAt: 0,
 });
 
 export const useCheckoutStore = create<CheckoutState>()(initial);

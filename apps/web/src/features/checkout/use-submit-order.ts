@@ -11,7 +11,7 @@ import { useAppStore } from "../../store/app-store.js";
 import { useCartStore } from "../cart/cart-store.js";
 import { showCompanionOrdered } from "../order/companion-dialog.js";
 import { clearOrderedCart, fixShortAdditions, fixShortDishes, removeExpired } from "./cart-fixes.js";
-import { resetCheckout, useCheckoutStore } from "./checkout-store.js";
+import { resetCheckout, updateCheckout, useCheckoutStore } from "./checkout-store.js";
 import { useOrderNavigation } from "./order-navigation.js";
 
 /** One submit at a time in the whole app, whichever button started it (spec 000 §4). */
@@ -110,6 +110,13 @@ export function useSubmitOrder() {
           toast(CHECKOUT_COPY.reasons[outcome.reason]);
           if (outcome.toSubOrder && !pathname.endsWith(PATHS.subOrder)) nav.toSubOrder();
           return;
+        case "wrongCode": {
+          toast(CHECKOUT_COPY.wrongCode);
+          const { supply } = useCheckoutStore.getState();
+          if (supply) updateCheckout({ supply: { ...supply, code: "" } });
+          if (!pathname.endsWith(PATHS.supplyInfo)) nav.toSupplyInfo();
+          return;
+        }
         case "serverMessage":
           toast(answer.message || CHECKOUT_COPY.reasons.other);
           return;

@@ -1,19 +1,28 @@
-import { isValidPhone, queryFlag, type SupplyInfo } from "@tablemate/core";
+import { isValidPhone, needsPhoneCode, PHONE_CODE, queryFlag, type SupplyInfo } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
 import { type ChangeEvent, type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
 import { CHECKOUT_COPY } from "../../copy.js";
 import { EMPTY_SUPPLY, updateCheckout, useCheckoutStore } from "../../features/checkout/checkout-store.js";
 import { useOrderNavigation } from "../../features/checkout/order-navigation.js";
+import { SendCodeButton } from "../../features/checkout/SendCodeButton.js";
 import { OrderPageFrame } from "../../features/order/OrderPageFrame.js";
 import { useCompanionOrders } from "../../features/order/use-companion-orders.js";
+import { useAppStore } from "../../store/app-store.js";
 
-type Errors = Partial<Record<"phone" | "name" | "address", string>>;
+type Errors = Partial<Record<"phone" | "code" | "name" | "address", string>>;
 
-/** What must be right before the order page: phone (001 §5), a name, and an address for takeout. */
-function validate(form: SupplyInfo, takeout: boolean): Errors {
+const CODE_PATTERN = new RegExp(`^\\d{${PHONE_CODE.digits}}$`);
+
+/**
+ * What must be right before the order page: phone (001 §5), its code where the restaurant asks for
+ * one, a name, and an address for takeout.
+ */
+function validate(form: SupplyInfo, takeout: boolean, withCode: boolean): Errors {
   const errors: Errors = {};
   if (!isValidPhone(form.phone.trim())) errors.phone = CHECKOUT_COPY.phoneInvalid;
+  if (withCode && !CODE_PATTERN.test(form.code.trim()))
+    errors.code = CHECKOUT_COPY.codeMissing(PHONE_CODE.digits);
   if (!form.name.trim()) errors.name = CHECKOUT_COPY.nameMissing;
   if (takeout && !form.address.trim()) errors.address = CHECKOUT_COPY.addressMissing;
   return errors;
@@ -51,12 +60,15 @@ export function SupplyInfoPage() {
   useCompanionOrders();
   const [params] = useSearchParams();
   const takeout = queryFlag(params.get("takeout") ?? undefined);
+  const reserve = queryFlag(params.get("reserve") ?? undefined);
+  const restaurant = useAppStore((state) => state.restaurant);
+  const withCode = restaurant !== null && needsPhoneCode(restaurant, { takeout, reserve });
   const saved = useCheckoutStore((state) => state.supply);
   const nav = useOrderNavigation();
   const [form, setForm] = useState<SupplyInfo>(saved ?? EMPTY_SUPPLY);
   const [errors, setErrors] = useState<Errors>({});
   const edit = (patch: Partial<SupplyInfo>) => setForm((current) => ({ ...current, ...patch }));
-  const text = (key: "phone" | "name" | "time" | "memo" | "address") => ({
+  const text = (key: "phone" | "code" | "name" | "time" | "memo" | "address") => ({
     id: `supply-${key}`,
     value: form[key],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -64,10 +76,11 @@ export function SupplyInfoPage() {
   });
 
   const next = () => {
-    const found = validate(form, takeout);
+    const found = validate(form, takeout, withCode);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    updateCheckout({ supply: { ...form, phone: form.phone.trim(), name: form.name.trim() } });
+    const code = withCode ? form.code.trim() : "";
+    updateCheckout({ supply: { ...form, phone: form.phone.trim(), code, name: form.name.trim() } });
     nav.toSubOrder();
   };
 
@@ -89,6 +102,24 @@ export function SupplyInfoPage() {
             {...text("phone")}
           />
         </Field>
+        {restaurant && withCode && (
+          <Field id="supply-code" label={CHECKOUT_COPY.code} error={errors.code}>
+            <div className="code-row">
+              <input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={PHONE_CODE.digits}
+                placeholder={CHECKOUT_COPY.codePlaceholder}
+                {...text("code")}
+              />
+              <SendCodeButton
+                restaurantId={restaurant.restaurantId}
+                phone={form.phone}
+                onPhoneInvalid={() => setErrors((found) => ({ ...found, phone: CHECKOUT_COPY.phoneInvalid }))}
+              />
+            </div>
+          </Field>
+        )}
         <Field id="supply-name" label={CHECKOUT_COPY.name} error={errors.name}>
           <input maxLength={30} placeholder={CHECKOUT_COPY.namePlaceholder} {...text("name")} />
         </Field>
