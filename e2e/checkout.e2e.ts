@@ -14,6 +14,7 @@ import {
   typeOnKeypad,
 } from "./support/dishes.js";
 import { type RunningServer, startServer } from "./support/server.js";
+import { loggedCode } from "./support/sms.js";
 
 /**
  * Checkout at a phone viewport on the real server: the to-order button of each demo restaurant,
@@ -113,7 +114,7 @@ describe("checkout at a phone viewport", () => {
     expect(pathOf(page)).toBe("/supplyInfo");
   });
 
-  it("holds takeout below its start price, then leads it to the supply form", async () => {
+  it("holds takeout below its start price, then takes the order with the code texted to the phone", async () => {
     const { page } = await dinerAt("外送小厨");
     await addCucumbers(page, 1);
     expect(await orderButton(page).textContent()).toBe(CHECKOUT_COPY.short("38"));
@@ -127,7 +128,38 @@ describe("checkout at a phone viewport", () => {
     await expect.poll(() => orderButton(page).textContent()).toBe(CHECKOUT_COPY.toOrder);
     await orderButton(page).click();
     await page.getByTestId("supply-page").waitFor();
-    expect(await page.getByRole("textbox", { name: CHECKOUT_COPY.address }).count()).toBe(1);
+
+    // 外送小厨 asks for a code sent to the phone; the server logs it while no SMS gateway is set
+    const phone = "13900005678";
+    const field = (name: string) => page.getByRole("textbox", { name });
+    const codeButton = page.locator(".code-button");
+    await field(CHECKOUT_COPY.phone).fill(phone);
+    await codeButton.click();
+    await expect.poll(() => codeButton.textContent()).toMatch(/^(60|59)秒后重新获取$/);
+    expect(await codeButton.isDisabled()).toBe(true);
+    await expect.poll(() => loggedCode(server, phone)).toMatch(/^\d{6}$/);
+    const code = loggedCode(server, phone) ?? "";
+    await field(CHECKOUT_COPY.name).fill("李女士");
+    await field(CHECKOUT_COPY.address).fill("国定路335号");
+
+    // a wrong code: 2008, back to the form with the code emptied, nothing ordered
+    await field(CHECKOUT_COPY.code).fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: CHECKOUT_COPY.next }).click();
+    await page.getByRole("button", { name: CHECKOUT_COPY.submit }).click();
+    await page.getByText(CHECKOUT_COPY.wrongCode).waitFor();
+    await page.getByTestId("supply-page").waitFor();
+    expect(await field(CHECKOUT_COPY.code).inputValue()).toBe("");
+    expect(await field(CHECKOUT_COPY.address).inputValue()).toBe("国定路335号");
+
+    await field(CHECKOUT_COPY.code).fill(code);
+    await page.getByRole("button", { name: CHECKOUT_COPY.next }).click();
+    await page.getByRole("button", { name: CHECKOUT_COPY.submit }).click();
+    await page.getByTestId("order-lines").waitFor();
+    expect(pathOf(page)).toBe("/order/detail");
+    expect(await page.getByTestId("order-line").locator(".order-line__name").allTextContents()).toEqual([
+      "拍黄瓜",
+    ]);
+    expect(errors).toEqual([]);
   });
 
   it("takes a reservation at 宴遇私房菜 within 10:00-22:00, else says 已打烊", async () => {

@@ -1,0 +1,20 @@
+import type { RunningServer } from "./server.js";
+
+/**
+ * The last verification code the server sent to `phone`, read from its log: with no SMS gateway its
+ * default sender logs each code (a JSON line with `phone` and `code`). Null while none was sent.
+ */
+export function loggedCode(server: RunningServer, phone: string): string | null {
+  let code: string | null = null;
+  for (const line of server.output().split("\n")) {
+    if (!line.startsWith("{") || !line.includes(phone)) continue;
+    try {
+      const entry: unknown = JSON.parse(line);
+      if (typeof entry !== "object" || entry === null || !("phone" in entry) || !("code" in entry)) continue;
+      if (entry.phone === phone && typeof entry.code === "string") code = entry.code;
+    } catch {
+      // a line cut by the pipe, or not the logger's: not a code
+    }
+  }
+  return code;
+}
