@@ -12,14 +12,13 @@ const FIRST_SCREEN_BUDGET_BYTES = 120 * 1024;
 
 const read = (path: string) => readFileSync(new URL(path, DIST));
 
-/** The entry script and the chunks index.html preloads for it: everything the menu needs to start. */
+/** The entry script and the chunks it preloads (index.html's boot list): everything the menu needs to start. */
 function firstScreenScripts(): string[] {
   const html = read("index.html").toString();
-  const entry = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+\.js)"/g)].map((m) => m[1] ?? "");
-  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g)].map(
-    (m) => m[1] ?? "",
-  );
-  return [...entry, ...preloads];
+  const boot = /<script type="application\/json" id="tablemate-boot">(.*?)<\/script>/.exec(html)?.[1];
+  if (!boot) throw new Error("index.html has no boot list");
+  const { entry, preloads } = JSON.parse(boot) as { entry: string; preloads: string[] };
+  return [entry, ...preloads].map((path) => path.replace(/^\//, ""));
 }
 
 describe("the diner app's build", () => {

@@ -48,10 +48,69 @@ function pureCoreSchemas(): Plugin {
   };
 }
 
+/** Where the built index.html names the app's scripts for the boot loader (and e2e/bundle.e2e.ts). */
+const BOOT_ID = "tablemate-boot";
+
+/** Runs in the page (as its source text): starts the scripts listed in the boot element once. */
+function bootLoader(bootId: string): void {
+  const boot = JSON.parse(document.getElementById(bootId)?.textContent ?? "{}");
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    for (const href of boot.preloads) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.crossOrigin = "";
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.crossOrigin = "";
+    script.src = boot.entry;
+    document.head.appendChild(script);
+  };
+  addEventListener("load", () => requestAnimationFrame(() => setTimeout(go)));
+  document.addEventListener("DOMContentLoaded", () => setTimeout(go, 1000));
+}
+
+/**
+ * Loads the app after the server-rendered first screen has painted, not alongside it: the page's
+ * own HTML, CSS and images come first on a phone's narrow network, then the scripts that make it
+ * interactive. The entry and its module preloads move out of <head> into a list that a small
+ * inline loader starts at the load event (all first-screen images in), or 1 s after the document
+ * is parsed, whichever comes first.
+ */
+function bootAfterFirstScreen(): Plugin {
+  const entryTag = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+  const preloadTag = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const loader = `(${bootLoader.toString()})(${JSON.stringify(BOOT_ID)})`;
+  return {
+    name: "tablemate:boot-after-first-screen",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const entry = entryTag.exec(html)?.[1];
+        if (!entry) throw new Error("index.html has no module entry to boot");
+        const preloads = [...html.matchAll(preloadTag)].map((match) => match[1]);
+        const boot = `<script type="application/json" id="${BOOT_ID}">${JSON.stringify({ entry, preloads })}</script><script>${loader}</script>`;
+        return html.replace(entryTag, "").replace(preloadTag, "").replace("</body>", `${boot}\n  </body>`);
+      },
+    },
+  };
+}
+
 /** The server serves dist/ itself: index.html per app route (with page data injected) and /assets/*. */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: "/",
-  plugins: [react(), pureCoreSchemas()],
+  // the server entry renders with React's production build, like the browser's bundle
+  define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
+  plugins: [react(), pureCoreSchemas(), bootAfterFirstScreen()],
+  // The server entry bundles its dependencies: antd-mobile's modules import CSS, which Node cannot
+  // load, and a self-contained dist/ runs wherever it is copied.
+  ssr: { noExternal: true },
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -59,4 +118,4 @@ export default defineConfig({
     // polyfill would only start them a little sooner, at a cost to every phone's first screen
     modulePreload: { polyfill: false },
   },
-});
+}));

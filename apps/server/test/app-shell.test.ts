@@ -1,23 +1,33 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PAGE_DATA_GLOBAL, type PageData } from "@tablemate/core";
+import { brotliDecompressSync } from "node:zlib";
+import { PAGE_DATA_ELEMENT_ID, type PageData } from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restaurants } from "../src/db/schema.js";
 import { type DemoTable, demoTable, startTestApp, type TestApp } from "./support/harness.js";
 
 /** A stand-in for the built app, so these tests do not depend on a web build. */
-function fakeWebDist(): string {
+function fakeWebDist(serverEntry?: string): string {
   const dir = mkdtempSync(join(tmpdir(), "tablemate-web-"));
   mkdirSync(join(dir, "assets"));
-  writeFileSync(join(dir, "index.html"), "<html><head><!--tablemate-page-data--></head><body></body></html>");
+  writeFileSync(
+    join(dir, "index.html"),
+    '<html><head><!--tablemate-page-data--></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(dir, "assets", "app-abc123.js"), "console.log('app')");
+  if (serverEntry) {
+    mkdirSync(join(dir, "server"));
+    writeFileSync(join(dir, "server", "entry-server.js"), serverEntry);
+  }
   return dir;
 }
 
 function pageData(html: string): PageData {
-  const match = new RegExp(`window\\.${PAGE_DATA_GLOBAL}=(.*?)</script>`).exec(html);
+  const match = new RegExp(
+    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`,
+  ).exec(html);
   if (!match?.[1]) throw new Error("no page data in the page");
   return JSON.parse(match[1]);
 }
@@ -95,5 +105,49 @@ describe("the diner app shell", () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 400, success: false, data: null, message: "请求参数有误" });
+  });
+});
+
+describe("the menu's first screen, rendered on the server", () => {
+  /** A server entry that says what it was given, or fails for the restaurant named 坏. */
+  const ENTRY = `export function renderFirstScreen(path, data) {
+    if (data.restaurant?.restaurantName === "坏") throw new Error("render failed");
+    if (!data.menu) return null;
+    return "<p>" + path + " " + data.restaurant.restaurantName + " " + data.menu.foods.length + "</p>";
+  }`;
+  let app: TestApp;
+  let dine: DemoTable;
+
+  beforeAll(async () => {
+    app = await startTestApp("pglite", { env: { WEB_DIST: fakeWebDist(ENTRY), ROUTER_PREFIX: "" } });
+    dine = await demoTable(app);
+  });
+  afterAll(() => app.close());
+
+  it("puts the app's first screen into #root and the restaurant's whole menu into the page data", async () => {
+    const url = `/?hotelid=${dine.restaurantId}&tn=${dine.tableId}`;
+    const response = await app.server.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+    expect(response.headers["content-encoding"]).toBe("br");
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    const data = pageData(html);
+    const foods = data.menu?.foods ?? [];
+    expect(foods.length).toBeGreaterThan(80);
+    expect(data.menu?.categories.length).toBeGreaterThan(3);
+    expect(data.menu?.recommends.every((dish) => dish.isRecommend)).toBe(true);
+    expect(html).toContain(
+      `<div id="root"><p>${url} ${data.restaurant?.restaurantName} ${foods.length}</p></div>`,
+    );
+    // the first screen's images come with its HTML, so none is preloaded apart
+    expect(html).not.toContain('rel="preload"');
+  });
+
+  it("leaves #root empty for a page without a restaurant, and when rendering fails", async () => {
+    const none = await app.server.inject({ method: "GET", url: "/prompt/abnormal" });
+    expect(none.body).toContain('<div id="root"></div>');
+    await app.db.update(restaurants).set({ name: "坏" }).where(eq(restaurants.id, dine.restaurantId));
+    const failed = await app.server.inject({ method: "GET", url: `/?hotelid=${dine.restaurantId}` });
+    expect(failed.statusCode).toBe(200);
+    expect(failed.body).toContain('<div id="root"></div>');
+    expect(pageData(failed.body).restaurant?.restaurantName).toBe("坏");
   });
 });

@@ -23,15 +23,25 @@ function renderWithCreateRoot(node: ReactElement, container: Element | DocumentF
   };
 }
 
+type Toast = typeof import("antd-mobile/es/components/toast").default;
+type Dialog = typeof import("antd-mobile/es/components/dialog").default;
+
+let imperative: Promise<{ Toast: Toast; Dialog: Dialog }> | null = null;
+
 /**
- * The renderer above and Toast's defaults (spec 001 §2, §9: 2.5 s at the bottom). Their code loads
- * right after the first screen's rather than in it (antd-mobile's default renderer and Toast weigh
- * more than the menu), so it is done long before any tap can raise a toast or a dialog.
+ * antd-mobile's Toast and Dialog ready for their imperative calls: the renderer above set, and
+ * Toast's defaults (spec 001 §2, §9: 2.5 s at the bottom). Loaded on the first call, not with the
+ * first screen (with their animation library they weigh more than the menu's own code).
  */
-export const antdReady: Promise<void> = Promise.all([
-  import("antd-mobile/es/utils/unstable-render"),
-  import("antd-mobile/es/components/toast"),
-]).then(([{ unstableSetRender }, { default: Toast }]) => {
-  unstableSetRender(renderWithCreateRoot);
-  Toast.config({ duration: TIMING.toastMs, position: "bottom" });
-});
+export function imperativeAntd(): Promise<{ Toast: Toast; Dialog: Dialog }> {
+  imperative ??= Promise.all([
+    import("antd-mobile/es/utils/unstable-render"),
+    import("antd-mobile/es/components/toast"),
+    import("antd-mobile/es/components/dialog"),
+  ]).then(([{ unstableSetRender }, { default: Toast }, { default: Dialog }]) => {
+    unstableSetRender(renderWithCreateRoot);
+    Toast.config({ duration: TIMING.toastMs, position: "bottom" });
+    return { Toast, Dialog };
+  });
+  return imperative;
+}

@@ -1,4 +1,10 @@
-import { type ClientConfig, PAGE_DATA_GLOBAL, type PageData, type RestaurantDetail } from "@tablemate/core";
+import {
+  type ClientConfig,
+  type MenuSnapshot,
+  PAGE_DATA_ELEMENT_ID,
+  type PageData,
+  type RestaurantDetail,
+} from "@tablemate/core";
 
 /** Used in development and tests, where no server injects page data. */
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -43,13 +49,39 @@ function readRestaurant(raw: unknown): RestaurantDetail | null {
   return raw as unknown as RestaurantDetail;
 }
 
+/** The menu, like the restaurant, is trusted as the server shaped it; only its parts are checked. */
+function readMenu(raw: unknown): MenuSnapshot | null {
+  if (!isRecord(raw)) return null;
+  const { categories, foods, recommends, periodDishes } = raw;
+  if (![categories, foods, recommends, periodDishes].every(Array.isArray)) return null;
+  return raw as unknown as MenuSnapshot;
+}
+
+/** Parsed once per element: the menu in it is large, and several steps read the page data. */
+const parsed = new WeakMap<Element, unknown>();
+
+function rawPageData(): unknown {
+  const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!element) return null;
+  if (!parsed.has(element)) {
+    try {
+      parsed.set(element, JSON.parse(element.textContent ?? ""));
+    } catch (error) {
+      console.error("the page data is not JSON", error);
+      parsed.set(element, null);
+    }
+  }
+  return parsed.get(element);
+}
+
 /** Page data the server injected into index.html, field by field, with defaults for anything absent. */
 export function readPageData(): PageData {
-  const raw: unknown = Reflect.get(window, PAGE_DATA_GLOBAL);
+  const raw = rawPageData();
   const data = isRecord(raw) ? raw : {};
   return {
     guid: typeof data.guid === "string" && data.guid !== "" ? data.guid : null,
     restaurant: readRestaurant(data.restaurant),
+    menu: readMenu(data.menu),
     config: readConfig(data.config),
   };
 }

@@ -165,7 +165,8 @@ describe("the cart bar", () => {
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: DISH_COPY.cancel })));
     expect(useCartStore.getState().lines).toHaveLength(1);
 
-    fireEvent.click(within(sheet).getByRole("button", { name: "清空购物车" }));
+    // the dialog opens once antd's imperative code is loaded: a microtask here, inside act
+    await act(async () => fireEvent.click(within(sheet).getByRole("button", { name: "清空购物车" })));
     // a closed dialog may still be fading out (its animation runs on real time): take the newest 确定
     const confirms = await screen.findAllByRole("button", { name: DISH_COPY.confirm });
     fireEvent.click(confirms.at(-1) as HTMLElement);

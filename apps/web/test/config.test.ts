@@ -1,20 +1,21 @@
-import { PAGE_DATA_GLOBAL } from "@tablemate/core";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CLIENT_CONFIG, readPageData, routerBasename } from "../src/config.js";
 import { adoptSearchIntoHash } from "../src/router/AppRouter.js";
 import { GUID, restaurant } from "./fixtures.js";
+import { injectPageData } from "./page-data.js";
 
 describe("page data", () => {
   it("falls back to history mode, no prefix and no guid when the server injected nothing", () => {
     expect(readPageData()).toEqual({
       guid: null,
       restaurant: null,
+      menu: null,
       config: DEFAULT_CLIENT_CONFIG,
     });
   });
 
   it("reads what the server injected, keeping defaults for fields it left out", () => {
-    Reflect.set(window, PAGE_DATA_GLOBAL, {
+    injectPageData({
       guid: GUID,
       restaurant: restaurant(),
       config: { routerMode: "hash", routerPrefix: "/h5", socketUrl: 42 },

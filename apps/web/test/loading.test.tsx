@@ -1,4 +1,4 @@
-import { API, PAGE_DATA_GLOBAL, TIMING } from "@tablemate/core";
+import { API, TIMING } from "@tablemate/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { http } from "../src/api/http.js";
@@ -9,6 +9,7 @@ import { setCookie } from "./cookies.js";
 import { fakeServer, ok } from "./fake-server.js";
 import { FOODS, GUID, restaurant } from "./fixtures.js";
 import { LINK } from "./menu-harness.js";
+import { injectPageData } from "./page-data.js";
 import { renderApp } from "./render-app.js";
 
 /** A promise the test settles by hand, for an answer that is still on its way. */
@@ -22,7 +23,7 @@ function later<T>() {
 
 describe("loading", () => {
   it("shows the restaurant's name and icon over 客官请稍等... while the first load runs", async () => {
-    Reflect.set(window, PAGE_DATA_GLOBAL, {
+    injectPageData({
       guid: GUID,
       restaurant: restaurant({ restaurantName: "川味小馆" }),
       config: DEFAULT_CLIENT_CONFIG,

@@ -65,7 +65,9 @@ describe("/order/detail", () => {
     });
     startedAtTable();
     renderOrderPages(`/order/detail?${LINK}&orderId=31`);
-    fireEvent.click(await screen.findByRole("button", { name: "取消订单" }));
+    const cancel = await screen.findByRole("button", { name: "取消订单" });
+    // the dialog opens once antd's imperative code is loaded: a microtask here, inside act
+    await act(async () => fireEvent.click(cancel));
     const confirm = await screen.findByRole("dialog", {}, DIALOG_WAIT);
     expect(within(confirm).getByText("确定取消订单吗？")).toBeTruthy();
     await act(async () => fireEvent.click(within(confirm).getByRole("button", { name: "确定" })));

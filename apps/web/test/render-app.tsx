@@ -1,8 +1,10 @@
 import { render } from "@testing-library/react";
 import { type Location, MemoryRouter, type NavigateFunction, useLocation, useNavigate } from "react-router";
+import { readPageData } from "../src/config.js";
 import { AppRoutes } from "../src/router/AppRoutes.js";
 import { PATHS } from "../src/router/paths.js";
 import { PAGE_ROUTES, type PageRoute } from "../src/router/route-table.js";
+import { adoptPageState, pageMenuState } from "../src/store/page-menu.js";
 
 /** A page that needs a started store, standing in for the order pages of later issues. */
 export const GUARDED_PAGE: PageRoute = {
@@ -34,8 +36,9 @@ export function normalizeUrl(url: string): string {
   return sorted ? `${path}?${sorted}` : path;
 }
 
-/** Renders the app at `url` in a memory router, as AppRouter wires the real one. */
+/** Renders the app at `url` in a memory router, as main.tsx and AppRouter start the real one. */
 export function renderApp(url: string, options: { routes?: PageRoute[]; basename?: string } = {}) {
+  adoptPageState(pageMenuState(readPageData()));
   const seen: { location: Location | null; navigate: NavigateFunction | null } = {
     location: null,
     navigate: null,

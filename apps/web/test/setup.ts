@@ -1,14 +1,14 @@
-import { PAGE_DATA_GLOBAL } from "@tablemate/core";
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
-import { antdReady } from "../src/antd-setup.js";
+import { imperativeAntd } from "../src/antd-setup.js";
 import { resetAppStore } from "../src/store/app-store.js";
 import { clearCookies } from "./cookies.js";
 import { FakeWebSocket } from "./fake-socket.js";
+import { removePageData } from "./page-data.js";
 
-// antd-mobile's renderer and Toast defaults load apart from the first screen: let them finish
-// loading before a test file runs, so none is still loading when its environment goes
-beforeAll(() => antdReady);
+// antd-mobile's renderer and Toast defaults load on the first toast or dialog: load them before a
+// test file runs, so none is still loading when its environment goes
+beforeAll(() => imperativeAntd());
 
 beforeEach(() => {
   vi.stubGlobal("WebSocket", FakeWebSocket);
@@ -24,6 +24,6 @@ afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
   clearCookies();
-  Reflect.deleteProperty(window, PAGE_DATA_GLOBAL);
+  removePageData();
   document.title = "";
 });

@@ -1,4 +1,4 @@
-import { API, PAGE_DATA_GLOBAL, type PageData, type StartupFailure } from "@tablemate/core";
+import { API, type PageData, type StartupFailure } from "@tablemate/core";
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_STORAGE_KEY } from "../src/api/http.js";
 import { DEFAULT_CLIENT_CONFIG } from "../src/config.js";
@@ -21,9 +21,10 @@ import {
   TABLE_ID,
   TABLE_QUERY,
 } from "./fixtures.js";
+import { injectPageData } from "./page-data.js";
 
 function setPageData(data: Partial<PageData>) {
-  Reflect.set(window, PAGE_DATA_GLOBAL, {
+  injectPageData({
     guid: GUID,
     restaurant: null,
     config: DEFAULT_CLIENT_CONFIG,

@@ -1,9 +1,23 @@
+import type { Category, Dish, PeriodDishInfo } from "./contract/menu.js";
 import type { RestaurantDetail } from "./contract/restaurant.js";
+
+/**
+ * The scanned restaurant's menu as the server read it for this page: what the first screen shows,
+ * so the menu paints from the page itself instead of after the startup calls.
+ */
+export interface MenuSnapshot {
+  categories: Category[];
+  foods: Dish[];
+  recommends: Dish[];
+  periodDishes: PeriodDishInfo[];
+}
 
 /** What the server injects into index.html so the first paint needs no round trip. */
 export interface PageData {
   guid: string | null;
   restaurant: RestaurantDetail | null;
+  /** present with the restaurant when the server served its menu */
+  menu: MenuSnapshot | null;
   config: ClientConfig;
 }
 
@@ -20,4 +34,11 @@ export interface ClientConfig {
   imageHost: string;
 }
 
-export const PAGE_DATA_GLOBAL = "__TABLEMATE__";
+/**
+ * The diner app's server-side entry: the HTML of the menu's first screen for a page path (under
+ * the router prefix) and its page data, or null for a page it does not render on the server.
+ */
+export type FirstScreenRenderer = (path: string, pageData: PageData) => string | null;
+
+/** The id of the page's `<script type="application/json">` holding the page data. */
+export const PAGE_DATA_ELEMENT_ID = "tablemate-page-data";

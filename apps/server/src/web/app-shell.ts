@@ -1,21 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import {
   type ClientConfig,
-  type Dish,
+  type FirstScreenRenderer,
   idSchema,
-  PAGE_DATA_GLOBAL,
+  type MenuSnapshot,
+  PAGE_DATA_ELEMENT_ID,
   type PageData,
   sizedImageUrl,
 } from "@tablemate/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
-import { foodList, type MenuContext } from "../modules/menu/menu.js";
+import { type MenuContext, menuSnapshot } from "../modules/menu/menu.js";
 import { findRestaurant, presentRestaurant } from "../modules/restaurant/restaurants.js";
 
 const PLACEHOLDER = "<!--tablemate-page-data-->";
+const EMPTY_ROOT = '<div id="root"></div>';
 const GUID_COOKIE = "guid";
 const ONE_YEAR = 365 * 24 * 3600;
 
@@ -45,18 +48,15 @@ export function clientConfig(config: Config): ClientConfig {
   };
 }
 
-/** JSON inside <script>: '<' is escaped so no value can close the tag. */
+/** JSON inside <script>: '<' is escaped so no value can close the tag (and it stays JSON). */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }
 
-/**
- * Serves the built diner app: hashed assets from /assets, and every app route as index.html with
- * the visitor's guid (cookie, created if missing) and the restaurant injected for the first paint.
- */
-/** The first dishes' thumbnails, fetched while the scripts still load (the largest paint is one of them). */
-function imagePreloads(foods: Dish[], count: number): string {
-  return foods
+/** The first dishes' thumbnails, fetched while the scripts load, when the page carries no menu HTML. */
+function imagePreloads(menu: MenuSnapshot, count: number): string {
+  const { foods, recommends } = menu;
+  return (recommends.length >= 3 ? recommends : foods)
     .slice(0, count)
     .map((dish) => `<link rel="preload" as="image" href="${sizedImageUrl(dish.smallImg, "default")}">`)
     .join("");
@@ -64,10 +64,38 @@ function imagePreloads(foods: Dish[], count: number): string {
 
 const PRELOADED_IMAGES = 4;
 
+/** The app's server-side entry, when the build made one (`npm run build` does). */
+async function loadFirstScreenRenderer(webDist: string): Promise<FirstScreenRenderer | null> {
+  const file = join(webDist, "server", "entry-server.js");
+  if (!existsSync(file)) return null;
+  const entry = (await import(pathToFileURL(file).href)) as { renderFirstScreen: FirstScreenRenderer };
+  return entry.renderFirstScreen;
+}
+
+/** The first screen's HTML, or null when rendering fails: the app then draws it in the browser. */
+function firstScreenOf(
+  render: FirstScreenRenderer,
+  request: FastifyRequest,
+  pageData: PageData,
+): string | null {
+  try {
+    return render(request.url, pageData);
+  } catch (error) {
+    request.log.error({ err: error }, "first screen not rendered on the server");
+    return null;
+  }
+}
+
+/**
+ * Serves the built diner app: hashed assets from /assets, and every app route as index.html with
+ * the visitor's guid (cookie, created if missing), the scanned restaurant and its menu injected,
+ * and the menu's first screen already rendered into #root, so it paints before any script runs.
+ */
 export async function appShell(app: FastifyInstance, menu: MenuContext, config: Config): Promise<void> {
   const { db } = menu;
   const indexFile = join(config.WEB_DIST, "index.html");
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
+  const renderFirstScreen = await loadFirstScreenRenderer(config.WEB_DIST);
   if (existsSync(join(config.WEB_DIST, "assets"))) {
     await app.register(fastifyStatic, {
       root: join(config.WEB_DIST, "assets"),
@@ -88,24 +116,35 @@ export async function appShell(app: FastifyInstance, menu: MenuContext, config: 
     }
     const hotelid = idSchema.safeParse((request.query as Record<string, unknown>).hotelid);
     const restaurant = hotelid.success ? await findRestaurant(db, hotelid.data) : undefined;
-    const foods = restaurant ? await foodList(menu, restaurant) : [];
     const pageData: PageData = {
       guid,
       restaurant: restaurant ? presentRestaurant(restaurant) : null,
+      menu: restaurant ? await menuSnapshot(menu, restaurant) : null,
       config: clientConfig(config),
     };
-    const recommended = foods.filter((d) => d.isRecommend);
-    const html = template.replace(
-      PLACEHOLDER,
-      `${imagePreloads(recommended.length >= 3 ? recommended : foods, PRELOADED_IMAGES)}<script>window.${PAGE_DATA_GLOBAL}=${scriptJson(pageData)}</script>`,
-    );
+    const firstScreen = renderFirstScreen ? firstScreenOf(renderFirstScreen, request, pageData) : null;
+    const preloads =
+      firstScreen === null && pageData.menu ? imagePreloads(pageData.menu, PRELOADED_IMAGES) : "";
+    // the data after the first screen's HTML, so that HTML is parsed (and can paint) first; as JSON
+    // rather than script, it costs nothing until the app reads it
+    const html = template
+      .replace(PLACEHOLDER, preloads)
+      .replace(EMPTY_ROOT, `<div id="root">${firstScreen ?? ""}</div>`)
+      .replace(
+        "</body>",
+        `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(pageData)}</script></body>`,
+      );
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(html);
   };
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split("?")[0] ?? "/";
-    const isApi = API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path.startsWith("/assets/");
-    if (request.method === "GET" && !isApi) return renderIndex(request, reply);
-    return reply.status(404).send({ code: 404, success: false, data: null, message: "请求的资源不存在" });
-  });
+  const isApi = (path: string) =>
+    API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path.startsWith("/assets/");
+  const notFound = (reply: FastifyReply) =>
+    reply.status(404).send({ code: 404, success: false, data: null, message: "请求的资源不存在" });
+
+  // a route rather than the not-found handler, so the page goes through compression like any answer
+  app.get("/*", (request, reply) =>
+    isApi(request.url.split("?")[0] ?? "/") ? notFound(reply) : renderIndex(request, reply),
+  );
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
 }

@@ -67,4 +67,6 @@ export const useAppStore = create<AppStore>()((set, get) => {
 export function resetAppStore(): void {
   useAppStore.getState().realtime?.close();
   useAppStore.setState(initialAppState());
+  // the page's state may have been put into the initial state too (page-menu.ts)
+  Object.assign(useAppStore.getInitialState(), initialAppState());
 }

@@ -1,6 +1,6 @@
-import { additionEstimates, applySellOut } from "@tablemate/core";
+import { additionEstimates, applySellOut, type PeriodDishInfo } from "@tablemate/core";
 import { fetchPeriodDishes, fetchRecommends, fetchSellOut } from "../api/menu.js";
-import type { PageQuery, StoreAccess } from "./types.js";
+import type { AppState, PageQuery, StoreAccess } from "./types.js";
 
 /** food/fetchEstimate */
 export async function fetchEstimate(store: StoreAccess): Promise<void> {
@@ -13,13 +13,18 @@ export async function fetchEstimate(store: StoreAccess): Promise<void> {
   }));
 }
 
+/** Period-dish info as the store keeps it: by dish id. */
+export function periodDishesById(infos: readonly PeriodDishInfo[]): AppState["periodDishes"] {
+  return Object.fromEntries(infos.map((info) => [info.foodId, info]));
+}
+
 /** periodDish/getPeriodDishInfo: the menu stays usable without it (spec 000 §8), so failure is logged. */
 export async function getPeriodDishInfo(store: StoreAccess): Promise<void> {
   const { hotelid } = store.get();
   if (hotelid === null) return;
   try {
     const infos = await fetchPeriodDishes(hotelid);
-    store.set({ periodDishes: Object.fromEntries(infos.map((info) => [info.foodId, info])) });
+    store.set({ periodDishes: periodDishesById(infos) });
   } catch (error) {
     console.error("period-dish info failed", error);
   }

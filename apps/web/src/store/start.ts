@@ -71,13 +71,15 @@ async function runSteps(query: PageQuery, store: StoreAccess): Promise<void> {
   ]);
   set({ cartId: cart.cartId, cartIdSign: cart.cartIdSign, virTableId: cart.virTableId });
 
-  // 5-7. member system, foods and POS status are independent of each other: one round trip
+  // 5-7. member system, foods and POS status are independent of each other: one round trip. The
+  // menu the page carried (the store has it since the first paint) is not fetched again.
+  const menu = pageData.restaurant?.restaurantId === hotelid ? pageData.menu : null;
   const [crm, categories, foods, memos, , posOnline] = await allSteps([
     step("crmType", () => fetchCrmType(hotelid)),
-    step("foodCategory", () => fetchCategories(hotelid)),
-    step("foodList", () => fetchFoodList(hotelid)),
+    menu ? menu.categories : step("foodCategory", () => fetchCategories(hotelid)),
+    menu ? menu.foods : step("foodList", () => fetchFoodList(hotelid)),
     step("memos", () => fetchMemos(hotelid)),
-    store.get().getBossRecommendFood(),
+    menu ? undefined : store.get().getBossRecommendFood(),
     fetchPosOnline(hotelid).catch((error: unknown) => {
       // an unknown register state is not worth alarming the diner over
       console.warn("pos status unavailable", error);

@@ -2,6 +2,7 @@ import {
   type Dish,
   type LocalClock,
   localClock,
+  type MenuSnapshot,
   PERIOD_SALE_CODES,
   type PeriodSaleResult,
   periodState,
@@ -11,6 +12,9 @@ import type { Db } from "../../db/client.js";
 import { additionStock, categories, dishes, memos } from "../../db/schema.js";
 import type { RestaurantRow } from "../restaurant/restaurants.js";
 import { type DishRow, presentCategories, presentDish, presentPeriodInfo } from "./present.js";
+
+/** salablePeriodType of a dish sold only in its periods (000 §3) */
+const PERIOD_SALE_TYPE = 1;
 
 export interface MenuContext {
   db: Db;
@@ -40,8 +44,11 @@ export async function foodCategories(ctx: MenuContext, restaurant: RestaurantRow
 }
 
 /** Dishes in menu order: by first-level category, then the dish's own order. */
-export async function foodList(ctx: MenuContext, restaurant: RestaurantRow): Promise<Dish[]> {
-  const { categoryRows, dishRows } = await menuRows(ctx.db, restaurant.id);
+function presentFoods(
+  ctx: MenuContext,
+  restaurant: RestaurantRow,
+  { categoryRows, dishRows }: Awaited<ReturnType<typeof menuRows>>,
+): Dish[] {
   const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
   const sortOf = (d: DishRow) => categoryById.get(d.categoryId)?.sort ?? 0;
   const ordered = [...dishRows].sort((a, b) => sortOf(a) - sortOf(b) || a.categoryId - b.categoryId);
@@ -56,8 +63,27 @@ export async function foodList(ctx: MenuContext, restaurant: RestaurantRow): Pro
   );
 }
 
+export async function foodList(ctx: MenuContext, restaurant: RestaurantRow): Promise<Dish[]> {
+  return presentFoods(ctx, restaurant, await menuRows(ctx.db, restaurant.id));
+}
+
 export async function recommendedFoods(ctx: MenuContext, restaurant: RestaurantRow): Promise<Dish[]> {
   return (await foodList(ctx, restaurant)).filter((d) => d.isRecommend);
+}
+
+/** The whole menu as four calls would answer it, from one read: for the page's first screen. */
+export async function menuSnapshot(ctx: MenuContext, restaurant: RestaurantRow): Promise<MenuSnapshot> {
+  const rows = await menuRows(ctx.db, restaurant.id);
+  const foods = presentFoods(ctx, restaurant, rows);
+  const clock = clockOf(ctx, restaurant);
+  return {
+    categories: presentCategories(rows.categoryRows, rows.dishRows),
+    foods,
+    recommends: foods.filter((d) => d.isRecommend),
+    periodDishes: rows.dishRows
+      .filter((row) => row.salablePeriodType === PERIOD_SALE_TYPE)
+      .map((row) => presentPeriodInfo(row, clock)),
+  };
 }
 
 /** Remaining stock of every dish and limited addition; -1 is unlimited. */
@@ -79,7 +105,7 @@ export async function periodDishes(ctx: MenuContext, restaurant: RestaurantRow) 
   const rows = await ctx.db
     .select()
     .from(dishes)
-    .where(and(eq(dishes.restaurantId, restaurant.id), eq(dishes.salablePeriodType, 1)));
+    .where(and(eq(dishes.restaurantId, restaurant.id), eq(dishes.salablePeriodType, PERIOD_SALE_TYPE)));
   const clock = clockOf(ctx, restaurant);
   return rows.map((row) => presentPeriodInfo(row, clock));
 }

@@ -1,7 +1,7 @@
 import type { CartLine } from "@tablemate/core";
-import Dialog from "antd-mobile/es/components/dialog";
 import Popup from "antd-mobile/es/components/popup";
 import { useState } from "react";
+import { imperativeAntd } from "../../antd-setup.js";
 import { DISH_COPY } from "../../copy.js";
 import { CartLineRow } from "./CartLineRow.js";
 import { CommentDialog } from "./CommentDialog.js";
@@ -19,6 +19,7 @@ export interface CartListSheetProps {
 }
 
 async function confirmClear(): Promise<void> {
+  const { Dialog } = await imperativeAntd();
   const confirmed = await Dialog.confirm({
     content: DISH_COPY.clearCartConfirm,
     confirmText: DISH_COPY.confirm,

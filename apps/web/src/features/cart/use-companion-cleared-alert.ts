@@ -1,5 +1,6 @@
 import { MSG } from "@tablemate/core";
 import { useEffect } from "react";
+import { imperativeAntd } from "../../antd-setup.js";
 import { SHARED_CART_COPY } from "../../copy.js";
 import { PATHS } from "../../router/paths.js";
 import { subscribeTableEvents } from "./table-events.js";
@@ -15,7 +16,7 @@ export function useCompanionClearedAlert(currentPath: () => string): void {
         if (!("message" in event) || !event.fromTablemate) return;
         if (event.message.type !== MSG.cart || !event.message.clearCart) return;
         if (!ALERT_PATHS.some((path) => currentPath().endsWith(path))) return;
-        void import("antd-mobile/es/components/dialog").then(({ default: Dialog }) =>
+        void imperativeAntd().then(({ Dialog }) =>
           Dialog.alert({ content: SHARED_CART_COPY.companionCleared, confirmText: SHARED_CART_COPY.gotIt }),
         );
       }),

@@ -1,10 +1,10 @@
 import type { TableInfo } from "@tablemate/core";
 import Dialog from "antd-mobile/es/components/dialog";
-import Toast from "antd-mobile/es/components/toast";
 import { useEffect, useState } from "react";
 import { fetchDesks } from "../../api/order.js";
 import { CHECKOUT_COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
+import { showToast } from "../loading/toast.js";
 import { updateCheckout } from "./checkout-store.js";
 import { useSubmitOrder } from "./use-submit-order.js";
 import "../order/order.css";
@@ -27,7 +27,7 @@ export function TablePickerFlow({ onDone }: { onDone(): void }) {
       .then((list) => live && setTables(list))
       .catch(() => {
         if (!live) return;
-        Toast.show({ content: CHECKOUT_COPY.tableListFailed });
+        showToast(CHECKOUT_COPY.tableListFailed);
         onDone();
       });
     return () => {

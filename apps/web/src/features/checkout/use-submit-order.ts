@@ -1,5 +1,4 @@
 import { buildOrderPayload, goesToPay, stripEmoji, submitOutcome } from "@tablemate/core";
-import Toast from "antd-mobile/es/components/toast";
 import { useCallback, useState } from "react";
 import { useLocation } from "react-router";
 import { TOKEN_STORAGE_KEY } from "../../api/http.js";
@@ -9,6 +8,7 @@ import { PATHS } from "../../router/paths.js";
 import { local } from "../../storage.js";
 import { useAppStore } from "../../store/app-store.js";
 import { useCartStore } from "../cart/cart-store.js";
+import { clearToasts, showLoadingToast, showToast as toast } from "../loading/toast.js";
 import { showCompanionOrdered } from "../order/companion-dialog.js";
 import { clearOrderedCart, fixShortAdditions, fixShortDishes, removeExpired } from "./cart-fixes.js";
 import { resetCheckout, updateCheckout, useCheckoutStore } from "./checkout-store.js";
@@ -16,8 +16,6 @@ import { useOrderNavigation } from "./order-navigation.js";
 
 /** One submit at a time in the whole app, whichever button started it (spec 000 §4). */
 let inFlight = false;
-
-const toast = (content: string) => Toast.show({ content });
 
 /** The period check; a failing check counts as valid (001 §8), the server checks again anyway. */
 async function expiredFoodIds(rid: number, foodIds: number[], fastFood: boolean): Promise<number[]> {
@@ -43,7 +41,7 @@ export function useSubmitOrder() {
       const app = useAppStore.getState();
       await clearOrderedCart(localCart);
       resetCheckout();
-      Toast.clear();
+      clearToasts();
       const fastFood = app.restaurant?.restaurantFastHotel ?? false;
       if (goesToPay({ isPrepayment: app.isPrepayment, fastFood, addingToOrder })) {
         // /pay is a later issue's page: until it exists, the order detail (with what is due) stands in
@@ -66,7 +64,7 @@ export function useSubmitOrder() {
     if (!restaurant || !table || app.cartId === null || lines.length === 0) return;
     inFlight = true;
     setSubmitting(true);
-    Toast.show({ icon: "loading", content: CHECKOUT_COPY.submitting, duration: 0, maskClickable: false });
+    showLoadingToast(CHECKOUT_COPY.submitting);
     const query = Object.fromEntries(new URLSearchParams(search));
     try {
       const fastFood = restaurant.restaurantFastHotel;
@@ -98,7 +96,7 @@ export function useSubmitOrder() {
       );
       if (answer.token) local.set(TOKEN_STORAGE_KEY, answer.token);
       const outcome = submitOutcome(answer.code, Boolean(query.orderId), answer.timedOut);
-      if (outcome.kind !== "success") Toast.clear();
+      if (outcome.kind !== "success") clearToasts();
       switch (outcome.kind) {
         case "success": {
           const placed = orderRefOf(answer.data);
@@ -138,7 +136,7 @@ export function useSubmitOrder() {
             toast(CHECKOUT_COPY.companionOrdered);
             return;
           }
-          showCompanionOrdered({
+          void showCompanionOrdered({
             view: () => nav.toDetail(theirs.orderId),
             addDishes: () => nav.toAddDishes({ ...theirs, tableId: table.tableId }),
           });

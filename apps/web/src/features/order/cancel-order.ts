@@ -1,5 +1,4 @@
-import Dialog from "antd-mobile/es/components/dialog";
-import Toast from "antd-mobile/es/components/toast";
+import { imperativeAntd } from "../../antd-setup.js";
 import { ApiError } from "../../api/http.js";
 import { cancelOrder } from "../../api/order.js";
 import { CHECKOUT_COPY } from "../../copy.js";
@@ -12,6 +11,7 @@ const PAYING = 2000;
  * failure asks to try again, with the single button 我知道了. Resolves true when it was cancelled.
  */
 export async function confirmAndCancel(orderId: number, rid: number): Promise<boolean> {
+  const { Dialog, Toast } = await imperativeAntd();
   const sure = await Dialog.confirm({
     content: CHECKOUT_COPY.cancelConfirm,
     confirmText: CHECKOUT_COPY.confirm,

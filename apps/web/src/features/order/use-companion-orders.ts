@@ -1,6 +1,7 @@
 import { MSG, ORDER_STATUS, type TableMessage } from "@tablemate/core";
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { imperativeAntd } from "../../antd-setup.js";
 import { CHECKOUT_COPY } from "../../copy.js";
 import { PATHS } from "../../router/paths.js";
 import { useAppStore } from "../../store/app-store.js";
@@ -26,8 +27,6 @@ function claim(message: TableMessage): boolean {
 const isPayPage = (path: string) => path.endsWith(PATHS.pay);
 const isDetailPage = (path: string) =>
   path.endsWith(PATHS.orderDetail) || path.endsWith(PATHS.orderDetailShort);
-
-const dialog = () => import("antd-mobile/es/components/dialog").then((m) => m.default);
 
 /**
  * A tablemate's order reaches this diner (spec 000 §4, 001 §4): type 3, on a page without an order
@@ -73,8 +72,8 @@ export function useCompanionOrders(): void {
         if (message.type !== MSG.orderStatus || message.status !== ORDER_STATUS.cancelled) return;
         if (!isDetailPage(pathname) && !isPayPage(pathname)) return;
         if (!claim(message)) return;
-        void dialog()
-          .then((Dialog) =>
+        void imperativeAntd()
+          .then(({ Dialog }) =>
             Dialog.alert({ content: CHECKOUT_COPY.companionCancelled, confirmText: CHECKOUT_COPY.gotIt }),
           )
           .then(() => navRef.current.toNewOrder());

@@ -1,5 +1,4 @@
-import { type CSSProperties, useCallback, useMemo, useRef, useState } from "react";
-import { readPageData } from "../../config.js";
+import { type CSSProperties, useCallback, useRef, useState } from "react";
 import { CartBar } from "../../features/cart/index.js";
 import { EntryLoading } from "../../features/loading/EntryLoading.js";
 import { LoadingOverlay } from "../../features/loading/LoadingOverlay.js";
@@ -13,15 +12,17 @@ import { useMainStartup } from "./use-main-startup.js";
 import { usePosOfflineAlert } from "./use-pos-offline-alert.js";
 import "./main.css";
 
-/** The loading view: branded on the first load when the restaurant is known, else 客官请稍等... alone. */
+/**
+ * The loading view: 客官请稍等... over the menu, or on the first load with no menu yet (the page
+ * did not carry it), branded when the restaurant is known.
+ */
 function MainLoading() {
   const entryLoading = useAppStore((state) => state.entryLoading);
   const loading = useAppStore((state) => state.loading);
-  const started = useAppStore((state) => state.restaurant);
   // the server puts the scanned restaurant into the page, so the brand shows before any answer
-  const fromPage = useMemo(() => readPageData().restaurant, []);
-  const brand = started ?? fromPage;
-  if (entryLoading && brand) return <EntryLoading restaurant={brand} />;
+  const brand = useAppStore((state) => state.restaurant);
+  const menuShown = useAppStore((state) => state.foods.length > 0);
+  if (entryLoading && brand && !menuShown) return <EntryLoading restaurant={brand} />;
   return <LoadingOverlay visible={entryLoading || loading} />;
 }
 

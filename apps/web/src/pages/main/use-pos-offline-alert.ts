@@ -1,6 +1,6 @@
 import { TIMING } from "@tablemate/core";
 import { useEffect } from "react";
-import { antdReady } from "../../antd-setup.js";
+import { imperativeAntd } from "../../antd-setup.js";
 import { COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
 
@@ -12,8 +12,7 @@ let alerted = false;
 
 async function alertPosOffline(): Promise<void> {
   // the dialog's code loads only when it is needed: most diners never see it
-  await antdReady;
-  const { default: Dialog } = await import("antd-mobile/es/components/dialog");
+  const { Dialog } = await imperativeAntd();
   await Dialog.alert({ content: COPY.posOffline, confirmText: COPY.gotIt });
 }
 
