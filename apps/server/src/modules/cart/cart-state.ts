@@ -10,8 +10,14 @@ export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">
 
 export type CartRow = typeof carts.$inferSelect;
 type CartLineRow = typeof cartLines.$inferSelect;
+type DishRow = typeof dishes.$inferSelect;
+/** What a line row holds of the line (its count as PostgreSQL writes a numeric: '2.000'). */
+export type StoredLine = Pick<
+  CartLineRow,
+  "detailId" | "foodId" | "normId" | "methodIds" | "additions" | "parts" | "count" | "memo"
+>;
 
-export function presentLine(row: CartLineRow): CartLine {
+export function presentLine(row: StoredLine): CartLine {
   return {
     detailId: row.detailId,
     foodId: row.foodId,
@@ -58,6 +64,11 @@ export async function dishesFor(
         ? and(eq(dishes.restaurantId, restaurant.id), inArray(dishes.id, foodIds.length ? foodIds : [0]))
         : eq(dishes.restaurantId, restaurant.id),
     );
-  const clock = localClock(now, restaurant.timezone);
+  return presentForRules(rows, restaurant.timezone, now);
+}
+
+/** Dish rows as the cart rules see them: sale periods judged by the restaurant's clock now. */
+export function presentForRules(rows: DishRow[], timezone: string, now: Date): Dish[] {
+  const clock = localClock(now, timezone);
   return rows.map((row, index) => presentDish(row, { categoryName: "", index, clock, imageHost: "" }));
 }

@@ -1,0 +1,162 @@
+/**
+ * The statements of one cart operation, hand-written for its hot path: one to lock the cart and read
+ * everything the decision needs, one to write the decision. With BEGIN and COMMIT, four round trips.
+ */
+import type { CartLine, CartState } from "@tablemate/core";
+import { dishes } from "../../db/schema.js";
+import { type Run, rowFromJson, type Statement } from "../../db/statements.js";
+import { presentLine, type StoredLine } from "./cart-state.js";
+
+/**
+ * Locks the cart, then reads it with what the decision needs. `readVersion` is the version the read
+ * saw, `version` the locked row's: in READ COMMITTED a statement that waited for the lock still reads
+ * from the snapshot it started with, so when the two differ the read is stale and is made again (the
+ * lock is held by then, so the second read sees the last commit).
+ */
+const LOCK_AND_READ: Statement = {
+  name: "cart_op_lock_and_read",
+  text: `
+with locked as (select id, version, table_id, restaurant_id from carts where id = $1 for update)
+select
+  locked.version,
+  (select version from carts where id = $1) as "readVersion",
+  locked.table_id as "tableId",
+  t.person_num as "personNum",
+  r.timezone,
+  (select json_build_object('version', o.version, 'ok', o.ok, 'message', o.message)
+     from cart_ops o where o.cart_id = $1 and o.op_id = $2) as seen,
+  coalesce((select json_agg(json_build_object(
+       'detailId', l.detail_id, 'foodId', l.food_id, 'normId', l.norm_id, 'methodIds', l.method_ids,
+       'additions', l.additions, 'parts', l.parts, 'count', l.count::text, 'memo', l.memo) order by l.position)
+     from cart_lines l where l.cart_id = $1), '[]') as lines,
+  (select u.nickname from table_users u where u.table_id = locked.table_id and u.guid = $3) as nickname,
+  coalesce((select json_agg(d) from dishes d
+     where d.restaurant_id = locked.restaurant_id
+       and ($5::boolean or d.id = $4 or d.id in (select food_id from cart_lines where cart_id = $1))), '[]')
+     as dishes
+from locked
+join tables t on t.id = locked.table_id
+join restaurants r on r.id = locked.restaurant_id`,
+};
+
+interface LockedRow {
+  version: number;
+  readVersion: number;
+  tableId: number;
+  personNum: number;
+  timezone: string;
+  seen: { version: number; ok: boolean; message: string } | null;
+  lines: StoredLine[];
+  nickname: string | null;
+  dishes: Record<string, unknown>[];
+}
+
+export interface LockedCart {
+  state: CartState;
+  tableId: number;
+  timezone: string;
+  /** the verdict this operation id already had, if it was seen before */
+  seen: { version: number; ok: boolean; message: string } | null;
+  nickname: string | null;
+  dishRows: (typeof dishes.$inferSelect)[];
+}
+
+/**
+ * Locks the cart for this transaction and reads it, the operation's earlier verdict, the actor's name
+ * and the dishes the rules need: those in the cart and `foodId`'s, or the whole menu.
+ */
+export async function lockAndRead(
+  run: Run,
+  input: { cartId: number; opId: string; guid: string; foodId: number; wholeMenu: boolean },
+): Promise<LockedCart> {
+  const values = [input.cartId, input.opId, input.guid, input.foodId, input.wholeMenu];
+  let [row] = await run<LockedRow>(LOCK_AND_READ, values);
+  if (row && row.readVersion !== row.version) [row] = await run<LockedRow>(LOCK_AND_READ, values);
+  if (!row) throw new Error(`cart ${input.cartId} vanished`);
+  return {
+    state: {
+      cartId: input.cartId,
+      version: row.version,
+      personNum: row.personNum,
+      lines: row.lines.map(presentLine),
+    },
+    tableId: row.tableId,
+    timezone: row.timezone,
+    seen: row.seen,
+    nickname: row.nickname,
+    dishRows: row.dishes.map((json) => rowFromJson(dishes, json)),
+  };
+}
+
+/**
+ * Writes an applied operation in one statement: removed lines deleted, new and changed ones upserted
+ * (new lines after every earlier one: the version only grows, so positions never collide), the diner
+ * count when it changed, the operation id with its version, and the version itself.
+ */
+const WRITE_APPLIED: Statement = {
+  name: "cart_op_write_applied",
+  text: `
+with removed as (
+  delete from cart_lines where cart_id = $1 and detail_id in (select jsonb_array_elements_text($4::jsonb))
+), changed as (
+  insert into cart_lines (cart_id, detail_id, food_id, norm_id, method_ids, additions, parts, count, memo,
+    updated_by, position)
+  select $1, l."detailId", l."foodId", l."normId", l."methodIds", l.additions, l.parts, l.count, l.memo, $5,
+    l.position
+  from jsonb_to_recordset($6::jsonb) as l("detailId" text, "foodId" integer, "normId" integer,
+    "methodIds" jsonb, additions jsonb, parts jsonb, count numeric, memo text, position integer)
+  on conflict (cart_id, detail_id) do update
+    set count = excluded.count, memo = excluded.memo, updated_by = excluded.updated_by
+), seated as (
+  update tables set person_num = $7 where id = $8 and $7::integer is not null
+), applied as (
+  insert into cart_ops (cart_id, op_id, version, ok) values ($1, $3, $2, true)
+)
+update carts set version = $2 where id = $1`,
+};
+
+export async function writeApplied(
+  run: Run,
+  write: {
+    cartId: number;
+    version: number;
+    opId: string;
+    guid: string;
+    before: readonly CartLine[];
+    after: readonly CartLine[];
+    personNum?: number;
+    tableId: number;
+  },
+): Promise<void> {
+  const { before, after } = write;
+  const removed = before.filter((b) => !after.some((a) => a.detailId === b.detailId)).map((b) => b.detailId);
+  const changed = after
+    .filter((line) => {
+      const old = before.find((b) => b.detailId === line.detailId);
+      return !old || old.count !== line.count || old.memo !== line.memo;
+    })
+    .map((line, i) => ({ ...line, position: write.version * 1000 + i }));
+  await run(WRITE_APPLIED, [
+    write.cartId,
+    write.version,
+    write.opId,
+    JSON.stringify(removed),
+    write.guid,
+    JSON.stringify(changed),
+    write.personNum ?? null,
+    write.tableId,
+  ]);
+}
+
+const WRITE_REFUSED: Statement = {
+  name: "cart_op_write_refused",
+  text: "insert into cart_ops (cart_id, op_id, version, ok, message) values ($1, $2, $3, false, $4)",
+};
+
+/** A refused operation's id is kept with its reason, so sending it again gets the same answer. */
+export async function writeRefused(
+  run: Run,
+  refused: { cartId: number; opId: string; version: number; message: string },
+): Promise<void> {
+  await run(WRITE_REFUSED, [refused.cartId, refused.opId, refused.version, refused.message]);
+}
