@@ -1,4 +1,4 @@
-import { API, type Dish } from "@tablemate/core";
+import { API, type Dish, type OpVerdict } from "@tablemate/core";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -90,6 +90,34 @@ describe.each(BACKENDS)("the shared cart over real sockets on %s", (backend) => 
     expect(Number(row?.count)).toBe(1);
     await a.op({ kind: "clear" });
     a.close();
+  });
+
+  it("refuses at once, to the sender alone, what a flooding socket sends past its bound; applies the rest", async () => {
+    const [a, b] = await Promise.all([
+      TableSocket.open(url("diner-flood-0001")),
+      TableSocket.open(url("diner-flood-0002")),
+    ]);
+    const dish = plainDish();
+    const add = { kind: "add", foodId: dish.id, choice: plain } as const;
+    const start = a.cart?.version ?? 0;
+    const ids = Array.from({ length: 60 }, (_, i) => `flood-op-${String(i).padStart(4, "0")}`);
+    for (const opId of ids) a.socket.send(JSON.stringify({ type: "op", opId, op: add }));
+    const verdicts = await Promise.all(
+      ids.map((opId) => a.until((m): m is OpVerdict => m.type === "result" && m.opId === opId)),
+    );
+    const busy = verdicts.filter((v) => !v.ok);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const v of busy) expect(v).toMatchObject({ version: -1, message: "服务器繁忙，请稍后再试" });
+    const applied = verdicts.length - busy.length;
+    await b.untilVersion(start + applied);
+    expect(b.cart?.lines.find((l) => l.foodId === dish.id)?.count).toBe(String(applied));
+    expect(b.broadcasts().filter((m) => m.version > start + applied)).toEqual([]);
+    expect(b.messages.filter((m) => m.type === "result")).toEqual([]);
+    // a refusal for overload is not the operation's verdict: sent again, it is applied
+    expect(await b.op(add, busy[0]?.opId)).toMatchObject({ ok: true, version: start + applied + 1 });
+    await a.op({ kind: "clear" });
+    a.close();
+    b.close();
   });
 
   it("loses no update when tablemates add at the same moment", async () => {

@@ -1,6 +1,7 @@
 import { API } from "@tablemate/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
+import { send } from "../src/realtime/socket.js";
 import { type DemoTable, demoTable, startTestApp, type TestApp } from "./support/harness.js";
 
 function open(url: string): Promise<{ messages: unknown[]; closeCode: number | null; socket: WebSocket }> {
@@ -66,5 +67,15 @@ describe("the table socket", () => {
     expect(forged.messages).toHaveLength(0);
     const malformed = await open(`${base}?rid=x`);
     expect(malformed.closeCode).toBe(1008);
+  });
+
+  it("drops a socket that does not read rather than buffering for it without end", () => {
+    const socket = { OPEN: 1, readyState: 1, bufferedAmount: 0, send: vi.fn(), terminate: vi.fn() };
+    send(socket as unknown as WebSocket, "{}");
+    expect(socket.send).toHaveBeenCalledWith("{}");
+    socket.bufferedAmount = 2 * 1024 * 1024;
+    send(socket as unknown as WebSocket, "{}");
+    expect(socket.send).toHaveBeenCalledTimes(1);
+    expect(socket.terminate).toHaveBeenCalled();
   });
 });

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import {
   API,
+  type ClientMessage,
   clientMessageSchema,
   guidSchema,
   idSchema,
   MSG,
+  type OpVerdict,
   PROTOCOL_VERSION,
   type ServerMessage,
 } from "@tablemate/core";
@@ -19,6 +21,7 @@ import { getRestaurant } from "../modules/restaurant/restaurants.js";
 import { getSignedTable } from "../modules/table/tables.js";
 import type { Signer } from "../security/signer.js";
 import { type Backplane, cartTopic, restaurantTopic } from "./hub.js";
+import { OpGate } from "./op-gate.js";
 
 const handshakeSchema = z.object({
   rid: idSchema,
@@ -30,6 +33,9 @@ const handshakeSchema = z.object({
 /** Policy-violation close code: the handshake named a table the visitor may not join. */
 const REFUSED = 1008;
 const MAX_MESSAGE_BYTES = 8 * 1024;
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** the answer to a message that found too many waiting (see OpGate) */
+const BUSY = "服务器繁忙，请稍后再试";
 
 export interface SocketDeps {
   db: Db;
@@ -38,9 +44,14 @@ export interface SocketDeps {
   now: () => Date;
 }
 
-function send(socket: WebSocket, message: ServerMessage | string): void {
-  if (socket.readyState === socket.OPEN)
-    socket.send(typeof message === "string" ? message : JSON.stringify(message));
+/**
+ * Sends if open. A socket whose unsent messages pile up past MAX_BUFFERED_BYTES is not reading: it is
+ * dropped rather than buffered without end, and its client reconnects and is greeted with the cart.
+ */
+export function send(socket: WebSocket, message: ServerMessage | string): void {
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) socket.terminate();
+  else socket.send(typeof message === "string" ? message : JSON.stringify(message));
 }
 
 /**
@@ -49,19 +60,21 @@ function send(socket: WebSocket, message: ServerMessage | string): void {
  */
 export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
   const { db, signer, backplane } = deps;
+  const gate = new OpGate();
   app.get(API.socket, { websocket: true }, async (socket, request) => {
     const query = request.query as Record<string, unknown>;
     const handshake = handshakeSchema.safeParse({ ...query, guid: query.guid ?? request.cookies.guid });
     if (!handshake.success) return socket.close(REFUSED, "bad handshake");
     const { rid, tableId, sid, guid } = handshake.data;
     // Messages of one socket are handled in the order they arrive, those sent before the table
-    // check finished included: they wait for it.
+    // check finished included: they wait for it. Too many waiting, a message is refused at once.
     const opened = openContext(rid, tableId, sid, guid);
-    let queue: Promise<unknown> = opened;
+    const lane = gate.lane((error: unknown) => request.log.error({ err: error }, "socket message"));
     socket.on("message", (raw: Buffer) => {
-      queue = queue
-        .then(() => handle(raw))
-        .catch((error: unknown) => request.log.error({ err: error }, "socket message"));
+      const message = parseMessage(raw);
+      if (!lane.push(async () => handle(await opened, message))) {
+        send(socket, refusal(message?.type === "op" ? message.opId : "", BUSY));
+      }
     });
     let context: Awaited<typeof opened>;
     try {
@@ -69,7 +82,7 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
     } catch {
       return socket.close(REFUSED, "table refused");
     }
-    const { cart, accessType } = context;
+    const { cart } = context;
     const unsubscribes = await Promise.all([
       backplane.subscribe(cartTopic(cart.id), (message) => send(socket, message)),
       backplane.subscribe(restaurantTopic(rid), (message) => send(socket, message)),
@@ -85,13 +98,11 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
       cart: await cartState(db, cart),
     });
 
-    async function handle(raw: Buffer): Promise<void> {
-      const parsed =
-        raw.length > MAX_MESSAGE_BYTES ? null : clientMessageSchema.safeParse(safeJson(String(raw)));
-      if (!parsed?.success) {
-        return send(socket, { type: "result", opId: "", ok: false, version: -1, message: "消息格式不正确" });
-      }
-      const message = parsed.data;
+    async function handle(
+      { cart, accessType }: Awaited<typeof opened>,
+      message: ClientMessage | null,
+    ): Promise<void> {
+      if (!message) return send(socket, refusal("", "消息格式不正确"));
       if (message.type === "sync") {
         const state = await cartState(db, cart);
         return send(socket, {
@@ -122,6 +133,21 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
     return { cart, accessType: restaurant.fastHotel ? ("virTable" as const) : ("realTable" as const) };
   }
 }
+
+function parseMessage(raw: Buffer): ClientMessage | null {
+  if (raw.length > MAX_MESSAGE_BYTES) return null;
+  const parsed = clientMessageSchema.safeParse(safeJson(String(raw)));
+  return parsed.success ? parsed.data : null;
+}
+
+/** Not applied, so not recorded: the same operation id may be sent again. */
+const refusal = (opId: string, message: string): OpVerdict => ({
+  type: "result",
+  opId,
+  ok: false,
+  version: -1,
+  message,
+});
 
 function safeJson(text: string): unknown {
   try {
