@@ -91,9 +91,9 @@ export async function menuOf(app: TestApp, restaurantId: number): Promise<Dish[]
   return json(answer).data as Dish[];
 }
 
-/** A dish with no options, no minimum and unlimited stock, on sale now. */
-export function plainDish(menu: Dish[], skip = 0): Dish {
-  const dishes = menu.filter(
+/** The dishes with no options, no minimum and unlimited stock, on sale now. */
+export function plainDishes(menu: Dish[]): Dish[] {
+  return menu.filter(
     (d) =>
       d.foodproperty === 0 &&
       d.estimate === -1 &&
@@ -105,7 +105,11 @@ export function plainDish(menu: Dish[], skip = 0): Dish {
       d.norms.length === 0 &&
       d.methodCategories.length === 0,
   );
-  const dish = dishes[skip];
+}
+
+/** The `skip`-th plain dish of the menu. */
+export function plainDish(menu: Dish[], skip = 0): Dish {
+  const dish = plainDishes(menu)[skip];
   if (!dish) throw new Error("no plain dish in the demo menu");
   return dish;
 }

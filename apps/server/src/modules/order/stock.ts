@@ -1,5 +1,5 @@
 import type { Shortage } from "@tablemate/core";
-import { and, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { additionStock, dishes } from "../../db/schema.js";
 import type { Tx } from "../cart/cart-state.js";
 
@@ -12,50 +12,69 @@ export class StockShortage extends Error {
   }
 }
 
+interface LockedDish {
+  id: number;
+  name: string;
+  foodproperty: number;
+  /** the estimate when locked */
+  held: number;
+  /** after the decrement; null when short */
+  remaining: number | null;
+}
+
+/** An integer array as one text parameter ('{1,2}'), read the same by PostgreSQL and PGlite. */
+const intArray = (values: number[]): string => `{${values.map((v) => Math.trunc(v)).join(",")}}`;
+
+/** A limited dish's stock after an order took its units. */
+export interface StockLeft {
+  foodId: number;
+  sum: number;
+}
+
 /**
- * Takes stock atomically: each decrement only succeeds while enough is left, so concurrent orders
- * never sell more than the estimate. Any shortfall throws, and the transaction takes nothing.
+ * Takes stock atomically, in one statement: the order's limited dishes are locked in id order (so two
+ * orders never wait on each other in a cycle), then each is decremented only if enough is left, so
+ * concurrent orders never sell more than the estimate. Unlimited dishes (-1) are neither locked nor
+ * changed. Any shortfall throws, and the transaction takes nothing. Answers the limited dishes' stock left.
  */
-export async function takeDishStock(tx: Tx, restaurantId: number, needs: Map<number, number>): Promise<void> {
-  const short: number[] = [];
-  // rows are always locked in id order, so two orders never wait on each other in a cycle
-  for (const [foodId, need] of [...needs].sort((a, b) => a[0] - b[0])) {
-    const taken = await tx
-      .update(dishes)
-      .set({ estimate: sql`${dishes.estimate} - ${need}` })
-      .where(
-        and(
-          eq(dishes.id, foodId),
-          eq(dishes.restaurantId, restaurantId),
-          ne(dishes.estimate, -1),
-          gte(dishes.estimate, need),
-        ),
+export async function takeDishStock(
+  tx: Tx,
+  restaurantId: number,
+  needs: Map<number, number>,
+): Promise<StockLeft[]> {
+  if (needs.size === 0) return [];
+  const ids = [...needs.keys()];
+  const counts = ids.map((id) => needs.get(id) ?? 0);
+  // the locking read waits for a concurrent order and sees its commit; the update then decrements that
+  const { rows } = (await tx.execute(sql`
+      with need as (select * from unnest(${intArray(ids)}::int[], ${intArray(counts)}::int[]) as n(id, units)),
+      locked as materialized (
+        select d.id, d.name, d.foodproperty, d.estimate, need.units
+        from ${dishes} d join need on need.id = d.id
+        where d.restaurant_id = ${restaurantId} and d.estimate <> -1
+        order by d.id
+        for update of d
+      ),
+      taken as (
+        update ${dishes} d set estimate = d.estimate - locked.units
+        from locked where d.id = locked.id and locked.estimate >= locked.units
+        returning d.id, d.estimate
       )
-      .returning({ id: dishes.id });
-    if (taken.length === 0) short.push(foodId);
+      select locked.id, locked.name, locked.foodproperty, locked.estimate as held, taken.estimate as remaining
+      from locked left join taken on taken.id = locked.id`)) as unknown as { rows: LockedDish[] };
+  const short = rows.filter((r) => r.remaining === null);
+  if (short.length) {
+    throw new StockShortage(
+      "dishes",
+      short.map((r) => ({
+        foodId: r.id,
+        name: r.name,
+        left: Math.max(r.held, 0),
+        isCombo: r.foodproperty !== 0,
+      })),
+    );
   }
-  if (short.length === 0) return;
-  const rows = await tx
-    .select({
-      id: dishes.id,
-      name: dishes.name,
-      estimate: dishes.estimate,
-      foodproperty: dishes.foodproperty,
-    })
-    .from(dishes)
-    .where(inArray(dishes.id, short));
-  // unlimited dishes (-1) never fail the update's condition for lack of stock
-  const really = rows.filter((r) => r.estimate !== -1);
-  if (really.length === 0) return;
-  throw new StockShortage(
-    "dishes",
-    really.map((r) => ({
-      foodId: r.id,
-      name: r.name,
-      left: Math.max(r.estimate, 0),
-      isCombo: r.foodproperty !== 0,
-    })),
-  );
+  return rows.map((r) => ({ foodId: r.id, sum: r.remaining ?? 0 }));
 }
 
 export async function takeAdditionStock(

@@ -25,19 +25,19 @@ import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import {
   cartLines,
   carts,
-  dishes,
   orderEvents,
   orderLines,
   orders,
   restaurants,
   submitLocks,
+  tables,
 } from "../../db/schema.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import type { Signer } from "../../security/signer.js";
-import { cartState, dishesFor, linesOf, presentLine, type Tx } from "../cart/cart-state.js";
+import { dishesFor, linesOf, presentLine, type Tx } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
 import type { PhoneCodes } from "../verification/phone-codes.js";
-import { StockShortage, takeAdditionStock, takeDishStock } from "./stock.js";
+import { type StockLeft, StockShortage, takeAdditionStock, takeDishStock } from "./stock.js";
 
 /** A refusal with its submit code (spec 000 §8) and the guest-facing message. */
 export class SubmitRefused extends Error {
@@ -74,12 +74,23 @@ function refuse(code: number, message: string, data: unknown = null): never {
   throw new SubmitRefused(code, message, data);
 }
 
-/** One submit per cart at a time, across processes: a second meanwhile learns who holds it. */
+/**
+ * One submit per cart at a time, across processes: a second meanwhile learns who holds it. One statement
+ * takes the lock, or takes over one left by a submit that died. The lock is released by the submit's own
+ * transaction (with its commit), or by `unlock` when that transaction did not commit.
+ */
 async function lockCart(deps: SubmitDeps, cartId: number, guid: string): Promise<() => Promise<void>> {
   const { db } = deps;
   const stale = new Date(deps.now().getTime() - STALE_LOCK_MS);
-  await db.delete(submitLocks).where(and(eq(submitLocks.cartId, cartId), lt(submitLocks.startedAt, stale)));
-  const taken = await db.insert(submitLocks).values({ cartId, guid }).onConflictDoNothing().returning();
+  const taken = await db
+    .insert(submitLocks)
+    .values({ cartId, guid })
+    .onConflictDoUpdate({
+      target: submitLocks.cartId,
+      set: { guid, startedAt: sql`now()` },
+      setWhere: lt(submitLocks.startedAt, stale),
+    })
+    .returning({ cartId: submitLocks.cartId });
   if (taken.length === 0) {
     const [holder] = await db.select().from(submitLocks).where(eq(submitLocks.cartId, cartId));
     if (holder?.guid === guid) refuse(SUBMIT_CODES.submitting, "订单提交中，请稍候");
@@ -88,6 +99,28 @@ async function lockCart(deps: SubmitDeps, cartId: number, guid: string): Promise
   return async () => {
     await db.delete(submitLocks).where(and(eq(submitLocks.cartId, cartId), eq(submitLocks.guid, guid)));
   };
+}
+
+/**
+ * Empties the cart, bumps its version and releases the submit lock, in one statement of the submit's
+ * transaction; answers the new version and the table's diner count (for the tablemates' type 3).
+ */
+async function clearCart(
+  tx: Tx,
+  cartId: number,
+  guid: string,
+): Promise<{ version: number; personNum: number }> {
+  const { rows } = (await tx.execute(sql`
+    with cleared as (delete from ${cartLines} where cart_id = ${cartId}),
+    unlocked as (delete from ${submitLocks} where cart_id = ${cartId} and guid = ${guid})
+    update ${carts} set version = ${carts.version} + 1 from ${tables}
+    where ${carts.id} = ${cartId} and ${tables.id} = ${carts.tableId}
+    returning ${carts.version} as version, ${tables.personNum} as "personNum"`)) as unknown as {
+    rows: Array<{ version: number; personNum: number }>;
+  };
+  const [cart] = rows;
+  if (!cart) throw new Error(`cart ${cartId} vanished while locked`);
+  return cart;
 }
 
 /** The lines to order: the shared cart's, or (the socket was down) the client's local cart. */
@@ -151,8 +184,19 @@ export async function submitOrder(
 ): Promise<SubmitResult> {
   const { db, signer } = deps;
   if (payload.userId !== guid) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
-  const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, payload.restaurantId));
-  if (!restaurant) refuse(SUBMIT_CODES.restaurantNotFound, "餐厅不存在");
+  // the restaurant, the cart and an order this submitId already placed, in one read
+  const [found] = await db
+    .select({
+      restaurant: restaurants,
+      cart: { id: carts.id, restaurantId: carts.restaurantId, tableId: carts.tableId },
+      existing: { id: orders.id, mainGuid: orders.mainGuid, tableId: orders.tableId },
+    })
+    .from(restaurants)
+    .leftJoin(carts, eq(carts.id, payload.cartId))
+    .leftJoin(orders, and(eq(orders.restaurantId, restaurants.id), eq(orders.submitId, payload.submitId)))
+    .where(eq(restaurants.id, payload.restaurantId));
+  if (!found) refuse(SUBMIT_CODES.restaurantNotFound, "餐厅不存在");
+  const { restaurant, cart, existing } = found;
   const now = deps.now();
   const clock = localClock(now, restaurant.timezone);
   if (!isShopOpen({ businessTime: restaurant.businessTime, hotelLock: restaurant.hotelLock }, clock)) {
@@ -161,14 +205,8 @@ export async function submitOrder(
   if (!restaurant.posOnline) refuse(SUBMIT_CODES.posOffline, "收银台网络异常，请联系服务员");
   if (!signer.verifyCartSign(payload.cartId, payload.cartIdSign))
     refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
-
-  const [existing] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.restaurantId, restaurant.id), eq(orders.submitId, payload.submitId)));
   if (existing) return { orderId: existing.id, mainWxId: existing.mainGuid, realTableId: existing.tableId };
 
-  const [cart] = await db.select().from(carts).where(eq(carts.id, payload.cartId));
   if (!cart || cart.restaurantId !== restaurant.id || cart.tableId !== payload.realTableId) {
     refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
   }
@@ -182,12 +220,13 @@ export async function submitOrder(
     refuse(SUBMIT_CODES.wrongCode, "验证码错误");
 
   const unlock = await lockCart(deps, cart.id, guid);
-  let outcome: { result: SubmitResult; stock: Array<{ foodId: number; sum: number }> };
+  let committed = false;
+  let outcome: Placed;
   try {
     outcome = await db.transaction(async (tx) => {
       // a submit waits at most this long for locks; past it the diner is told to retry (1002)
       await tx.execute(sql.raw(`set local statement_timeout = ${Math.trunc(deps.submitTimeoutMs)}`));
-      await tx.select().from(carts).where(eq(carts.id, cart.id)).for("update");
+      await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for("update");
       const lines = payload.faultCart ? localLines(payload) : (await linesOf(tx, cart.id)).map(presentLine);
       await refuseCompanionOrder(
         tx,
@@ -197,7 +236,8 @@ export async function submitOrder(
         restaurant.wctPayType,
         restaurant.fastHotel,
       );
-      if (lines.length === 0) await refuseEmptyCart(tx, cart.id, guid, now);
+      if (lines.length === 0)
+        return { replay: await emptyCartAnswer(tx, cart.id, payload.submitId, guid, now) };
       const mainOrder = await mainOrderOf(tx, payload, cart.tableId);
 
       const menu = await dishesFor(tx, restaurant, now, [...new Set(lines.map((l) => l.foodId))]);
@@ -209,8 +249,6 @@ export async function submitOrder(
         refuse(SUBMIT_CODES.serverMessage, `未达到起送价¥${truncateMoney(restaurant.startPrice)}`);
       }
       const { dishesNeeded, additionsNeeded } = stockNeeds(priced);
-      await takeDishStock(tx, restaurant.id, dishesNeeded);
-      await takeAdditionStock(tx, restaurant.id, additionsNeeded);
 
       const fastSerialNo = restaurant.fastHotel ? await nextSerial(tx, restaurant.id, now) : null;
       const [order] = await tx
@@ -251,20 +289,23 @@ export async function submitOrder(
           faultCart: payload.faultCart,
           createdAt: now,
         })
-        .returning();
+        .returning({ id: orders.id, mainGuid: orders.mainGuid, tableId: orders.tableId });
       if (!order) throw new Error("order insert returned nothing");
       await tx.insert(orderLines).values(priced.map((p) => orderLine(order.id, p)));
       await tx
         .insert(orderEvents)
         .values({ orderId: order.id, fromStatus: null, toStatus: ORDER_STATUS.placed, actor: guid, at: now });
-      await tx.delete(cartLines).where(eq(cartLines.cartId, cart.id));
-      await tx
-        .update(carts)
-        .set({ version: sql`${carts.version} + 1` })
-        .where(eq(carts.id, cart.id));
-      const stock = await stockAfter(tx, [...dishesNeeded.keys()]);
-      return { result: { orderId: order.id, mainWxId: order.mainGuid, realTableId: order.tableId }, stock };
+      const cleared = await clearCart(tx, cart.id, guid);
+      // stock is taken last, so its row locks are held only until the commit just after
+      await takeAdditionStock(tx, restaurant.id, additionsNeeded);
+      const stock = await takeDishStock(tx, restaurant.id, dishesNeeded);
+      return {
+        result: { orderId: order.id, mainWxId: order.mainGuid, realTableId: order.tableId },
+        cart: cleared,
+        stock,
+      };
     });
+    committed = true;
   } catch (error) {
     if (error instanceof StockShortage) {
       const code = error.kind === "dishes" ? SUBMIT_CODES.stockShort : SUBMIT_CODES.additionsShort;
@@ -273,11 +314,20 @@ export async function submitOrder(
     if (isStatementTimeout(error)) refuse(SUBMIT_CODES.timeout, "下单超时，请稍后重试");
     throw error;
   } finally {
+    if (!committed) await unlock();
+  }
+  if ("replay" in outcome) {
     await unlock();
+    return outcome.replay;
   }
   await announce(deps, cart.id, restaurant.id, guid, outcome);
   return outcome.result;
 }
+
+/** What a submit's transaction did: placed the order, or found this submitId's order already placed. */
+type Placed =
+  | { result: SubmitResult; cart: { version: number; personNum: number }; stock: StockLeft[] }
+  | { replay: SubmitResult };
 
 function shortageMessage(error: StockShortage): string {
   const [only] = error.shortages;
@@ -290,14 +340,32 @@ function shortageMessage(error: StockShortage): string {
 /** How long after a tablemate's submit an empty cart means "they just ordered it". */
 const JUST_ORDERED_MS = 120_000;
 
-/** An empty cart: a tablemate may have just ordered it (6666), or there is nothing to order (1007). */
-async function refuseEmptyCart(tx: Tx, cartId: number, guid: string, now: Date): Promise<never> {
+/**
+ * An empty cart: this very submit may have placed its order while its twin waited (the same order
+ * again), a tablemate may have just ordered it (6666), or there is nothing to order (1007).
+ */
+async function emptyCartAnswer(
+  tx: Tx,
+  cartId: number,
+  submitId: string,
+  guid: string,
+  now: Date,
+): Promise<SubmitResult> {
   const [recent] = await tx
-    .select({ id: orders.id, mainGuid: orders.mainGuid, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      mainGuid: orders.mainGuid,
+      tableId: orders.tableId,
+      submitId: orders.submitId,
+      createdAt: orders.createdAt,
+    })
     .from(orders)
     .where(eq(orders.cartId, cartId))
     .orderBy(desc(orders.id))
     .limit(1);
+  if (recent?.submitId === submitId) {
+    return { orderId: recent.id, mainWxId: recent.mainGuid, realTableId: recent.tableId };
+  }
   if (recent && recent.mainGuid !== guid && now.getTime() - recent.createdAt.getTime() < JUST_ORDERED_MS) {
     refuse(SUBMIT_CODES.companionOrdered, "你的同伴已经下单", {
       orderId: recent.id,
@@ -386,44 +454,34 @@ function orderLine(orderId: number, { line, dish, total, vipTotal }: PricedOrder
   };
 }
 
-async function stockAfter(tx: Tx, foodIds: number[]) {
-  if (foodIds.length === 0) return [];
-  const rows = await tx
-    .select({ foodId: dishes.id, sum: dishes.estimate })
-    .from(dishes)
-    .where(inArray(dishes.id, foodIds));
-  return rows.filter((r) => r.sum !== -1);
-}
-
+/** After the commit: tablemates hear the order and the emptied cart (type 3), the restaurant the new stock. */
 async function announce(
   deps: SubmitDeps,
   cartId: number,
   restaurantId: number,
   guid: string,
-  outcome: { result: SubmitResult; stock: Array<{ foodId: number; sum: number }> },
+  placed: { result: SubmitResult; cart: { version: number; personNum: number }; stock: StockLeft[] },
 ): Promise<void> {
-  const [cart] = await deps.db.select().from(carts).where(eq(carts.id, cartId));
-  if (!cart) return;
-  const state = await cartState(deps.db, cart);
+  const { version, personNum } = placed.cart;
   const ordered: TableMessage = {
     type: MSG.order,
     code: 1000,
     socketId: randomUUID(),
-    version: state.version,
-    cart: state,
+    version,
+    cart: { cartId, version, personNum, lines: [] },
     actor: { guid, name: "" },
     status: 1,
     userId: guid,
-    orderId: outcome.result.orderId,
+    orderId: placed.result.orderId,
   };
   await deps.backplane.publish(cartTopic(cartId), JSON.stringify(ordered));
-  if (outcome.stock.length) {
+  if (placed.stock.length) {
     const stock: StockMessage = {
       type: MSG.stock,
       code: 1000,
       socketId: randomUUID(),
       restaurantId,
-      value: outcome.stock,
+      value: placed.stock,
     };
     await deps.backplane.publish(restaurantTopic(restaurantId), JSON.stringify(stock));
   }
