@@ -11,7 +11,7 @@ import {
 } from "@tablemate/core";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { visitors, waiterCalls } from "../../db/schema.js";
+import { waiterCalls } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
@@ -65,12 +65,8 @@ export function orderRoutes(app: FastifyInstance, deps: SubmitDeps): void {
       return refused(reply, SUBMIT_CODES.infoMissing, `订单信息缺失（${fields}）`);
     }
     try {
-      const result = await submitOrder(deps, payload.data, guid);
-      const [visitor] = await db
-        .select({ token: visitors.token })
-        .from(visitors)
-        .where(eq(visitors.guid, guid));
-      return { ...ok(result), token: visitor?.token ?? "" };
+      const { result, token } = await submitOrder(deps, payload.data, guid);
+      return { ...ok(result), token };
     } catch (error) {
       if (error instanceof SubmitRefused) return refused(reply, error.code, error.message, error.data);
       request.log.error({ err: error }, "submit failed");

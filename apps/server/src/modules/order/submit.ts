@@ -31,6 +31,7 @@ import {
   restaurants,
   submitLocks,
   tables,
+  visitors,
 } from "../../db/schema.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import type { Signer } from "../../security/signer.js";
@@ -171,32 +172,37 @@ function stockNeeds(priced: PricedOrderLine[]) {
   return { dishesNeeded, additionsNeeded };
 }
 
+/** A placed (or replayed) order, and the diner's visitor token the answer carries. */
+export interface Submitted {
+  result: SubmitResult;
+  token: string;
+}
+
 /**
  * Submits a table's order: re-prices every line from the database with core's pricing (the client's
  * prices are never read), takes stock atomically, writes the order and its first event, and clears
  * the cart, all in one transaction. Tablemates hear type 3, and every diner of the restaurant the
  * new stock (type 20), only after it is committed.
  */
-export async function submitOrder(
-  deps: SubmitDeps,
-  payload: OrderPayload,
-  guid: string,
-): Promise<SubmitResult> {
+export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid: string): Promise<Submitted> {
   const { db, signer } = deps;
   if (payload.userId !== guid) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
-  // the restaurant, the cart and an order this submitId already placed, in one read
+  // the restaurant, the cart, an order this submitId already placed and the visitor, in one read
   const [found] = await db
     .select({
       restaurant: restaurants,
       cart: { id: carts.id, restaurantId: carts.restaurantId, tableId: carts.tableId },
       existing: { id: orders.id, mainGuid: orders.mainGuid, tableId: orders.tableId },
+      token: visitors.token,
     })
     .from(restaurants)
     .leftJoin(carts, eq(carts.id, payload.cartId))
+    .leftJoin(visitors, eq(visitors.guid, guid))
     .leftJoin(orders, and(eq(orders.restaurantId, restaurants.id), eq(orders.submitId, payload.submitId)))
     .where(eq(restaurants.id, payload.restaurantId));
   if (!found) refuse(SUBMIT_CODES.restaurantNotFound, "餐厅不存在");
   const { restaurant, cart, existing } = found;
+  const token = found.token ?? "";
   const now = deps.now();
   const clock = localClock(now, restaurant.timezone);
   if (!isShopOpen({ businessTime: restaurant.businessTime, hotelLock: restaurant.hotelLock }, clock)) {
@@ -205,7 +211,12 @@ export async function submitOrder(
   if (!restaurant.posOnline) refuse(SUBMIT_CODES.posOffline, "收银台网络异常，请联系服务员");
   if (!signer.verifyCartSign(payload.cartId, payload.cartIdSign))
     refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
-  if (existing) return { orderId: existing.id, mainWxId: existing.mainGuid, realTableId: existing.tableId };
+  if (existing) {
+    return {
+      result: { orderId: existing.id, mainWxId: existing.mainGuid, realTableId: existing.tableId },
+      token,
+    };
+  }
 
   if (!cart || cart.restaurantId !== restaurant.id || cart.tableId !== payload.realTableId) {
     refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
@@ -318,10 +329,10 @@ export async function submitOrder(
   }
   if ("replay" in outcome) {
     await unlock();
-    return outcome.replay;
+    return { result: outcome.replay, token };
   }
   await announce(deps, cart.id, restaurant.id, guid, outcome);
-  return outcome.result;
+  return { result: outcome.result, token };
 }
 
 /** What a submit's transaction did: placed the order, or found this submitId's order already placed. */
