@@ -2,6 +2,8 @@ import { type Dish, EMPTY_CHOICE, localClock, priceLine, truncateMoney } from "@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_COPY } from "../apps/web/src/copy.js";
+import { SUBMIT_COPY } from "../apps/web/src/features/checkout/checkout-copy.js";
+import { ORDER_COPY } from "../apps/web/src/features/order/order-copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
 import {
   addControl,
@@ -65,8 +67,8 @@ describe("checkout at a phone viewport", () => {
     await orderButton(page).click();
     await page.getByTestId("suborder-page").waitFor();
     expect(pathOf(page)).toBe("/order/subOrder");
-    await page.getByRole("textbox", { name: CHECKOUT_COPY.wholeMemo }).fill("少辣");
-    await page.getByRole("button", { name: CHECKOUT_COPY.submit }).click();
+    await page.getByRole("textbox", { name: SUBMIT_COPY.wholeMemo }).fill("少辣");
+    await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
     await page.getByTestId("order-lines").waitFor();
     expect(pathOf(page)).toBe("/order/detail");
     expect(new URL(page.url()).searchParams.get("orderId")).toMatch(/^\d+$/);
@@ -81,9 +83,9 @@ describe("checkout at a phone viewport", () => {
     expect(await page.getByTestId("order-status").textContent()).toBe("已下单");
     expect(await page.getByText("少辣").count()).toBe(1);
 
-    await page.getByRole("button", { name: CHECKOUT_COPY.cancelOrder }).click();
+    await page.getByRole("button", { name: ORDER_COPY.cancelOrder }).click();
     await page.getByRole("dialog").getByRole("button", { name: CHECKOUT_COPY.confirm }).click();
-    await page.getByText(CHECKOUT_COPY.cancelled).waitFor();
+    await page.getByText(ORDER_COPY.cancelled).waitFor();
     await expect.poll(() => page.getByTestId("order-status").textContent()).toBe("已取消");
     expect(errors).toEqual([]);
   });
@@ -133,27 +135,27 @@ describe("checkout at a phone viewport", () => {
     const phone = "13900005678";
     const field = (name: string) => page.getByRole("textbox", { name });
     const codeButton = page.locator(".code-button");
-    await field(CHECKOUT_COPY.phone).fill(phone);
+    await field(SUBMIT_COPY.phone).fill(phone);
     await codeButton.click();
     await expect.poll(() => codeButton.textContent()).toMatch(/^(60|59)秒后重新获取$/);
     expect(await codeButton.isDisabled()).toBe(true);
     await expect.poll(() => loggedCode(server, phone)).toMatch(/^\d{6}$/);
     const code = loggedCode(server, phone) ?? "";
-    await field(CHECKOUT_COPY.name).fill("李女士");
-    await field(CHECKOUT_COPY.address).fill("国定路335号");
+    await field(SUBMIT_COPY.name).fill("李女士");
+    await field(SUBMIT_COPY.address).fill("国定路335号");
 
     // a wrong code: 2008, back to the form with the code emptied, nothing ordered
-    await field(CHECKOUT_COPY.code).fill(code === "000000" ? "111111" : "000000");
-    await page.getByRole("button", { name: CHECKOUT_COPY.next }).click();
-    await page.getByRole("button", { name: CHECKOUT_COPY.submit }).click();
-    await page.getByText(CHECKOUT_COPY.wrongCode).waitFor();
+    await field(SUBMIT_COPY.code).fill(code === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: SUBMIT_COPY.next }).click();
+    await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
+    await page.getByText(SUBMIT_COPY.wrongCode).waitFor();
     await page.getByTestId("supply-page").waitFor();
-    expect(await field(CHECKOUT_COPY.code).inputValue()).toBe("");
-    expect(await field(CHECKOUT_COPY.address).inputValue()).toBe("国定路335号");
+    expect(await field(SUBMIT_COPY.code).inputValue()).toBe("");
+    expect(await field(SUBMIT_COPY.address).inputValue()).toBe("国定路335号");
 
-    await field(CHECKOUT_COPY.code).fill(code);
-    await page.getByRole("button", { name: CHECKOUT_COPY.next }).click();
-    await page.getByRole("button", { name: CHECKOUT_COPY.submit }).click();
+    await field(SUBMIT_COPY.code).fill(code);
+    await page.getByRole("button", { name: SUBMIT_COPY.next }).click();
+    await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
     await page.getByTestId("order-lines").waitFor();
     expect(pathOf(page)).toBe("/order/detail");
     expect(await page.getByTestId("order-line").locator(".order-line__name").allTextContents()).toEqual([
@@ -175,14 +177,14 @@ describe("checkout at a phone viewport", () => {
     }
     await orderButton(page).click();
     await page.getByTestId("supply-page").waitFor();
-    await page.getByRole("textbox", { name: CHECKOUT_COPY.phone }).fill("123");
-    await page.getByRole("button", { name: CHECKOUT_COPY.next }).click();
-    await page.getByText(CHECKOUT_COPY.phoneInvalid).waitFor();
-    await page.getByRole("textbox", { name: CHECKOUT_COPY.phone }).fill("13812345678");
-    await page.getByRole("textbox", { name: CHECKOUT_COPY.name }).fill("王先生");
-    await page.getByRole("button", { name: CHECKOUT_COPY.next }).click();
+    await page.getByRole("textbox", { name: SUBMIT_COPY.phone }).fill("123");
+    await page.getByRole("button", { name: SUBMIT_COPY.next }).click();
+    await page.getByText(SUBMIT_COPY.phoneInvalid).waitFor();
+    await page.getByRole("textbox", { name: SUBMIT_COPY.phone }).fill("13812345678");
+    await page.getByRole("textbox", { name: SUBMIT_COPY.name }).fill("王先生");
+    await page.getByRole("button", { name: SUBMIT_COPY.next }).click();
     await page.getByTestId("suborder-page").waitFor();
-    await page.getByRole("button", { name: CHECKOUT_COPY.submit }).click();
+    await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
     await page.getByTestId("order-lines").waitFor();
     expect(await page.getByText("王先生 13812345678").count()).toBeGreaterThan(0);
   });

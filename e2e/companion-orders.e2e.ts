@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_COPY, DISH_COPY } from "../apps/web/src/copy.js";
+import { SUBMIT_COPY } from "../apps/web/src/features/checkout/checkout-copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
 import { addControl, cachedLines, cartBar, menuCard, plus, tap } from "./support/dishes.js";
 import { type RunningServer, startServer } from "./support/server.js";
@@ -55,7 +56,7 @@ describe("a tablemate's order reaches the other diner", () => {
   async function aSubmits(a: Page): Promise<string> {
     await cartBar(a).locator(".cart-bar__order").click();
     await a.getByTestId("suborder-page").waitFor();
-    await a.getByRole("button", { name: CHECKOUT_COPY.submit }).click();
+    await a.getByRole("button", { name: SUBMIT_COPY.submit }).click();
     await a.getByTestId("order-lines").waitFor();
     const orderId = queryOf(a, "orderId");
     expect(orderId).toMatch(/^\d+$/);

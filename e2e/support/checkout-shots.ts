@@ -1,5 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { CHECKOUT_COPY, COPY } from "../../apps/web/src/copy.js";
+import { COPY } from "../../apps/web/src/copy.js";
+import { SUBMIT_COPY } from "../../apps/web/src/features/checkout/checkout-copy.js";
+import { ORDER_COPY } from "../../apps/web/src/features/order/order-copy.js";
 import { addControl, cartBar, menuCard, plus, tap } from "./dishes.js";
 import type { RunningServer } from "./server.js";
 
@@ -30,14 +32,14 @@ export async function shootCheckoutScreens(
   const page = await openWithCucumbers(context, dine.url, 2);
   await cartBar(page).locator(".cart-bar__order").click();
   await page.getByTestId("suborder-page").waitFor();
-  await page.getByRole("textbox", { name: CHECKOUT_COPY.wholeMemo }).fill("少辣，快点上菜");
+  await page.getByRole("textbox", { name: SUBMIT_COPY.wholeMemo }).fill("少辣，快点上菜");
   await settle(page);
   await shoot(page, "order-suborder");
-  await page.getByRole("button", { name: CHECKOUT_COPY.submit }).click();
+  await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
   await page.getByTestId("order-lines").waitFor();
   await settle(page);
   await shoot(page, "order-detail");
-  await page.getByRole("button", { name: CHECKOUT_COPY.addToOrder }).click();
+  await page.getByRole("button", { name: ORDER_COPY.addToOrder }).click();
   await page.getByTestId("table-name").waitFor();
   await page.getByRole("button", { name: COPY.orderList }).click();
   await page.getByTestId("order-list-item").first().waitFor();

@@ -2,8 +2,8 @@ import { isValidPhone } from "@tablemate/core";
 import { useState } from "react";
 import { ApiError } from "../../api/http.js";
 import { sendPhoneCode } from "../../api/verification.js";
-import { CHECKOUT_COPY } from "../../copy.js";
 import { showToast } from "../loading/toast.js";
+import { SUBMIT_COPY } from "./checkout-copy.js";
 import { updateCheckout, useCheckoutStore } from "./checkout-store.js";
 import { useSecondsUntil } from "./use-seconds-until.js";
 
@@ -34,11 +34,11 @@ export function SendCodeButton({
     try {
       const sent = await sendPhoneCode(restaurantId, number);
       updateCheckout({ codeResendAt: Date.now() + sent.resendAfterSeconds * 1000 });
-      showToast(CHECKOUT_COPY.codeSent);
+      showToast(SUBMIT_COPY.codeSent);
     } catch (error) {
       // 8001 says how long to wait; anything else is a plain failure
       const tooSoon = error instanceof ApiError && error.code === 8001 && error.message;
-      showToast(tooSoon || CHECKOUT_COPY.codeSendFailed);
+      showToast(tooSoon || SUBMIT_COPY.codeSendFailed);
     } finally {
       setSending(false);
     }
@@ -51,7 +51,7 @@ export function SendCodeButton({
       disabled={sending || secondsLeft > 0}
       onClick={() => void send()}
     >
-      {secondsLeft > 0 ? CHECKOUT_COPY.resendIn(secondsLeft) : CHECKOUT_COPY.sendCode}
+      {secondsLeft > 0 ? SUBMIT_COPY.resendIn(secondsLeft) : SUBMIT_COPY.sendCode}
     </button>
   );
 }

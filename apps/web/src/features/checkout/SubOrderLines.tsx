@@ -1,7 +1,7 @@
 import { type CartLine, choiceLabels, dishName, priceLine } from "@tablemate/core";
-import { CHECKOUT_COPY } from "../../copy.js";
 import type { DishLookup } from "../cart/cart-transport.js";
 import { Money } from "../cart/Money.js";
+import { ORDER_COPY } from "../order/order-copy.js";
 
 /** The cart's lines as the order will hold them: name, choices, note, count and line price. */
 export function SubOrderLines({
@@ -15,7 +15,7 @@ export function SubOrderLines({
 }) {
   return (
     <section className="order-card" data-testid="suborder-lines">
-      <h2 className="order-card__title">{CHECKOUT_COPY.dishes}</h2>
+      <h2 className="order-card__title">{ORDER_COPY.dishes}</h2>
       {lines.map((line) => {
         const dish = lookup(line.foodId);
         if (!dish) return null;

@@ -5,6 +5,7 @@ import { fetchDesks } from "../../api/order.js";
 import { CHECKOUT_COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
 import { showToast } from "../loading/toast.js";
+import { SUBMIT_COPY } from "./checkout-copy.js";
 import { updateCheckout } from "./checkout-store.js";
 import { useSubmitOrder } from "./use-submit-order.js";
 import "../order/order.css";
@@ -27,7 +28,7 @@ export function TablePickerFlow({ onDone }: { onDone(): void }) {
       .then((list) => live && setTables(list))
       .catch(() => {
         if (!live) return;
-        showToast(CHECKOUT_COPY.tableListFailed);
+        showToast(SUBMIT_COPY.tableListFailed);
         onDone();
       });
     return () => {
@@ -47,16 +48,16 @@ export function TablePickerFlow({ onDone }: { onDone(): void }) {
   return (
     <Dialog
       visible={open && tables !== null}
-      title={CHECKOUT_COPY.pickTable}
+      title={SUBMIT_COPY.pickTable}
       content={
         <select
           className="table-picker__select"
-          aria-label={CHECKOUT_COPY.pickTable}
+          aria-label={SUBMIT_COPY.pickTable}
           value={chosen}
           onChange={(event) => setChosen(event.target.value)}
         >
           <option value="" disabled>
-            {CHECKOUT_COPY.pickTable}
+            {SUBMIT_COPY.pickTable}
           </option>
           {(tables ?? []).map((table) => (
             <option key={table.id} value={String(table.id)}>

@@ -7,7 +7,6 @@ import {
   toOrderState,
   truncateMoney,
 } from "@tablemate/core";
-import Button from "antd-mobile/es/components/button";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { CHECKOUT_COPY } from "../../copy.js";
@@ -68,15 +67,15 @@ export function ToOrderButton({ total, empty }: { total: Decimalish; empty: bool
 
   return (
     <>
-      <Button
+      {/* a plain button: antd's (with its loading spinner) would weigh on the menu's first screen */}
+      <button
+        type="button"
         className="cart-bar__order"
-        color="primary"
-        shape="rounded"
         disabled={!restaurant || !toOrderEnabled(state, empty)}
         onClick={go}
       >
         {labelOf(state)}
-      </Button>
+      </button>
       {picking && (
         <Suspense fallback={null}>
           <TablePickerFlow onDone={() => setPicking(false)} />

@@ -6,10 +6,10 @@ import {
   removeShortAdditions,
   type Shortage,
 } from "@tablemate/core";
-import { CHECKOUT_COPY } from "../../copy.js";
 import { saveCachedLines } from "../cart/cart-cache.js";
 import { useCartStore } from "../cart/cart-store.js";
 import { dishOf } from "../cart/dish-lookup.js";
+import { SUBMIT_COPY } from "./checkout-copy.js";
 
 /**
  * Changes the cart after the server or the period check refused some of it, through the cart's
@@ -22,7 +22,7 @@ export async function removeExpired(foodIds: readonly number[]): Promise<string>
   const gone = new Set(foodIds);
   for (const line of cart().lines.filter((l) => gone.has(l.foodId))) await cart().set(line.detailId, "0");
   const names = [...gone].map((id) => dishOf(id)?.name ?? "").filter(Boolean);
-  return CHECKOUT_COPY.periodExpired(periodNames(names));
+  return SUBMIT_COPY.periodExpired(periodNames(names));
 }
 
 /** 2000: short dishes are removed or cut to what is left. */
@@ -31,9 +31,9 @@ export async function fixShortDishes(shortages: readonly Shortage[]): Promise<st
   for (const { detailId: id, count } of counts) await cart().set(id, count);
   return fixes
     .map((fix) => {
-      if (fix.kind === "soldOut") return CHECKOUT_COPY.soldOut(fix.name);
-      if (fix.kind === "comboDeleted") return CHECKOUT_COPY.comboDeleted(fix.name);
-      return CHECKOUT_COPY.onlyLeft(fix.name, fix.left);
+      if (fix.kind === "soldOut") return SUBMIT_COPY.soldOut(fix.name);
+      if (fix.kind === "comboDeleted") return SUBMIT_COPY.comboDeleted(fix.name);
+      return SUBMIT_COPY.onlyLeft(fix.name, fix.left);
     })
     .join("；");
 }
@@ -47,8 +47,8 @@ export async function fixShortAdditions(shortages: readonly Shortage[]): Promise
   }
   const [only] = shortages;
   return shortages.length === 1 && only
-    ? CHECKOUT_COPY.additionLeft(only.name, only.left)
-    : CHECKOUT_COPY.additionsRemoved(shortages.map((s) => s.name).join("、"));
+    ? SUBMIT_COPY.additionLeft(only.name, only.left)
+    : SUBMIT_COPY.additionsRemoved(shortages.map((s) => s.name).join("、"));
 }
 
 /**

@@ -11,6 +11,7 @@ import { useCartStore } from "../cart/cart-store.js";
 import { clearToasts, showLoadingToast, showToast as toast } from "../loading/toast.js";
 import { showCompanionOrdered } from "../order/companion-dialog.js";
 import { clearOrderedCart, fixShortAdditions, fixShortDishes, removeExpired } from "./cart-fixes.js";
+import { SUBMIT_COPY } from "./checkout-copy.js";
 import { resetCheckout, updateCheckout, useCheckoutStore } from "./checkout-store.js";
 import { useOrderNavigation } from "./order-navigation.js";
 
@@ -55,7 +56,7 @@ export function useSubmitOrder() {
 
   const submit = useCallback(async () => {
     if (inFlight) {
-      toast(CHECKOUT_COPY.submitting);
+      toast(SUBMIT_COPY.submitting);
       return;
     }
     const app = useAppStore.getState();
@@ -64,7 +65,7 @@ export function useSubmitOrder() {
     if (!restaurant || !table || app.cartId === null || lines.length === 0) return;
     inFlight = true;
     setSubmitting(true);
-    showLoadingToast(CHECKOUT_COPY.submitting);
+    showLoadingToast(SUBMIT_COPY.submitting);
     const query = Object.fromEntries(new URLSearchParams(search));
     try {
       const fastFood = restaurant.restaurantFastHotel;
@@ -101,22 +102,22 @@ export function useSubmitOrder() {
         case "success": {
           const placed = orderRefOf(answer.data);
           if (placed) await succeed(placed.orderId, localCart, Boolean(query.mainOrderId));
-          else toast(CHECKOUT_COPY.reasons.other);
+          else toast(SUBMIT_COPY.reasons.other);
           return;
         }
         case "notice":
-          toast(CHECKOUT_COPY.reasons[outcome.reason]);
+          toast(SUBMIT_COPY.reasons[outcome.reason]);
           if (outcome.toSubOrder && !pathname.endsWith(PATHS.subOrder)) nav.toSubOrder();
           return;
         case "wrongCode": {
-          toast(CHECKOUT_COPY.wrongCode);
+          toast(SUBMIT_COPY.wrongCode);
           const { supply } = useCheckoutStore.getState();
           if (supply) updateCheckout({ supply: { ...supply, code: "" } });
           if (!pathname.endsWith(PATHS.supplyInfo)) nav.toSupplyInfo();
           return;
         }
         case "serverMessage":
-          toast(answer.message || CHECKOUT_COPY.reasons.other);
+          toast(answer.message || SUBMIT_COPY.reasons.other);
           return;
         case "stockShort":
           toast(await fixShortDishes(shortagesOf(answer.data)));
@@ -125,7 +126,7 @@ export function useSubmitOrder() {
           toast(await fixShortAdditions(shortagesOf(answer.data)));
           return;
         case "tableSettled": {
-          toast(CHECKOUT_COPY.tableSettled);
+          toast(SUBMIT_COPY.tableSettled);
           const settled = orderRefOf(answer.data);
           if (settled) nav.toDetail(settled.orderId);
           return;

@@ -1,13 +1,15 @@
 import { type OrderDetail, truncateMoney } from "@tablemate/core";
-import { CHECKOUT_COPY, COPY } from "../../copy.js";
+import { COPY } from "../../copy.js";
 import { Money } from "../cart/Money.js";
+import { SUBMIT_COPY } from "../checkout/checkout-copy.js";
 import { FactRow } from "./OrderPageFrame.js";
+import { ORDER_COPY } from "./order-copy.js";
 import { formatTime, statusText } from "./order-format.js";
 
 function Lines({ order }: { order: OrderDetail }) {
   return (
     <section className="order-card" data-testid="order-lines">
-      <h2 className="order-card__title">{CHECKOUT_COPY.dishes}</h2>
+      <h2 className="order-card__title">{ORDER_COPY.dishes}</h2>
       {order.dishOrders.map((line) => {
         const choices = [
           line.normName,
@@ -37,11 +39,11 @@ function Lines({ order }: { order: OrderDetail }) {
 function MoneyBreakdown({ order }: { order: OrderDetail }) {
   const nonZero = (value: string) => Number(value) !== 0;
   const rows: Array<[label: string, value: string, shown: boolean]> = [
-    [CHECKOUT_COPY.totalPrice, order.orderTotalPrice, true],
-    [CHECKOUT_COPY.vipTotal, order.orderVipNeedMoney, order.orderVipNeedMoney !== order.orderTotalPrice],
-    [CHECKOUT_COPY.discount, order.orderDiscount, nonZero(order.orderDiscount)],
-    [CHECKOUT_COPY.serviceMoney, order.orderServiceMoney, nonZero(order.orderServiceMoney)],
-    [CHECKOUT_COPY.paid, order.totalPaidMoney, nonZero(order.totalPaidMoney)],
+    [ORDER_COPY.totalPrice, order.orderTotalPrice, true],
+    [ORDER_COPY.vipTotal, order.orderVipNeedMoney, order.orderVipNeedMoney !== order.orderTotalPrice],
+    [ORDER_COPY.discount, order.orderDiscount, nonZero(order.orderDiscount)],
+    [ORDER_COPY.serviceMoney, order.orderServiceMoney, nonZero(order.orderServiceMoney)],
+    [ORDER_COPY.paid, order.totalPaidMoney, nonZero(order.totalPaidMoney)],
   ];
   return (
     <section className="order-card">
@@ -53,7 +55,7 @@ function MoneyBreakdown({ order }: { order: OrderDetail }) {
             {truncateMoney(value)}
           </FactRow>
         ))}
-      <FactRow label={CHECKOUT_COPY.needPay} testId="order-need">
+      <FactRow label={ORDER_COPY.needPay} testId="order-need">
         <Money className="order-total__money" value={order.orderNeedMoney} testId="order-total" />
       </FactRow>
     </section>
@@ -70,7 +72,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           {statusText(order.status)}
         </p>
         {order.fastSerialNo && (
-          <FactRow label={CHECKOUT_COPY.serialNo}>
+          <FactRow label={ORDER_COPY.serialNo}>
             <span className="order-serial" data-testid="order-serial">
               {order.fastSerialNo}
             </span>
@@ -80,16 +82,16 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
       <Lines order={order} />
       <MoneyBreakdown order={order} />
       <section className="order-card">
-        <FactRow label={CHECKOUT_COPY.orderNo}>{order.num}</FactRow>
-        <FactRow label={CHECKOUT_COPY.table} testId="order-table">
+        <FactRow label={ORDER_COPY.orderNo}>{order.num}</FactRow>
+        <FactRow label={ORDER_COPY.table} testId="order-table">
           {order.tableName}
         </FactRow>
-        <FactRow label={CHECKOUT_COPY.submitTime}>{formatTime(order.orderSubmitTime)}</FactRow>
-        {order.personNum > 0 && <FactRow label={CHECKOUT_COPY.personNum}>{order.personNum}</FactRow>}
-        {order.wholeMemo && <FactRow label={CHECKOUT_COPY.wholeMemoLabel}>{order.wholeMemo}</FactRow>}
-        {order.invoiceTitle && <FactRow label={CHECKOUT_COPY.invoice}>{order.invoiceTitle}</FactRow>}
+        <FactRow label={ORDER_COPY.submitTime}>{formatTime(order.orderSubmitTime)}</FactRow>
+        {order.personNum > 0 && <FactRow label={SUBMIT_COPY.personNum}>{order.personNum}</FactRow>}
+        {order.wholeMemo && <FactRow label={ORDER_COPY.wholeMemoLabel}>{order.wholeMemo}</FactRow>}
+        {order.invoiceTitle && <FactRow label={ORDER_COPY.invoice}>{order.invoiceTitle}</FactRow>}
         {reserve && (
-          <FactRow label={CHECKOUT_COPY.reserveInfo}>
+          <FactRow label={ORDER_COPY.reserveInfo}>
             {[reserve.name, reserve.phone, reserve.time, reserve.address, reserve.memo]
               .filter(Boolean)
               .join(" ")}

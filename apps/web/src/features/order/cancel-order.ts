@@ -2,6 +2,7 @@ import { imperativeAntd } from "../../antd-setup.js";
 import { ApiError } from "../../api/http.js";
 import { cancelOrder } from "../../api/order.js";
 import { CHECKOUT_COPY } from "../../copy.js";
+import { ORDER_COPY } from "./order-copy.js";
 
 /** The paying refusal of the cancel call (001 §8). */
 const PAYING = 2000;
@@ -13,19 +14,19 @@ const PAYING = 2000;
 export async function confirmAndCancel(orderId: number, rid: number): Promise<boolean> {
   const { Dialog, Toast } = await imperativeAntd();
   const sure = await Dialog.confirm({
-    content: CHECKOUT_COPY.cancelConfirm,
+    content: ORDER_COPY.cancelConfirm,
     confirmText: CHECKOUT_COPY.confirm,
     cancelText: CHECKOUT_COPY.cancel,
   });
   if (!sure) return false;
   try {
     await cancelOrder(orderId, rid);
-    Toast.show({ content: CHECKOUT_COPY.cancelled });
+    Toast.show({ content: ORDER_COPY.cancelled });
     return true;
   } catch (error) {
     const paying = error instanceof ApiError && error.code === PAYING;
     await Dialog.alert({
-      content: paying ? CHECKOUT_COPY.cancelPaying : CHECKOUT_COPY.cancelFailed,
+      content: paying ? ORDER_COPY.cancelPaying : ORDER_COPY.cancelFailed,
       confirmText: CHECKOUT_COPY.gotIt,
     });
     return false;

@@ -1,7 +1,7 @@
-import { CHECKOUT_COPY } from "../../copy.js";
+import { ORDER_COPY } from "./order-copy.js";
 
 export function statusText(status: number): string {
-  return CHECKOUT_COPY.statuses[status] ?? CHECKOUT_COPY.unknownStatus;
+  return ORDER_COPY.statuses[status] ?? ORDER_COPY.unknownStatus;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");

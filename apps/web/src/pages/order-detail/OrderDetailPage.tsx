@@ -2,11 +2,11 @@ import { canAddToOrder, ORDER_STATUS, parseId } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { CHECKOUT_COPY } from "../../copy.js";
 import { useOrderNavigation } from "../../features/checkout/order-navigation.js";
 import { confirmAndCancel } from "../../features/order/cancel-order.js";
 import { OrderDetailView } from "../../features/order/OrderDetailView.js";
 import { OrderPageFrame } from "../../features/order/OrderPageFrame.js";
+import { ORDER_COPY } from "../../features/order/order-copy.js";
 import { useCompanionOrders } from "../../features/order/use-companion-orders.js";
 import { useOrderDetail } from "../../features/order/use-order-detail.js";
 import { useAppStore } from "../../store/app-store.js";
@@ -26,12 +26,12 @@ export function OrderDetailPage() {
 
   if (state.kind !== "ready") {
     return (
-      <OrderPageFrame title={CHECKOUT_COPY.detailTitle} testId="order-detail-page">
+      <OrderPageFrame title={ORDER_COPY.detailTitle} testId="order-detail-page">
         {state.kind === "failed" && (
           <div className="order-empty">
-            <p>{CHECKOUT_COPY.loadFailed}</p>
+            <p>{ORDER_COPY.loadFailed}</p>
             <Button color="primary" fill="outline" onClick={reload}>
-              {CHECKOUT_COPY.retry}
+              {ORDER_COPY.retry}
             </Button>
           </div>
         )}
@@ -55,7 +55,7 @@ export function OrderDetailPage() {
         <span className="order-total" />
         {cancellable && (
           <Button shape="rounded" loading={cancelling} onClick={() => void cancel()}>
-            {CHECKOUT_COPY.cancelOrder}
+            {ORDER_COPY.cancelOrder}
           </Button>
         )}
         {addable && (
@@ -71,14 +71,14 @@ export function OrderDetailPage() {
               })
             }
           >
-            {CHECKOUT_COPY.addToOrder}
+            {ORDER_COPY.addToOrder}
           </Button>
         )}
       </>
     ) : undefined;
 
   return (
-    <OrderPageFrame title={CHECKOUT_COPY.detailTitle} testId="order-detail-page" footer={footer}>
+    <OrderPageFrame title={ORDER_COPY.detailTitle} testId="order-detail-page" footer={footer}>
       <OrderDetailView order={order} />
     </OrderPageFrame>
   );

@@ -1,9 +1,9 @@
 import { ORDER_LIST_QUERY_KEYS } from "@tablemate/core";
 import { useEffect, useState } from "react";
 import { fetchOrderList, type OrderSummary } from "../../api/order.js";
-import { CHECKOUT_COPY } from "../../copy.js";
 import { Money } from "../../features/cart/Money.js";
 import { FactRow, OrderPageFrame } from "../../features/order/OrderPageFrame.js";
+import { ORDER_COPY } from "../../features/order/order-copy.js";
 import { formatTime, statusText } from "../../features/order/order-format.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
@@ -33,10 +33,10 @@ export function OrderListPage() {
     navigate(PATHS.orderDetail, { keys: ORDER_LIST_QUERY_KEYS, query: { orderId: String(orderId) } });
 
   return (
-    <OrderPageFrame title={CHECKOUT_COPY.listTitle} testId="order-list-page">
-      {state.kind === "failed" && <p className="order-empty">{CHECKOUT_COPY.loadFailed}</p>}
+    <OrderPageFrame title={ORDER_COPY.listTitle} testId="order-list-page">
+      {state.kind === "failed" && <p className="order-empty">{ORDER_COPY.loadFailed}</p>}
       {state.kind === "ready" && state.orders.length === 0 && (
-        <p className="order-empty">{CHECKOUT_COPY.listEmpty}</p>
+        <p className="order-empty">{ORDER_COPY.listEmpty}</p>
       )}
       {state.kind === "ready" &&
         state.orders.map((order) => (
@@ -55,7 +55,7 @@ export function OrderListPage() {
               <span>{formatTime(order.orderSubmitTime)}</span>
               <Money value={order.orderTotalPrice} />
             </span>
-            {order.fastSerialNo && <FactRow label={CHECKOUT_COPY.serialNo}>{order.fastSerialNo}</FactRow>}
+            {order.fastSerialNo && <FactRow label={ORDER_COPY.serialNo}>{order.fastSerialNo}</FactRow>}
           </button>
         ))}
     </OrderPageFrame>

@@ -1,15 +1,16 @@
 import { summarizeCart } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
 import { useMemo } from "react";
-import { CHECKOUT_COPY } from "../../copy.js";
 import { useCartStore } from "../../features/cart/cart-store.js";
 import { lookupIn, useIsMember } from "../../features/cart/dish-lookup.js";
 import { Money } from "../../features/cart/Money.js";
+import { SUBMIT_COPY } from "../../features/checkout/checkout-copy.js";
 import { updateCheckout, useCheckoutStore } from "../../features/checkout/checkout-store.js";
 import { useOrderNavigation } from "../../features/checkout/order-navigation.js";
 import { SubOrderLines } from "../../features/checkout/SubOrderLines.js";
 import { useSubmitOrder } from "../../features/checkout/use-submit-order.js";
 import { FactRow, OrderPageFrame } from "../../features/order/OrderPageFrame.js";
+import { ORDER_COPY } from "../../features/order/order-copy.js";
 import { useCompanionOrders } from "../../features/order/use-companion-orders.js";
 import { useAppStore } from "../../store/app-store.js";
 
@@ -35,10 +36,10 @@ export function SubOrderPage() {
 
   if (lines.length === 0) {
     return (
-      <OrderPageFrame title={CHECKOUT_COPY.subOrderTitle} testId="suborder-page">
-        <p className="order-empty">{CHECKOUT_COPY.emptyCart}</p>
+      <OrderPageFrame title={SUBMIT_COPY.subOrderTitle} testId="suborder-page">
+        <p className="order-empty">{SUBMIT_COPY.emptyCart}</p>
         <Button block color="primary" fill="outline" onClick={() => nav.toNewOrder()}>
-          {CHECKOUT_COPY.backToMenu}
+          {SUBMIT_COPY.backToMenu}
         </Button>
       </OrderPageFrame>
     );
@@ -49,27 +50,27 @@ export function SubOrderPage() {
       <div className="order-total">
         {!hideTotal && (
           <>
-            {CHECKOUT_COPY.total}{" "}
+            {SUBMIT_COPY.total}{" "}
             <Money className="order-total__money" value={summary.total} testId="suborder-total" />
             {isMember && saved.gt(0) && (
-              <span className="order-total__saved">{CHECKOUT_COPY.memberSaved(saved.toFixed(2))}</span>
+              <span className="order-total__saved">{SUBMIT_COPY.memberSaved(saved.toFixed(2))}</span>
             )}
           </>
         )}
       </div>
       <Button color="primary" shape="rounded" aria-busy={submitting} onClick={() => void submit()}>
-        {CHECKOUT_COPY.submit}
+        {SUBMIT_COPY.submit}
       </Button>
     </>
   );
 
   return (
-    <OrderPageFrame title={CHECKOUT_COPY.subOrderTitle} testId="suborder-page" footer={footer}>
+    <OrderPageFrame title={SUBMIT_COPY.subOrderTitle} testId="suborder-page" footer={footer}>
       {table && (
         <section className="order-card">
-          <FactRow label={CHECKOUT_COPY.table}>{checkout.pickedTableName || table.tableName}</FactRow>
+          <FactRow label={ORDER_COPY.table}>{checkout.pickedTableName || table.tableName}</FactRow>
           {supply && (
-            <FactRow label={CHECKOUT_COPY.reserveInfo}>
+            <FactRow label={ORDER_COPY.reserveInfo}>
               {supply.name} {supply.phone}
             </FactRow>
           )}
@@ -78,7 +79,7 @@ export function SubOrderPage() {
       <SubOrderLines lines={lines} lookup={lookup} isMember={isMember} />
       <section className="order-card">
         <label className="order-field">
-          <span className="order-field__label">{CHECKOUT_COPY.personNum}</span>
+          <span className="order-field__label">{SUBMIT_COPY.personNum}</span>
           <select
             value={personNum || ""}
             onChange={(event) => updateCheckout({ personNum: Number(event.target.value) })}
@@ -92,20 +93,20 @@ export function SubOrderPage() {
           </select>
         </label>
         <label className="order-field">
-          <span className="order-field__label">{CHECKOUT_COPY.wholeMemo}</span>
+          <span className="order-field__label">{SUBMIT_COPY.wholeMemo}</span>
           <textarea
             value={checkout.wholeMemo}
             maxLength={200}
-            placeholder={CHECKOUT_COPY.wholeMemoPlaceholder}
+            placeholder={SUBMIT_COPY.wholeMemoPlaceholder}
             onChange={(event) => updateCheckout({ wholeMemo: event.target.value })}
           />
         </label>
         <label className="order-field">
-          <span className="order-field__label">{CHECKOUT_COPY.invoiceTitle}</span>
+          <span className="order-field__label">{SUBMIT_COPY.invoiceTitle}</span>
           <input
             value={checkout.invoiceTitle}
             maxLength={100}
-            placeholder={CHECKOUT_COPY.invoicePlaceholder}
+            placeholder={SUBMIT_COPY.invoicePlaceholder}
             onChange={(event) => updateCheckout({ invoiceTitle: event.target.value })}
           />
         </label>

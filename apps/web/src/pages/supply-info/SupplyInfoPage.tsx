@@ -2,7 +2,7 @@ import { isValidPhone, needsPhoneCode, PHONE_CODE, queryFlag, type SupplyInfo } 
 import Button from "antd-mobile/es/components/button";
 import { type ChangeEvent, type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
-import { CHECKOUT_COPY } from "../../copy.js";
+import { SUBMIT_COPY } from "../../features/checkout/checkout-copy.js";
 import { EMPTY_SUPPLY, updateCheckout, useCheckoutStore } from "../../features/checkout/checkout-store.js";
 import { useOrderNavigation } from "../../features/checkout/order-navigation.js";
 import { SendCodeButton } from "../../features/checkout/SendCodeButton.js";
@@ -20,11 +20,11 @@ const CODE_PATTERN = new RegExp(`^\\d{${PHONE_CODE.digits}}$`);
  */
 function validate(form: SupplyInfo, takeout: boolean, withCode: boolean): Errors {
   const errors: Errors = {};
-  if (!isValidPhone(form.phone.trim())) errors.phone = CHECKOUT_COPY.phoneInvalid;
+  if (!isValidPhone(form.phone.trim())) errors.phone = SUBMIT_COPY.phoneInvalid;
   if (withCode && !CODE_PATTERN.test(form.code.trim()))
-    errors.code = CHECKOUT_COPY.codeMissing(PHONE_CODE.digits);
-  if (!form.name.trim()) errors.name = CHECKOUT_COPY.nameMissing;
-  if (takeout && !form.address.trim()) errors.address = CHECKOUT_COPY.addressMissing;
+    errors.code = SUBMIT_COPY.codeMissing(PHONE_CODE.digits);
+  if (!form.name.trim()) errors.name = SUBMIT_COPY.nameMissing;
+  if (takeout && !form.address.trim()) errors.address = SUBMIT_COPY.addressMissing;
   return errors;
 }
 
@@ -86,50 +86,50 @@ export function SupplyInfoPage() {
 
   const footer = (
     <Button block color="primary" shape="rounded" onClick={next}>
-      {CHECKOUT_COPY.next}
+      {SUBMIT_COPY.next}
     </Button>
   );
 
   return (
-    <OrderPageFrame title={CHECKOUT_COPY.supplyTitle} testId="supply-page" footer={footer}>
+    <OrderPageFrame title={SUBMIT_COPY.supplyTitle} testId="supply-page" footer={footer}>
       <section className="order-card">
-        <Field id="supply-phone" label={CHECKOUT_COPY.phone} error={errors.phone}>
+        <Field id="supply-phone" label={SUBMIT_COPY.phone} error={errors.phone}>
           <input
             type="tel"
             inputMode="tel"
             maxLength={20}
-            placeholder={CHECKOUT_COPY.phonePlaceholder}
+            placeholder={SUBMIT_COPY.phonePlaceholder}
             {...text("phone")}
           />
         </Field>
         {restaurant && withCode && (
-          <Field id="supply-code" label={CHECKOUT_COPY.code} error={errors.code}>
+          <Field id="supply-code" label={SUBMIT_COPY.code} error={errors.code}>
             <div className="code-row">
               <input
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={PHONE_CODE.digits}
-                placeholder={CHECKOUT_COPY.codePlaceholder}
+                placeholder={SUBMIT_COPY.codePlaceholder}
                 {...text("code")}
               />
               <SendCodeButton
                 restaurantId={restaurant.restaurantId}
                 phone={form.phone}
-                onPhoneInvalid={() => setErrors((found) => ({ ...found, phone: CHECKOUT_COPY.phoneInvalid }))}
+                onPhoneInvalid={() => setErrors((found) => ({ ...found, phone: SUBMIT_COPY.phoneInvalid }))}
               />
             </div>
           </Field>
         )}
-        <Field id="supply-name" label={CHECKOUT_COPY.name} error={errors.name}>
-          <input maxLength={30} placeholder={CHECKOUT_COPY.namePlaceholder} {...text("name")} />
+        <Field id="supply-name" label={SUBMIT_COPY.name} error={errors.name}>
+          <input maxLength={30} placeholder={SUBMIT_COPY.namePlaceholder} {...text("name")} />
         </Field>
         <div className="order-field">
-          <span className="order-field__label">{CHECKOUT_COPY.sex}</span>
+          <span className="order-field__label">{SUBMIT_COPY.sex}</span>
           <div className="sex-choice">
             {(
               [
-                ["1", CHECKOUT_COPY.sexMale],
-                ["2", CHECKOUT_COPY.sexFemale],
+                ["1", SUBMIT_COPY.sexMale],
+                ["2", SUBMIT_COPY.sexFemale],
               ] as const
             ).map(([value, label]) => (
               <label key={value}>
@@ -144,7 +144,7 @@ export function SupplyInfoPage() {
             ))}
           </div>
         </div>
-        <Field id="supply-num" label={CHECKOUT_COPY.people}>
+        <Field id="supply-num" label={SUBMIT_COPY.people}>
           <input
             id="supply-num"
             type="number"
@@ -154,16 +154,16 @@ export function SupplyInfoPage() {
             onChange={(event) => edit({ num: Math.max(1, Math.min(999, Number(event.target.value) || 1)) })}
           />
         </Field>
-        <Field id="supply-time" label={CHECKOUT_COPY.time}>
-          <input maxLength={40} placeholder={CHECKOUT_COPY.timePlaceholder} {...text("time")} />
+        <Field id="supply-time" label={SUBMIT_COPY.time}>
+          <input maxLength={40} placeholder={SUBMIT_COPY.timePlaceholder} {...text("time")} />
         </Field>
         {takeout && (
-          <Field id="supply-address" label={CHECKOUT_COPY.address} error={errors.address}>
-            <input maxLength={200} placeholder={CHECKOUT_COPY.addressPlaceholder} {...text("address")} />
+          <Field id="supply-address" label={SUBMIT_COPY.address} error={errors.address}>
+            <input maxLength={200} placeholder={SUBMIT_COPY.addressPlaceholder} {...text("address")} />
           </Field>
         )}
-        <Field id="supply-memo" label={CHECKOUT_COPY.memo}>
-          <textarea maxLength={200} placeholder={CHECKOUT_COPY.memoPlaceholder} {...text("memo")} />
+        <Field id="supply-memo" label={SUBMIT_COPY.memo}>
+          <textarea maxLength={200} placeholder={SUBMIT_COPY.memoPlaceholder} {...text("memo")} />
         </Field>
       </section>
     </OrderPageFrame>

@@ -1,0 +1,41 @@
+/** The words of the order pages: the order detail, its statuses, cancel, the order list. */
+export const ORDER_COPY = {
+  /** the order detail (001 §3) */
+  detailTitle: "订单详情",
+  orderNo: "订单号",
+  table: "桌台",
+  submitTime: "下单时间",
+  serialNo: "取餐号",
+  wholeMemoLabel: "整单备注",
+  invoice: "发票抬头",
+  reserveInfo: "预订信息",
+  dishes: "菜品",
+  totalPrice: "菜品总额",
+  vipTotal: "会员价合计",
+  discount: "优惠",
+  serviceMoney: "服务费",
+  paid: "已付",
+  needPay: "待付金额",
+  addToOrder: "加菜",
+  cancelOrder: "取消订单",
+  cancelConfirm: "确定取消订单吗？",
+  cancelled: "订单已取消",
+  cancelPaying: "支付中，不能取消订单",
+  cancelFailed: "取消订单失败，请重试",
+  loadFailed: "获取订单失败，请重试",
+  retry: "重试",
+  /** order statuses in words (001 §4; the rest are ours) */
+  statuses: {
+    0: "已下单",
+    1: "已接单",
+    2: "制作中",
+    4: "已取消",
+    5: "已关闭",
+    7: "已结账",
+    8: "已上菜",
+  } as Record<number, string>,
+  unknownStatus: "处理中",
+  /** the order list */
+  listTitle: "我的订单",
+  listEmpty: "暂无订单",
+} as const;
