@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "../apps/web/src/copy.js";
-import { launchChromium, phoneContext } from "./support/browser.js";
+import { launchChromium, PHONE_OPTIONS, phoneContext } from "./support/browser.js";
 import { scrollDishList } from "./support/menu.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
@@ -50,6 +50,41 @@ describe("a diner scans a table link", () => {
     expect(dishes.size).toBeGreaterThanOrEqual(80);
     expect(await page.title()).not.toBe("");
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("paints the menu from the page before any script, and the app adopts that screen as it is", async () => {
+    const link = server.links[0] ?? "";
+    const noScript = await browser.newContext({ ...PHONE_OPTIONS, javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto(link);
+    expect(await bare.getByTestId("dish-card").count()).toBeGreaterThanOrEqual(3);
+    expect(await bare.locator(".restaurant-header").textContent()).toContain("川味小馆");
+    expect(await bare.getByText(COPY.loading).count()).toBe(1);
+    await noScript.close();
+
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning" || message.type() === "error") warnings.push(message.text());
+    });
+    // the server's images, marked before the app's scripts start (they wait for the load event)
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        for (const image of Array.from(document.querySelectorAll("[data-testid=dish-card] img")))
+          Reflect.set(image, "fromServer", true);
+      }),
+    );
+    await page.goto(link);
+    await expect.poll(() => page.getByTestId("table-name").textContent()).not.toBe("");
+    await page.getByText(COPY.loading).waitFor({ state: "detached" });
+    const adopted = await page.$$eval("[data-testid=dish-card] img", (images) =>
+      images.map((image) => Reflect.get(image, "fromServer") === true),
+    );
+    expect(adopted.length).toBeGreaterThanOrEqual(3);
+    expect(adopted.slice(0, 3)).toEqual([true, true, true]);
+    expect(warnings.filter((text) => text.includes("drawn again"))).toEqual([]);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from "playwright-core";
 
 export const PHONE = { width: 390, height: 844 };
 
@@ -21,14 +21,17 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
+/** A phone: its viewport, touch, 2x pixels, zh-CN and an iPhone's user agent. */
+export const PHONE_OPTIONS: BrowserContextOptions = {
+  viewport: PHONE,
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: "zh-CN",
+  userAgent:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148",
+};
+
 export function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: "zh-CN",
-    userAgent:
-      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148",
-  });
+  return browser.newContext(PHONE_OPTIONS);
 }
