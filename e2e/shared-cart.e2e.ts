@@ -3,7 +3,7 @@ import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../apps/server/test/support/databases.js";
-import { DISH_COPY, SHARED_CART_COPY } from "../apps/web/src/copy.js";
+import { COPY, DISH_COPY, SHARED_CART_COPY } from "../apps/web/src/copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
 import { addControl, barTotal, cartBar, fetchFoods, menuCard, plus, tap } from "./support/dishes.js";
 import { freePort, type RunningServer, startServer } from "./support/server.js";
@@ -120,5 +120,16 @@ describe("two tablemates share one cart, live, and nothing is lost", () => {
     await expect.poll(() => bubble(b), { timeout: 10_000 }).toBe("2");
     await Promise.all([a.context().close(), b.context().close()]);
     expect(await heldInDatabase(database.url ?? "", dish.id)).toBe(2);
+  });
+
+  it("shows B the diner count A picks in the top bar", async () => {
+    const [a, b] = await Promise.all([diner(), diner()]);
+    await a.getByTestId("diner-count").click();
+    await a.getByRole("option", { name: SHARED_CART_COPY.people(5), exact: true }).click();
+    await expect.poll(() => a.getByTestId("diner-count").textContent()).toBe(COPY.dinerCount(5));
+    await expect
+      .poll(() => b.getByTestId("diner-count").textContent(), { timeout: 5000 })
+      .toBe(COPY.dinerCount(5));
+    await Promise.all([a.context().close(), b.context().close()]);
   });
 });

@@ -84,8 +84,18 @@ export const useCartStore = create<CartState & CartActions>()(() => ({
   clear: () => send({ kind: "clear" }),
   addQuantity,
   note: (id, memo) => send({ kind: "note", detailId: id, memo }),
-  setPersonNum: (personNum) => send({ kind: "personNum", personNum }),
+  setPersonNum: async (personNum) => {
+    const verdict = await send({ kind: "personNum", personNum });
+    if (verdict.ok) showPersonNum(personNum);
+    return verdict;
+  },
 }));
+
+/** The table's diner count as the top bar and the order show it. */
+function showPersonNum(personNum: number): void {
+  const { table } = useAppStore.getState();
+  if (table && table.personNum !== personNum) useAppStore.setState({ table: { ...table, personNum } });
+}
 
 /** The cart a started app state points at: restaurant, cart id and guid. */
 export function cartSessionOf(state: Pick<AppState, "hotelid" | "cartId" | "guid">): CartSession | null {
@@ -100,7 +110,11 @@ function connect(session: CartSession | null): void {
   transport = session ? createTransport(session, dishOf, () => useAppStore.getState().foods) : null;
   useCartStore.setState({ session, lines: [] });
   const stopLines = transport?.subscribe((lines) => useCartStore.setState({ lines }));
-  const stopEvents = transport?.onEvent?.(emitTableEvent);
+  const stopEvents = transport?.onEvent?.((event) => {
+    // every broadcast carries the table's diner count: a tablemate's change shows here too
+    if ("message" in event) showPersonNum(event.message.cart.personNum);
+    emitTableEvent(event);
+  });
   unsubscribe = () => {
     stopLines?.();
     stopEvents?.();

@@ -4,6 +4,7 @@ import { COPY } from "../../copy.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
 import { useAppStore } from "../../store/app-store.js";
+import { DinerCount } from "../cart/DinerCount.js";
 import { useCallWaiter } from "../order/use-call-waiter.js";
 import { BellIcon, OrderListIcon, RefreshIcon, SearchIcon } from "./icons.js";
 
@@ -55,7 +56,9 @@ export function MenuTopBar() {
         <span className="menu-topbar__name" data-testid="table-name">
           {table?.tableName ?? ""}
         </span>
-        {personNum > 0 && <span className="menu-topbar__diners">{COPY.dinerCount(personNum)}</span>}
+        <span className="menu-topbar__diners">
+          <DinerCount personNum={personNum} />
+        </span>
       </div>
       <div className="menu-topbar__actions">
         <TopBarButton label={COPY.search} onClick={() => navigate(PATHS.search)}>
