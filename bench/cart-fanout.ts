@@ -237,9 +237,9 @@ async function run(resources: {
         ? [
             `The server did not keep up: ${steady.acceptedPerSecond} of ${CONFIG.rate} ops/s answered in the steady ` +
               `window, with the server process at ${cpuShare.serverPercent}% of a core (${cpuShare.serverMsPerOp} ms ` +
-              `CPU per op) and the machine at ${cpuShare.machinePercent}% of ${cpus().length * 100}. Operations ` +
-              "queue without bound on each socket, so the delays are queueing, growing " +
-              "through the run; the crash recovery then also replays that backlog.",
+              `CPU per op) and the machine at ${cpuShare.machinePercent}% of ${cpus().length * 100}. Past the ` +
+              `server's bounds (operations waiting per socket and per process) operations are refused at once ` +
+              `(${steady.refusedBusy} in the steady window), so the delays are bounded queueing.`,
           ]
         : []),
       ...(cpuShare.otherPercent > BUSY_MACHINE_PERCENT

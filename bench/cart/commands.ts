@@ -59,6 +59,8 @@ export interface PhaseReport {
   accepted: number;
   acceptedPerSecond: number;
   refused: number;
+  /** of those, refused at once because the server had too many operations waiting (verdict version -1) */
+  refusedBusy: number;
   unanswered: number;
   skippedOffline: number;
   deliveries: { expected: number; received: number; lost: number; duplicates: number };

@@ -207,7 +207,7 @@ export class CartLoad implements DinerEvents {
     const table = this.tables[record.table];
     if (!table) return;
     if (verdict.ok) this.opByVersion.set(`${table.cartId}:${verdict.version}`, verdict.opId);
-    // refused (a minus that met no line): plan again from what this diner was last shown
+    // refused (a minus that met no line, or the server busy): plan again from what this diner was last shown
     else table.planned = this.countOf(diner.cart);
   }
 
@@ -256,6 +256,7 @@ export class CartLoad implements DinerEvents {
       accepted: accepted.length,
       acceptedPerSecond: round2(accepted.length / seconds),
       refused: records.filter((r) => r.verdict && !r.verdict.ok).length,
+      refusedBusy: records.filter((r) => r.verdict?.version === -1).length,
       unanswered: records.filter((r) => !r.verdict).length,
       skippedOffline: this.skipped.get(phase) ?? 0,
       deliveries: { expected, received, lost: expected - received, duplicates: this.duplicates },

@@ -138,7 +138,8 @@ export function printSummary(results: CartFanoutResults): string {
   return [
     "",
     `Shared-cart fan-out: ${results.config.tables} tables x ${results.config.dinersPerTable} diners, ` +
-      `${r.sentPerSecond} ops/s sent, ${r.acceptedPerSecond} accepted, ${r.seconds} s steady`,
+      `${r.sentPerSecond} ops/s sent, ${r.acceptedPerSecond} accepted (${r.refusedBusy} refused as busy), ` +
+      `${r.seconds} s steady`,
     ...table,
     `lost ${r.deliveries.lost} of ${r.deliveries.expected} deliveries; client event-loop delay p99 ` +
       `${r.clientLoopDelayMs.p99} ms; CPU % of one core: server ${r.cpu.serverPercent}, PostgreSQL ` +
