@@ -152,6 +152,8 @@ describe.each(BACKENDS)("phone verification codes on %s", (backend) => {
     const { orderId } = placed.data as { orderId: number };
     const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order?.eatType).toBe("takeout");
+    // the kitchen knows whom to deliver to
+    expect(order?.reserve).toMatchObject({ phone, name: "王先生", address: "国定路335号" });
     expect(await gooseLeft()).toBe(Number(stock) - 1);
   });
 

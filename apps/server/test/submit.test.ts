@@ -215,7 +215,11 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
     // the demo's takeout restaurant asks for a phone verification code first (2008)
     const phone = "13900001234";
     await away.post(API.phoneCode, { rid: takeout.id, phone });
-    const below = json(await away.submit(away.order({ takeout: "1", phone, code: outbox.codeFor(phone) })));
+    const contact = { takeout: "1", phone, code: outbox.codeFor(phone), name: "王先生" };
+    // a takeout needs somewhere to go
+    const nowhere = json(await away.submit(away.order(contact)));
+    expect(nowhere).toMatchObject({ code: 9001, message: "请填写送餐地址" });
+    const below = json(await away.submit(away.order({ ...contact, address: "国定路335号" })));
     expect(below).toMatchObject({ code: 9001, message: expect.stringContaining("起送价") });
   });
 

@@ -4,3 +4,21 @@ export const PHONE_PATTERN = /^(?:0|86|17951)?1\d{10}$/;
 export function isValidPhone(phone: string): boolean {
   return PHONE_PATTERN.test(phone);
 }
+
+/** A field of the supply form (000 §2 /supplyInfo) that the order cannot go without. */
+export type ContactField = "phone" | "name" | "address";
+
+/**
+ * What a reservation, a takeout or a quick-service pickup order still lacks: a valid phone and a
+ * contact name always, an address for takeout. In the form's order; empty when the contact is whole.
+ */
+export function contactProblems(
+  contact: { phone?: string; name?: string; address?: string },
+  takeout: boolean,
+): ContactField[] {
+  const problems: ContactField[] = [];
+  if (!isValidPhone((contact.phone ?? "").trim())) problems.push("phone");
+  if (!(contact.name ?? "").trim()) problems.push("name");
+  if (takeout && !(contact.address ?? "").trim()) problems.push("address");
+  return problems;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidPhone } from "../src/validation.js";
+import { contactProblems, isValidPhone } from "../src/validation.js";
 
 describe("phone validation (spec 001 §5)", () => {
   it.each([
@@ -21,5 +21,20 @@ describe("phone validation (spec 001 §5)", () => {
     "1381234567a",
   ])("rejects %s", (p) => {
     expect(isValidPhone(p)).toBe(false);
+  });
+});
+
+describe("the contact of a reservation, takeout or pickup order", () => {
+  const whole = { phone: " 13812345678 ", name: "王先生", address: "人民路 1 号" };
+
+  it("needs nothing more when phone, name and (for takeout) address are there", () => {
+    expect(contactProblems(whole, true)).toEqual([]);
+    expect(contactProblems({ ...whole, address: "" }, false)).toEqual([]);
+  });
+
+  it("names what is missing or wrong, in the form's order", () => {
+    expect(contactProblems({}, true)).toEqual(["phone", "name", "address"]);
+    expect(contactProblems({ ...whole, phone: "12345", name: "  " }, false)).toEqual(["phone", "name"]);
+    expect(contactProblems({ ...whole, address: "   " }, true)).toEqual(["address"]);
   });
 });

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import {
   type CartLine,
+  type ContactField,
   cartTotal,
   chosenMethods,
+  contactProblems,
   type Dish,
   detailId,
   isPrepaymentMode,
   isShopOpen,
-  isValidPhone,
   localClock,
   MSG,
   ORDER_STATUS,
@@ -129,6 +130,13 @@ function localLines(payload: OrderPayload): CartLine[] {
   return payload.foods.map((food) => ({ ...food, detailId: detailId(food.foodId, food) }));
 }
 
+/** What the submit answers when the supply form's contact is incomplete. */
+const CONTACT_REFUSALS: Record<ContactField, string> = {
+  phone: "请填写正确的手机号",
+  name: "请填写联系人",
+  address: "请填写送餐地址",
+};
+
 function eatType(payload: OrderPayload, fastHotel: boolean): "dine" | "fast" | "takeout" | "reserve" {
   if (payload.reserve) return "reserve";
   if (payload.takeout) return "takeout";
@@ -222,11 +230,9 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
   }
   const kind = eatType(payload, restaurant.fastHotel);
-  if (kind === "reserve" || payload.foodTakingMode === 1) {
-    if (!payload.phone || !isValidPhone(payload.phone))
-      refuse(SUBMIT_CODES.serverMessage, "请填写正确的手机号");
-    if (!payload.name?.trim()) refuse(SUBMIT_CODES.serverMessage, "请填写联系人");
-  }
+  const withContact = kind === "reserve" || kind === "takeout" || payload.foodTakingMode === 1;
+  const [lacking] = withContact ? contactProblems(payload, kind === "takeout") : [];
+  if (lacking) refuse(SUBMIT_CODES.serverMessage, CONTACT_REFUSALS[lacking]);
   if (!(await deps.phoneCodes.acceptsOrder(restaurant, payload)))
     refuse(SUBMIT_CODES.wrongCode, "验证码错误");
 
@@ -281,18 +287,17 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
           personNum: payload.personNum,
           wholeMemo: payload.wholeMemo.memo,
           invoiceTitle: payload.invoiceTitle,
-          reserve:
-            kind === "reserve" || payload.foodTakingMode === 1
-              ? {
-                  name: payload.name ?? "",
-                  phone: payload.phone ?? "",
-                  sex: payload.sex ?? "",
-                  num: payload.num ?? 0,
-                  time: payload.time ?? "",
-                  memo: payload.memo ?? "",
-                  address: payload.address ?? "",
-                }
-              : null,
+          reserve: withContact
+            ? {
+                name: payload.name ?? "",
+                phone: payload.phone ?? "",
+                sex: payload.sex ?? "",
+                num: payload.num ?? 0,
+                time: payload.time ?? "",
+                memo: payload.memo ?? "",
+                address: payload.address ?? "",
+              }
+            : null,
           totalPrice: total.toFixed(2),
           vipTotalPrice: cartTotal(priced.map((p) => p.vipTotal)).toFixed(2),
           fastSerialNo,

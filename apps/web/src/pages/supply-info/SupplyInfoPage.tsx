@@ -1,4 +1,11 @@
-import { isValidPhone, needsPhoneCode, PHONE_CODE, queryFlag, type SupplyInfo } from "@tablemate/core";
+import {
+  type ContactField,
+  contactProblems,
+  needsPhoneCode,
+  PHONE_CODE,
+  queryFlag,
+  type SupplyInfo,
+} from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
 import { type ChangeEvent, type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -12,6 +19,12 @@ import { useAppStore } from "../../store/app-store.js";
 
 type Errors = Partial<Record<"phone" | "code" | "name" | "address", string>>;
 
+const CONTACT_ERRORS: Record<ContactField, string> = {
+  phone: SUBMIT_COPY.phoneInvalid,
+  name: SUBMIT_COPY.nameMissing,
+  address: SUBMIT_COPY.addressMissing,
+};
+
 const CODE_PATTERN = new RegExp(`^\\d{${PHONE_CODE.digits}}$`);
 
 /**
@@ -20,11 +33,9 @@ const CODE_PATTERN = new RegExp(`^\\d{${PHONE_CODE.digits}}$`);
  */
 function validate(form: SupplyInfo, takeout: boolean, withCode: boolean): Errors {
   const errors: Errors = {};
-  if (!isValidPhone(form.phone.trim())) errors.phone = SUBMIT_COPY.phoneInvalid;
+  for (const field of contactProblems(form, takeout)) errors[field] = CONTACT_ERRORS[field];
   if (withCode && !CODE_PATTERN.test(form.code.trim()))
     errors.code = SUBMIT_COPY.codeMissing(PHONE_CODE.digits);
-  if (!form.name.trim()) errors.name = SUBMIT_COPY.nameMissing;
-  if (takeout && !form.address.trim()) errors.address = SUBMIT_COPY.addressMissing;
   return errors;
 }
 
