@@ -8,13 +8,14 @@ import { type Run, rowFromJson, type Statement } from "../../db/statements.js";
 import { presentLine, type StoredLine } from "./cart-state.js";
 
 /**
- * Locks the cart, then reads it with what the decision needs. `readVersion` is the version the read
- * saw, `version` the locked row's: in READ COMMITTED a statement that waited for the lock still reads
- * from the snapshot it started with, so when the two differ the read is stale and is made again (the
- * lock is held by then, so the second read sees the last commit).
+ * Locks the cart, then reads it with what the decision needs: the dishes `dishFilter` picks (one
+ * statement per filter, so each gets a plan of its own). `readVersion` is the version the read saw,
+ * `version` the locked row's: in READ COMMITTED a statement that waited for the lock still reads from
+ * the snapshot it started with, so when the two differ the read is stale and is made again (the lock
+ * is held by then, so the second read sees the last commit).
  */
-const LOCK_AND_READ: Statement = {
-  name: "cart_op_lock_and_read",
+const lockAndReadStatement = (name: string, dishFilter: string): Statement => ({
+  name,
   text: `
 with locked as (select id, version, table_id, restaurant_id from carts where id = $1 for update)
 select
@@ -30,14 +31,20 @@ select
        'additions', l.additions, 'parts', l.parts, 'count', l.count::text, 'memo', l.memo) order by l.position)
      from cart_lines l where l.cart_id = $1), '[]') as lines,
   (select u.nickname from table_users u where u.table_id = locked.table_id and u.guid = $3) as nickname,
-  coalesce((select json_agg(d) from dishes d
-     where d.restaurant_id = locked.restaurant_id
-       and ($5::boolean or d.id = $4 or d.id in (select food_id from cart_lines where cart_id = $1))), '[]')
-     as dishes
+  coalesce((select json_agg(d) from dishes d where d.restaurant_id = locked.restaurant_id and ${dishFilter}),
+    '[]') as dishes
 from locked
 join tables t on t.id = locked.table_id
 join restaurants r on r.id = locked.restaurant_id`,
-};
+});
+
+/** the dishes in the cart and the one the operation adds ($4, 0 for none) */
+const LOCK_AND_READ = lockAndReadStatement(
+  "cart_op_lock_and_read",
+  "(d.id = $4 or d.id in (select food_id from cart_lines where cart_id = $1))",
+);
+/** the whole menu, which the diner count's must-order dishes need */
+const LOCK_AND_READ_MENU = lockAndReadStatement("cart_op_lock_and_read_menu", "true");
 
 interface LockedRow {
   version: number;
@@ -69,9 +76,11 @@ export async function lockAndRead(
   run: Run,
   input: { cartId: number; opId: string; guid: string; foodId: number; wholeMenu: boolean },
 ): Promise<LockedCart> {
-  const values = [input.cartId, input.opId, input.guid, input.foodId, input.wholeMenu];
-  let [row] = await run<LockedRow>(LOCK_AND_READ, values);
-  if (row && row.readVersion !== row.version) [row] = await run<LockedRow>(LOCK_AND_READ, values);
+  const [statement, values] = input.wholeMenu
+    ? [LOCK_AND_READ_MENU, [input.cartId, input.opId, input.guid]]
+    : [LOCK_AND_READ, [input.cartId, input.opId, input.guid, input.foodId]];
+  let [row] = await run<LockedRow>(statement, values);
+  if (row && row.readVersion !== row.version) [row] = await run<LockedRow>(statement, values);
   if (!row) throw new Error(`cart ${input.cartId} vanished`);
   return {
     state: {
