@@ -22,24 +22,26 @@ import {
   truncateMoney,
 } from "@tablemate/core";
 import Big from "big.js";
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import {
-  cartLines,
-  carts,
-  orderEvents,
-  orderLines,
-  orders,
-  restaurants,
-  submitLocks,
-  tables,
-  visitors,
-} from "../../db/schema.js";
+import { type Run, transaction } from "../../db/statements.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import type { Signer } from "../../security/signer.js";
-import { dishesFor, linesOf, presentLine, type Tx } from "../cart/cart-state.js";
+import { presentForRules, presentLine } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
 import type { PhoneCodes } from "../verification/phone-codes.js";
 import { type StockLeft, StockShortage, takeAdditionStock, takeDishStock } from "./stock.js";
+import {
+  lastOrderOfCart,
+  lockAndReadCart,
+  nextSerial,
+  OPEN_STATUSES,
+  type OrderLineRow,
+  openOrderOfTable,
+  orderById,
+  readSubmit,
+  releaseSubmitLock,
+  takeSubmitLock,
+  writeOrder,
+} from "./submit-statements.js";
 
 /** A refusal with its submit code (spec 000 §8) and the guest-facing message. */
 export class SubmitRefused extends Error {
@@ -70,7 +72,6 @@ function isStatementTimeout(error: unknown): boolean {
 
 /** A lock older than this belongs to a submit that died; the next one takes it over. */
 const STALE_LOCK_MS = 30_000;
-const OPEN_STATUSES = [0, 1, 2, 8];
 
 function refuse(code: number, message: string, data: unknown = null): never {
   throw new SubmitRefused(code, message, data);
@@ -83,46 +84,12 @@ function refuse(code: number, message: string, data: unknown = null): never {
  */
 async function lockCart(deps: SubmitDeps, cartId: number, guid: string): Promise<() => Promise<void>> {
   const { db } = deps;
-  const stale = new Date(deps.now().getTime() - STALE_LOCK_MS);
-  const taken = await db
-    .insert(submitLocks)
-    .values({ cartId, guid })
-    .onConflictDoUpdate({
-      target: submitLocks.cartId,
-      set: { guid, startedAt: sql`now()` },
-      setWhere: lt(submitLocks.startedAt, stale),
-    })
-    .returning({ cartId: submitLocks.cartId });
-  if (taken.length === 0) {
-    const [holder] = await db.select().from(submitLocks).where(eq(submitLocks.cartId, cartId));
-    if (holder?.guid === guid) refuse(SUBMIT_CODES.submitting, "订单提交中，请稍候");
+  const lock = await takeSubmitLock(db, cartId, guid, new Date(deps.now().getTime() - STALE_LOCK_MS));
+  if (!lock.taken) {
+    if (lock.holder === guid) refuse(SUBMIT_CODES.submitting, "订单提交中，请稍候");
     refuse(SUBMIT_CODES.othersOrdering, "您的同伴正在下单，请稍后再试");
   }
-  return async () => {
-    await db.delete(submitLocks).where(and(eq(submitLocks.cartId, cartId), eq(submitLocks.guid, guid)));
-  };
-}
-
-/**
- * Empties the cart, bumps its version and releases the submit lock, in one statement of the submit's
- * transaction; answers the new version and the table's diner count (for the tablemates' type 3).
- */
-async function clearCart(
-  tx: Tx,
-  cartId: number,
-  guid: string,
-): Promise<{ version: number; personNum: number }> {
-  const { rows } = (await tx.execute(sql`
-    with cleared as (delete from ${cartLines} where cart_id = ${cartId}),
-    unlocked as (delete from ${submitLocks} where cart_id = ${cartId} and guid = ${guid})
-    update ${carts} set version = ${carts.version} + 1 from ${tables}
-    where ${carts.id} = ${cartId} and ${tables.id} = ${carts.tableId}
-    returning ${carts.version} as version, ${tables.personNum} as "personNum"`)) as unknown as {
-    rows: Array<{ version: number; personNum: number }>;
-  };
-  const [cart] = rows;
-  if (!cart) throw new Error(`cart ${cartId} vanished while locked`);
-  return cart;
+  return () => releaseSubmitLock(db, cartId, guid);
 }
 
 /** The lines to order: the shared cart's, or (the socket was down) the client's local cart. */
@@ -195,22 +162,15 @@ export interface Submitted {
 export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid: string): Promise<Submitted> {
   const { db, signer } = deps;
   if (payload.userId !== guid) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
-  // the restaurant, the cart, an order this submitId already placed and the visitor, in one read
-  const [found] = await db
-    .select({
-      restaurant: restaurants,
-      cart: { id: carts.id, restaurantId: carts.restaurantId, tableId: carts.tableId },
-      existing: { id: orders.id, mainGuid: orders.mainGuid, tableId: orders.tableId },
-      token: visitors.token,
-    })
-    .from(restaurants)
-    .leftJoin(carts, eq(carts.id, payload.cartId))
-    .leftJoin(visitors, eq(visitors.guid, guid))
-    .leftJoin(orders, and(eq(orders.restaurantId, restaurants.id), eq(orders.submitId, payload.submitId)))
-    .where(eq(restaurants.id, payload.restaurantId));
+  const found = await readSubmit(db, {
+    restaurantId: payload.restaurantId,
+    cartId: payload.cartId,
+    submitId: payload.submitId,
+    guid,
+  });
   if (!found) refuse(SUBMIT_CODES.restaurantNotFound, "餐厅不存在");
-  const { restaurant, cart, existing } = found;
-  const token = found.token ?? "";
+  const { cart, existing, token: foundToken, ...restaurant } = found;
+  const token = foundToken ?? "";
   const now = deps.now();
   const clock = localClock(now, restaurant.timezone);
   if (!isShopOpen({ businessTime: restaurant.businessTime, hotelLock: restaurant.hotelLock }, clock)) {
@@ -240,87 +200,90 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
   let committed = false;
   let outcome: Placed;
   try {
-    outcome = await db.transaction(async (tx) => {
-      // a submit waits at most this long for locks; past it the diner is told to retry (1002)
-      await tx.execute(sql.raw(`set local statement_timeout = ${Math.trunc(deps.submitTimeoutMs)}`));
-      await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart.id)).for("update");
-      const lines = payload.faultCart ? localLines(payload) : (await linesOf(tx, cart.id)).map(presentLine);
-      await refuseCompanionOrder(
-        tx,
-        payload,
-        guid,
-        cart.tableId,
-        restaurant.wctPayType,
-        restaurant.fastHotel,
-      );
-      if (lines.length === 0)
-        return { replay: await emptyCartAnswer(tx, cart.id, payload.submitId, guid, now) };
-      const mainOrder = await mainOrderOf(tx, payload, cart.tableId);
-
-      const menu = await dishesFor(tx, restaurant, now, [...new Set(lines.map((l) => l.foodId))]);
-      const priced = priceLines(lines, menu);
-      const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
-      if (expired.length) refuse(SUBMIT_CODES.serverMessage, `${expired.join("、")}已进入不可售时段`);
-      const total = cartTotal(priced.map((p) => p.total));
-      if (kind === "takeout" && total.lt(restaurant.startPrice)) {
-        refuse(SUBMIT_CODES.serverMessage, `未达到起送价¥${truncateMoney(restaurant.startPrice)}`);
-      }
-      const { dishesNeeded, additionsNeeded } = stockNeeds(priced);
-
-      const fastSerialNo = restaurant.fastHotel ? await nextSerial(tx, restaurant.id, now) : null;
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          restaurantId: restaurant.id,
-          tableId: cart.tableId,
+    outcome = await transaction(
+      db,
+      async (tx) => {
+        const local = payload.faultCart ? localLines(payload) : null;
+        const read = await lockAndReadCart(tx, {
           cartId: cart.id,
-          mainGuid: mainOrder?.mainGuid ?? guid,
-          mainOrderId: mainOrder?.id ?? null,
-          submitId: payload.submitId,
-          paymentType: isPrepaymentMode(
-            { wctPayType: restaurant.wctPayType, restaurantFastHotel: restaurant.fastHotel },
-            { reserve: payload.reserve },
-          )
-            ? 1
-            : 0,
-          eatType: kind,
-          personNum: payload.personNum,
-          wholeMemo: payload.wholeMemo.memo,
-          invoiceTitle: payload.invoiceTitle,
-          reserve: withContact
-            ? {
-                name: payload.name ?? "",
-                phone: payload.phone ?? "",
-                sex: payload.sex ?? "",
-                num: payload.num ?? 0,
-                time: payload.time ?? "",
-                memo: payload.memo ?? "",
-                address: payload.address ?? "",
-              }
-            : null,
-          totalPrice: total.toFixed(2),
-          vipTotalPrice: cartTotal(priced.map((p) => p.vipTotal)).toFixed(2),
-          fastSerialNo,
-          faultChannel: payload.faultChannel,
-          faultCart: payload.faultCart,
-          createdAt: now,
-        })
-        .returning({ id: orders.id, mainGuid: orders.mainGuid, tableId: orders.tableId });
-      if (!order) throw new Error("order insert returned nothing");
-      await tx.insert(orderLines).values(priced.map((p) => orderLine(order.id, p)));
-      await tx
-        .insert(orderEvents)
-        .values({ orderId: order.id, fromStatus: null, toStatus: ORDER_STATUS.placed, actor: guid, at: now });
-      const cleared = await clearCart(tx, cart.id, guid);
-      // stock is taken last, so its row locks are held only until the commit just after
-      await takeAdditionStock(tx, restaurant.id, additionsNeeded);
-      const stock = await takeDishStock(tx, restaurant.id, dishesNeeded);
-      return {
-        result: { orderId: order.id, mainWxId: order.mainGuid, realTableId: order.tableId },
-        cart: cleared,
-        stock,
-      };
-    });
+          restaurantId: restaurant.id,
+          localFoodIds: local?.map((l) => l.foodId),
+        });
+        const lines = local ?? read.lines.map(presentLine);
+        await refuseCompanionOrder(
+          tx,
+          payload,
+          guid,
+          cart.tableId,
+          restaurant.wctPayType,
+          restaurant.fastHotel,
+        );
+        if (lines.length === 0)
+          return { replay: await emptyCartAnswer(tx, cart.id, payload.submitId, guid, now) };
+        const mainOrder = await mainOrderOf(tx, payload, cart.tableId);
+
+        const priced = priceLines(lines, presentForRules(read.dishRows, restaurant.timezone, now));
+        const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
+        if (expired.length) refuse(SUBMIT_CODES.serverMessage, `${expired.join("、")}已进入不可售时段`);
+        const total = cartTotal(priced.map((p) => p.total));
+        if (kind === "takeout" && total.lt(restaurant.startPrice)) {
+          refuse(SUBMIT_CODES.serverMessage, `未达到起送价¥${truncateMoney(restaurant.startPrice)}`);
+        }
+        const { dishesNeeded, additionsNeeded } = stockNeeds(priced);
+
+        const fastSerialNo = restaurant.fastHotel ? await nextSerial(tx, restaurant.id, now) : null;
+        const { order, cart: cleared } = await writeOrder(
+          tx,
+          {
+            restaurantId: restaurant.id,
+            tableId: cart.tableId,
+            cartId: cart.id,
+            mainGuid: mainOrder?.mainGuid ?? guid,
+            mainOrderId: mainOrder?.id ?? null,
+            submitId: payload.submitId,
+            paymentType: isPrepaymentMode(
+              { wctPayType: restaurant.wctPayType, restaurantFastHotel: restaurant.fastHotel },
+              { reserve: payload.reserve },
+            )
+              ? 1
+              : 0,
+            eatType: kind,
+            personNum: payload.personNum,
+            wholeMemo: payload.wholeMemo.memo,
+            invoiceTitle: payload.invoiceTitle,
+            reserve: withContact
+              ? {
+                  name: payload.name ?? "",
+                  phone: payload.phone ?? "",
+                  sex: payload.sex ?? "",
+                  num: payload.num ?? 0,
+                  time: payload.time ?? "",
+                  memo: payload.memo ?? "",
+                  address: payload.address ?? "",
+                }
+              : null,
+            totalPrice: total.toFixed(2),
+            vipTotalPrice: cartTotal(priced.map((p) => p.vipTotal)).toFixed(2),
+            fastSerialNo,
+            faultChannel: payload.faultChannel,
+            faultCart: payload.faultCart,
+            createdAt: now,
+          },
+          priced.map(orderLine),
+          guid,
+        );
+        // stock is taken last, so its row locks are held only until the commit just after
+        await takeAdditionStock(tx, restaurant.id, additionsNeeded);
+        const stock = await takeDishStock(tx, restaurant.id, dishesNeeded);
+        return {
+          result: { orderId: order.id, mainWxId: order.mainGuid, realTableId: order.tableId },
+          cart: cleared,
+          stock,
+        };
+      },
+      // a submit waits at most this long for locks; past it the diner is told to retry (1002)
+      { statementTimeoutMs: deps.submitTimeoutMs },
+    );
     committed = true;
   } catch (error) {
     if (error instanceof StockShortage) {
@@ -361,28 +324,17 @@ const JUST_ORDERED_MS = 120_000;
  * again), a tablemate may have just ordered it (6666), or there is nothing to order (1007).
  */
 async function emptyCartAnswer(
-  tx: Tx,
+  tx: Run,
   cartId: number,
   submitId: string,
   guid: string,
   now: Date,
 ): Promise<SubmitResult> {
-  const [recent] = await tx
-    .select({
-      id: orders.id,
-      mainGuid: orders.mainGuid,
-      tableId: orders.tableId,
-      submitId: orders.submitId,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .where(eq(orders.cartId, cartId))
-    .orderBy(desc(orders.id))
-    .limit(1);
+  const recent = await lastOrderOfCart(tx, cartId);
   if (recent?.submitId === submitId) {
     return { orderId: recent.id, mainWxId: recent.mainGuid, realTableId: recent.tableId };
   }
-  if (recent && recent.mainGuid !== guid && now.getTime() - recent.createdAt.getTime() < JUST_ORDERED_MS) {
+  if (recent && recent.mainGuid !== guid && now.getTime() - recent.createdAtMs < JUST_ORDERED_MS) {
     refuse(SUBMIT_CODES.companionOrdered, "你的同伴已经下单", {
       orderId: recent.id,
       mainWxId: recent.mainGuid,
@@ -393,7 +345,7 @@ async function emptyCartAnswer(
 
 /** In prepayment, a tablemate's open order comes first: add to it instead (6666). */
 async function refuseCompanionOrder(
-  tx: Tx,
+  tx: Run,
   payload: OrderPayload,
   guid: string,
   tableId: number,
@@ -406,21 +358,16 @@ async function refuseCompanionOrder(
   ) {
     return;
   }
-  const [open] = await tx
-    .select({ id: orders.id, mainGuid: orders.mainGuid })
-    .from(orders)
-    .where(and(eq(orders.tableId, tableId), inArray(orders.status, OPEN_STATUSES)))
-    .orderBy(desc(orders.id))
-    .limit(1);
+  const open = await openOrderOfTable(tx, tableId);
   if (open && open.mainGuid !== guid) {
     refuse(SUBMIT_CODES.companionOrdered, "你的同伴已经下单", { orderId: open.id, mainWxId: open.mainGuid });
   }
 }
 
 /** Adding to an earlier order: it must be this table's and still open; a settled table may reorder (6000). */
-async function mainOrderOf(tx: Tx, payload: OrderPayload, tableId: number) {
+async function mainOrderOf(tx: Run, payload: OrderPayload, tableId: number) {
   if (!payload.mainOrderId) return null;
-  const [main] = await tx.select().from(orders).where(eq(orders.id, payload.mainOrderId));
+  const main = await orderById(tx, payload.mainOrderId);
   if (!main || main.tableId !== tableId) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
   if (main.status === ORDER_STATUS.settled || main.status === ORDER_STATUS.closed) {
     refuse(SUBMIT_CODES.tableSettled, "该桌已结账，您可以重新点餐", { orderId: main.id });
@@ -429,27 +376,10 @@ async function mainOrderOf(tx: Tx, payload: OrderPayload, tableId: number) {
   return main;
 }
 
-/** Quick-service pick-up numbers restart every day per restaurant. */
-async function nextSerial(tx: Tx, restaurantId: number, now: Date): Promise<number> {
-  // the restaurant row lock orders concurrent quick-service submits, so numbers never repeat
-  await tx
-    .select({ id: restaurants.id })
-    .from(restaurants)
-    .where(eq(restaurants.id, restaurantId))
-    .for("update");
-  const startOfDay = new Date(now.getTime() - (now.getTime() % 86_400_000));
-  const [row] = await tx
-    .select({ max: sql<number>`coalesce(max(${orders.fastSerialNo}), 0)` })
-    .from(orders)
-    .where(and(eq(orders.restaurantId, restaurantId), sql`${orders.createdAt} >= ${startOfDay}`));
-  return Number(row?.max ?? 0) + 1;
-}
-
-function orderLine(orderId: number, { line, dish, total, vipTotal }: PricedOrderLine) {
+function orderLine({ line, dish, total, vipTotal }: PricedOrderLine): OrderLineRow {
   const count = new Big(line.count);
   const additions = dish.additionCategories.flatMap((c) => c.additions);
   return {
-    orderId,
     foodId: dish.id,
     name: dish.name,
     unit: dish.unit,
