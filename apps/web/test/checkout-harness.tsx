@@ -1,12 +1,12 @@
 import { type CartLine, detailId, type LineChoice, type OrderDetail } from "@tablemate/core";
 import { act, render, screen } from "@testing-library/react";
 import Dialog from "antd-mobile/es/components/dialog";
-import Toast from "antd-mobile/es/components/toast";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach } from "vitest";
 import { useCartStore } from "../src/features/cart/cart-store.js";
 import { resetCheckout } from "../src/features/checkout/checkout-store.js";
+import { clearToasts } from "../src/features/loading/toast.js";
 import { resetCallWaiterCooldown } from "../src/features/order/use-call-waiter.js";
 import { OrderDetailPage } from "../src/pages/order-detail/OrderDetailPage.js";
 import { OrderListPage } from "../src/pages/order-list/OrderListPage.js";
@@ -17,7 +17,7 @@ import { startedStore } from "./dish-fixtures.js";
 import { CART_ID, GUID, TABLE, TABLE_ID } from "./fixtures.js";
 
 afterEach(() => {
-  Toast.clear();
+  clearToasts();
   Dialog.clear();
   resetCheckout();
   resetCallWaiterCooldown();

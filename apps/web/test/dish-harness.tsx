@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import Dialog from "antd-mobile/es/components/dialog";
-import Toast from "antd-mobile/es/components/toast";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, expect, vi } from "vitest";
 import { DISH_COPY } from "../src/copy.js";
 import { resetAddThrottle } from "../src/features/cart/add-throttle.js";
 import { resetDishModal } from "../src/features/dish/modal-store.js";
+import { clearToasts } from "../src/features/loading/toast.js";
 import { FoodBatchPage } from "../src/pages/food-batch/FoodBatchPage.js";
 import { FoodComboPage } from "../src/pages/food-combo/FoodComboPage.js";
 
@@ -15,7 +15,7 @@ export const LINK = "hotelid=7&tn=12&sid=signed-table-token";
 export const LINK_QUERY = Object.fromEntries(new URLSearchParams(LINK));
 
 afterEach(() => {
-  Toast.clear();
+  clearToasts();
   Dialog.clear();
   resetDishModal();
   resetAddThrottle();

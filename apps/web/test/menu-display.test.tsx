@@ -94,7 +94,7 @@ describe("a dish card", () => {
     const shownAt = Date.now();
     expect(openDishDetail).not.toHaveBeenCalled();
     // at the bottom, for 2.5 s
-    expect(toast.closest<HTMLElement>(".adm-toast-main")?.style.top).toBe("80%");
+    expect(toast.closest("[data-position]")?.getAttribute("data-position")).toBe("bottom");
     await waitFor(() => expect(screen.queryByText("非可售时间，可售时间：每天 22:00-23:59")).toBeNull(), {
       timeout: TIMING.toastMs + 1_500,
     });

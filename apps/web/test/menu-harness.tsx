@@ -1,7 +1,7 @@
 import { API, type Dish, type PeriodDishInfo, type RestaurantDetail } from "@tablemate/core";
 import { act, screen } from "@testing-library/react";
-import Toast from "antd-mobile/es/components/toast";
 import { afterEach, vi } from "vitest";
+import { clearToasts } from "../src/features/loading/toast.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { setCookie } from "./cookies.js";
 import { fakeServer, type Handler, ok } from "./fake-server.js";
@@ -12,7 +12,7 @@ import { renderApp } from "./render-app.js";
 export const LINK = "hotelid=7&tn=12&sid=signed-table-token";
 
 afterEach(() => {
-  Toast.clear();
+  clearToasts();
 });
 
 export interface MenuSetup {

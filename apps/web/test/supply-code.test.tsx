@@ -8,7 +8,7 @@ import { LINK } from "./dish-harness.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
 import { HOTEL_ID, restaurant } from "./fixtures.js";
 
-/** Toasts load antd-mobile on first use: a full parallel run needs longer than 1 s. */
+/** A full parallel run on two cores can take longer than findBy's 1 s to show a toast. */
 const TOAST_WAIT = { timeout: 5000 };
 const TICK_WAIT = { timeout: 2000 };
 const PHONE = "13812345678";

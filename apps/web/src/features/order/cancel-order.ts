@@ -2,6 +2,7 @@ import { imperativeAntd } from "../../antd-setup.js";
 import { ApiError } from "../../api/http.js";
 import { cancelOrder } from "../../api/order.js";
 import { CHECKOUT_COPY } from "../../copy.js";
+import { showToast } from "../loading/toast.js";
 import { ORDER_COPY } from "./order-copy.js";
 
 /** The paying refusal of the cancel call (001 §8). */
@@ -12,7 +13,7 @@ const PAYING = 2000;
  * failure asks to try again, with the single button 我知道了. Resolves true when it was cancelled.
  */
 export async function confirmAndCancel(orderId: number, rid: number): Promise<boolean> {
-  const { Dialog, Toast } = await imperativeAntd();
+  const { Dialog } = await imperativeAntd();
   const sure = await Dialog.confirm({
     content: ORDER_COPY.cancelConfirm,
     confirmText: CHECKOUT_COPY.confirm,
@@ -21,7 +22,7 @@ export async function confirmAndCancel(orderId: number, rid: number): Promise<bo
   if (!sure) return false;
   try {
     await cancelOrder(orderId, rid);
-    Toast.show({ content: ORDER_COPY.cancelled });
+    showToast(ORDER_COPY.cancelled);
     return true;
   } catch (error) {
     const paying = error instanceof ApiError && error.code === PAYING;
