@@ -68,8 +68,10 @@ describe("/order/detail", () => {
     const cancel = await screen.findByRole("button", { name: "取消订单" });
     // the dialog opens once antd's imperative code is loaded: a microtask here, inside act
     await act(async () => fireEvent.click(cancel));
-    const confirm = await screen.findByRole("dialog", {}, DIALOG_WAIT);
-    expect(within(confirm).getByText("确定取消订单吗？")).toBeTruthy();
+    // the previous test's dialog may still be fading out (real time): take the newest question's dialog
+    const asked = await screen.findAllByText("确定取消订单吗？", {}, DIALOG_WAIT);
+    const confirm = asked.at(-1)?.closest<HTMLElement>("[role=dialog]");
+    if (!confirm) throw new Error("no cancel confirmation");
     await act(async () => fireEvent.click(within(confirm).getByRole("button", { name: "确定" })));
     return server;
   }
