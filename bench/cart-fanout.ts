@@ -19,6 +19,7 @@ import { API, type Dish } from "@tablemate/core";
 import { createSigner } from "../apps/server/src/security/signer.js";
 import { createTestDatabase, type TestDatabase } from "../apps/server/test/support/databases.js";
 import { type RunningServer, startServer } from "../e2e/support/server.js";
+import { secondsFromEnv, serverNodeArgs } from "./bench-env.js";
 import type { Phase } from "./cart/commands.js";
 import { cpuWindow, msPerOp } from "./cart/cpu.js";
 import { addBenchTables } from "./cart/database.js";
@@ -35,18 +36,16 @@ const SECRET = "tablemate-bench-cart-fanout-secret-40ch!";
 const SATURATED = 0.95;
 /** other work on the machine above this (% of one core) is called out in the notes */
 const BUSY_MACHINE_PERCENT = 15;
-const PROFILE_DIR = process.env.BENCH_SERVER_CPU_PROF;
-const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback) * 1000;
 
 const CONFIG = {
   tables: 200,
   dinersPerTable: 4,
   rate: Number(process.env.BENCH_RATE ?? 500),
-  warmupMs: seconds("BENCH_WARMUP_S", 5),
-  steadyMs: seconds("BENCH_STEADY_S", 30),
+  warmupMs: secondsFromEnv("BENCH_WARMUP_S", 5),
+  steadyMs: secondsFromEnv("BENCH_STEADY_S", 30),
   drainMs: 2000,
   floorWarmupMs: 3000,
-  floorSteadyMs: seconds("BENCH_FLOOR_S", 20),
+  floorSteadyMs: secondsFromEnv("BENCH_FLOOR_S", 20),
   /** the broadcast floor's message size: about a real cart broadcast of one line (~420 bytes measured) */
   floorPayloadBytes: 420,
   floorConnections: 10,
@@ -103,7 +102,7 @@ async function run(resources: {
       RATE_LIMIT_PER_MINUTE: "1000000",
     },
     // BENCH_SERVER_CPU_PROF=<folder>: V8 CPU profiles of the server (the restarted one; a SIGKILL writes none)
-    { nodeArgs: PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [] },
+    { nodeArgs: serverNodeArgs() },
   );
   resources.server = server;
   const seats = await addBenchTables(database.database.db, createSigner(SECRET), CONFIG.tables);

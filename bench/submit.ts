@@ -22,6 +22,7 @@ import { createSigner } from "../apps/server/src/security/signer.js";
 import { createTestDatabase, type TestDatabase } from "../apps/server/test/support/databases.js";
 import { plainDishes } from "../apps/server/test/support/ordering.js";
 import { type RunningServer, startServer } from "../e2e/support/server.js";
+import { secondsFromEnv, serverNodeArgs } from "./bench-env.js";
 import { cpuWindow, msPerOp } from "./cart/cpu.js";
 import { addBenchTables } from "./cart/database.js";
 import { pgbenchFloor } from "./submit/floor.js";
@@ -38,8 +39,6 @@ const SECRET = "tablemate-bench-order-submit-secret-40c!";
 const SERVER_POOL = 10;
 /** the wider floor's clients: one per table (200) is past this PostgreSQL's max_connections (100) */
 const WIDE_FLOOR_CLIENTS = 50;
-const PROFILE_DIR = process.env.BENCH_SERVER_CPU_PROF;
-const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback) * 1000;
 
 const CONFIG = {
   tables: 200,
@@ -48,8 +47,8 @@ const CONFIG = {
   popularDishes: 3,
   popularShare: 0.5,
   retryShare: 0.05,
-  warmupMs: seconds("BENCH_WARMUP_S", 5),
-  steadyMs: seconds("BENCH_STEADY_S", 30),
+  warmupMs: secondsFromEnv("BENCH_WARMUP_S", 5),
+  steadyMs: secondsFromEnv("BENCH_STEADY_S", 30),
   floorSeconds: Number(process.env.BENCH_FLOOR_S ?? 12),
   /** HTTP connections from the bench to the server */
   sockets: 256,
@@ -84,7 +83,7 @@ async function run(resources: { database?: TestDatabase; server?: RunningServer;
   const { db } = database.database;
   const server = await startServer(
     { DATABASE_URL: databaseUrl, SECRET, LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000000" },
-    { nodeArgs: PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [] },
+    { nodeArgs: serverNodeArgs() },
   );
   resources.server = server;
   const seats = await addBenchTables(db, createSigner(SECRET), CONFIG.tables);
