@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sender = deps.smsSender ?? logSmsSender(server.log);
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
-  orderRoutes(server, { ...cartDeps, signer, submitTimeoutMs: config.SUBMIT_TIMEOUT_MS, phoneCodes });
+  orderRoutes(server, { ...cartDeps, signer, phoneCodes });
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);

@@ -8,7 +8,11 @@ import { resolveSecret } from "./security/secret.js";
 /** Opens the configured database, migrates it, and seeds the demo restaurants on first start. */
 export async function openAndPrepare(config: Config): Promise<{ database: Database; secret: string }> {
   const secret = resolveSecret(config);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: `${config.DATA_DIR}/pglite`,
+    lockTimeoutMs: config.LOCK_TIMEOUT_MS,
+  });
   await database.migrate();
   if (config.SEED_DEMO === "true") {
     const now = new Date();

@@ -20,7 +20,7 @@ const envSchema = z
     IMAGE_HOST: z.string().default(""),
     SEED_DEMO: z.enum(["true", "false"]).default("true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    SUBMIT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     WEB_DIST: z.string().default(new URL("../../web/dist", import.meta.url).pathname),
   })

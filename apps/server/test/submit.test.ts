@@ -9,7 +9,6 @@ import {
   orderEvents,
   orders,
   restaurants,
-  submitLocks,
   tables,
   waiterCalls,
 } from "../src/db/schema.js";
@@ -31,7 +30,7 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
   const outbox = smsOutbox();
 
   beforeAll(async () => {
-    app = await startTestApp(backend, { env: { SUBMIT_TIMEOUT_MS: "700" }, smsSender: outbox.sender });
+    app = await startTestApp(backend, { env: { LOCK_TIMEOUT_MS: "700" }, smsSender: outbox.sender });
     const all = await app.db.select().from(restaurants);
     const find = (pick: (r: Restaurant) => boolean) => {
       const found = all.find(pick);
@@ -151,6 +150,13 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
       .from(dishes)
       .where(eq(dishes.id, dish.id));
     expect(left?.estimate).toBe(0);
+    // and the ten got ten consecutive pick-up numbers, none repeated
+    const serials = (
+      await app.db.select({ no: orders.fastSerialNo }).from(orders).where(eq(orders.restaurantId, fast.id))
+    )
+      .map((o) => o.no ?? 0)
+      .sort((x, y) => x - y);
+    expect(serials).toEqual(Array.from({ length: 10 }, (_, i) => (serials[0] ?? 0) + i));
   });
 
   it("answers 2000 with the short dishes and 3000 for additions, writing nothing", async () => {
@@ -243,16 +249,43 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
     });
   });
 
-  it("answers 1009 while a tablemate submits, 11009010 while the same diner does", async () => {
-    const a = await dinerAt(dine, "locked-aaaa-0001");
-    await a.add(plainDish(menu).id);
-    await app.db.insert(submitLocks).values({ cartId: a.cart.value, guid: "locked-bbbb-0002" });
-    expect(await code(a.submit())).toBe(1009);
-    await app.db.update(submitLocks).set({ guid: a.guid }).where(eq(submitLocks.cartId, a.cart.value));
-    expect(await code(a.submit())).toBe(11009010);
-    await app.db.delete(submitLocks).where(eq(submitLocks.cartId, a.cart.value));
-    expect(await code(a.submit())).toBe(1000);
-  });
+  /**
+   * Runs the submits while another connection holds the cart's row lock, released once both wait on
+   * it: both have read the cart before either writes, so the one that writes second finds it ordered.
+   */
+  async function raceOnCart(cartId: number, submits: () => Promise<{ json(): unknown }>[]) {
+    const blocker = new pg.Client({ connectionString: app.databaseUrl });
+    await blocker.connect();
+    await blocker.query("begin");
+    await blocker.query("select 1 from carts where id = $1 for update", [cartId]);
+    const pending = submits().map(code);
+    try {
+      for (let waiting = 0; waiting < 2; ) {
+        const { rows } = await blocker.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        );
+        waiting = rows[0]?.n ?? 0;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } finally {
+      await blocker.query("rollback");
+      await blocker.end();
+    }
+    return (await Promise.all(pending)).sort();
+  }
+
+  // two submits held at the write need a server with several connections; PGlite has one
+  if (backend === "postgres")
+    it("answers 1009 to a tablemate and 11009010 to the same diner whose submit lost the race", async () => {
+      const a = await dinerAt(dine, "raced-aaaa-0001");
+      const b = await dinerAt(dine, "raced-bbbb-0002", a.table.tableId);
+      await a.add(plainDish(menu).id);
+      expect(await raceOnCart(a.cart.value, () => [a.submit(), b.submit()])).toEqual([1000, 1009]);
+      await a.add(plainDish(menu).id);
+      expect(await raceOnCart(a.cart.value, () => [a.submit(), a.submit()])).toEqual([1000, 11009010]);
+      const placed = await app.db.select({ n: count() }).from(orders).where(eq(orders.cartId, a.cart.value));
+      expect(placed[0]?.n).toBe(2);
+    });
 
   it("answers 8001 to a diner submitting too often", async () => {
     const diner = await dinerAt(dine, "frequent-0001");

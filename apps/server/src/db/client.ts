@@ -22,10 +22,19 @@ export interface Database {
 
 const migrationsFolder = new URL("../../drizzle", import.meta.url).pathname;
 
-/** PostgreSQL when a URL is given, else embedded PGlite in dataDir ("memory://" keeps it in memory). */
-export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite in dataDir ("memory://" keeps it in memory).
+ * On PostgreSQL no statement waits for a row lock longer than `lockTimeoutMs` (error 55P03); PGlite
+ * has one connection, so nothing there ever waits on another's lock.
+ */
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string;
+  lockTimeoutMs?: number;
+}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const url = opts.url;
+    const pool = new pg.Pool({ connectionString: url, max: 10, lock_timeout: opts.lockTimeoutMs });
     // An idle connection the server drops (restart, failover, a dropped test database) is replaced on
     // the next query; unheard, node-postgres would throw it out of the process.
     pool.on("error", (error) => console.warn(`postgres: idle connection lost (${error.message})`));
@@ -33,7 +42,15 @@ export async function openDatabase(opts: { url?: string; dataDir: string }): Pro
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db, { migrationsFolder }),
+      // migrations wait for their locks as long as they must: on a connection of their own
+      migrate: async () => {
+        const migrator = new pg.Pool({ connectionString: url, max: 1 });
+        try {
+          await migratePg(drizzlePg(migrator), { migrationsFolder });
+        } finally {
+          await migrator.end();
+        }
+      },
       ping: async () => {
         await pool.query("select 1");
       },

@@ -2,6 +2,7 @@ import type { AdditionCategory, ComboItem, MethodCategory, Norm } from "@tablema
 import {
   type AnyPgColumn,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -268,6 +269,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_restaurant_submit").on(t.restaurantId, t.submitId),
     index("orders_table_idx").on(t.tableId),
+    index("orders_cart_idx").on(t.cartId),
   ],
 );
 
@@ -316,12 +318,16 @@ export const orderEvents = pgTable(
   (t) => [index("order_events_order_idx").on(t.orderId)],
 );
 
-/** A submit in flight for a cart: a second one meanwhile is told 1009 or 11009010. */
-export const submitLocks = pgTable("submit_locks", {
-  cartId: integer("cart_id").primaryKey(),
-  guid: text("guid").notNull(),
-  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/** Quick-service pick-up numbers: the last one given per restaurant and day, counted up by each order. */
+export const fastSerials = pgTable(
+  "fast_serials",
+  {
+    restaurantId: restaurantRef(),
+    day: date("day").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.day] })],
+);
 
 /** A diner calling the waiter (pay-later) or asking to pay (prepayment); staff mark it handled. */
 export const waiterCalls = pgTable(

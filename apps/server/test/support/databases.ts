@@ -25,7 +25,10 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** A fresh, migrated database for one test file: PGlite in memory, or a PostgreSQL database made for the run. */
-export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+export async function createTestDatabase(
+  backend: Backend,
+  opts: { lockTimeoutMs?: number } = {},
+): Promise<TestDatabase> {
   if (backend === "pglite") {
     const database = await openDatabase({ dataDir: "memory://" });
     await database.migrate();
@@ -35,7 +38,7 @@ export async function createTestDatabase(backend: Backend): Promise<TestDatabase
   await admin((client) => client.query(`create database ${name}`));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: "" });
+  const database = await openDatabase({ url: url.toString(), dataDir: "", ...opts });
   await database.migrate();
   return {
     database,

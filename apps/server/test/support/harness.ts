@@ -21,9 +21,9 @@ export async function startTestApp(
   backend: Backend,
   opts: { now?: () => Date; env?: Record<string, string>; smsSender?: SmsSender } = {},
 ): Promise<TestApp> {
-  const testDb = await createTestDatabase(backend);
-  await seedDemo(testDb.database.db, new Date());
   const config = loadConfig({ LOG_LEVEL: "silent", NODE_ENV: "test", SEED_DEMO: "false", ...opts.env });
+  const testDb = await createTestDatabase(backend, { lockTimeoutMs: config.LOCK_TIMEOUT_MS });
+  await seedDemo(testDb.database.db, new Date());
   const app = await buildApp({
     config,
     database: testDb.database,

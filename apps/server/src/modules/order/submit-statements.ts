@@ -1,30 +1,44 @@
 /**
- * The statements of a submit, hand-written for its hot path: one read before the checks, the submit
- * lock, and in the transaction one statement to lock the cart and read its lines with their dishes,
- * one to write the order, its lines and its first event while clearing the cart. The rest run only on
- * the paths that need them (prepayment, adding to an order, quick-service, an empty cart).
+ * The statements of a submit, hand-written for its hot path: two round trips and one commit. One
+ * statement reads everything the checks and the pricing need (restaurant, cart with its version, lines
+ * and their dishes, a replayed submitId, the visitor's token) without locking anything; the other, on
+ * its own (its own transaction), takes the stock, writes the order, its lines and its first event and
+ * empties the cart, only if the cart still has the version that was read and the stock is enough. The
+ * rest run only on the paths that need them (prepayment, adding to an order, an empty cart).
  */
 import { ORDER_STATUS } from "@tablemate/core";
 import type { Db } from "../../db/client.js";
 import { cartLines, dishes, type orderLines, type orders } from "../../db/schema.js";
-import { intArray, type Run, rowFromJson, run, type Statement } from "../../db/statements.js";
+import { intArray, rowFromJson, run, type Statement } from "../../db/statements.js";
 
 /** The order statuses an order can still be added to. */
 export const OPEN_STATUSES: readonly number[] = [0, 1, 2, 8];
 
-const READ_SUBMIT: Statement = {
-  name: "submit_read",
+/** The read of a submit, with the dishes `dishFilter` picks (one statement per filter, each its own plan). */
+const readStatement = (name: string, dishFilter: string): Statement => ({
+  name,
   text: `
 select r.id, r.timezone, r.business_time as "businessTime", r.hotel_lock as "hotelLock",
   r.pos_online as "posOnline", r.fast_hotel as "fastHotel", r.wct_pay_type as "wctPayType",
   r.start_price::text as "startPrice", r.verify_phone as "verifyPhone",
-  (select json_build_object('id', c.id, 'restaurantId', c.restaurant_id, 'tableId', c.table_id)
-     from carts c where c.id = $2) as cart,
+  case when c.id is not null then json_build_object('id', c.id, 'restaurantId', c.restaurant_id,
+    'tableId', c.table_id, 'version', c.version) end as cart,
   (select json_build_object('id', o.id, 'mainGuid', o.main_guid, 'tableId', o.table_id)
      from orders o where o.restaurant_id = r.id and o.submit_id = $3) as existing,
-  (select v.token from visitors v where v.guid = $4) as token
-from restaurants r where r.id = $1`,
-};
+  (select v.token from visitors v where v.guid = $4) as token,
+  coalesce((select json_agg(l order by l.position) from cart_lines l where l.cart_id = c.id), '[]') as lines,
+  coalesce((select json_agg(d) from dishes d where d.restaurant_id = r.id and ${dishFilter}), '[]') as dishes
+from restaurants r left join carts c on c.id = $2
+where r.id = $1`,
+});
+
+/** the dishes of the cart's lines */
+const READ_SUBMIT = readStatement(
+  "submit_read",
+  "d.id in (select food_id from cart_lines where cart_id = c.id)",
+);
+/** the dishes of the client's own lines ($5), when the shared cart was out of reach */
+const READ_SUBMIT_LOCAL = readStatement("submit_read_local", "d.id = any($5::int[])");
 
 export interface SubmitRestaurant {
   id: number;
@@ -38,108 +52,39 @@ export interface SubmitRestaurant {
   verifyPhone: boolean;
 }
 
-interface SubmitRead extends SubmitRestaurant {
-  cart: { id: number; restaurantId: number; tableId: number } | null;
+interface ReadRow extends SubmitRestaurant {
+  cart: { id: number; restaurantId: number; tableId: number; version: number } | null;
   /** the order this submitId already placed */
   existing: { id: number; mainGuid: string; tableId: number } | null;
   token: string | null;
-}
-
-/** The restaurant, the cart, an order this submitId already placed and the visitor's token, in one read. */
-export async function readSubmit(
-  db: Db,
-  ids: { restaurantId: number; cartId: number; submitId: string; guid: string },
-): Promise<SubmitRead | undefined> {
-  const [row] = await run<SubmitRead>(db, READ_SUBMIT, [
-    ids.restaurantId,
-    ids.cartId,
-    ids.submitId,
-    ids.guid,
-  ]);
-  return row;
-}
-
-const TAKE_SUBMIT_LOCK: Statement = {
-  name: "submit_lock_take",
-  text: `
-insert into submit_locks (cart_id, guid) values ($1, $2)
-on conflict (cart_id) do update set guid = excluded.guid, started_at = now()
-  where submit_locks.started_at < $3
-returning cart_id`,
-};
-const SUBMIT_LOCK_HOLDER: Statement = {
-  name: "submit_lock_holder",
-  text: "select guid from submit_locks where cart_id = $1",
-};
-const RELEASE_SUBMIT_LOCK: Statement = {
-  name: "submit_lock_release",
-  text: "delete from submit_locks where cart_id = $1 and guid = $2",
-};
-
-/** Takes the cart's submit lock, or takes over one started before `stale`; answers the holder when held. */
-export async function takeSubmitLock(
-  db: Db,
-  cartId: number,
-  guid: string,
-  stale: Date,
-): Promise<{ taken: true } | { taken: false; holder: string | undefined }> {
-  const taken = await run(db, TAKE_SUBMIT_LOCK, [cartId, guid, stale.toISOString()]);
-  if (taken.length) return { taken: true };
-  const [holder] = await run<{ guid: string }>(db, SUBMIT_LOCK_HOLDER, [cartId]);
-  return { taken: false, holder: holder?.guid };
-}
-
-export async function releaseSubmitLock(db: Db, cartId: number, guid: string): Promise<void> {
-  await run(db, RELEASE_SUBMIT_LOCK, [cartId, guid]);
-}
-
-/**
- * Locks the cart, then reads its lines and the dishes `dishFilter` picks. As for a cart operation,
- * `readVersion` is what the read saw and `version` the locked row's: when they differ, the statement
- * waited on a commit and read from its older snapshot, so the read is made again.
- */
-const lockAndReadStatement = (name: string, dishFilter: string): Statement => ({
-  name,
-  text: `
-with locked as (select id, version from carts where id = $1 for update)
-select
-  locked.version,
-  (select version from carts where id = $1) as "readVersion",
-  coalesce((select json_agg(l order by l.position) from cart_lines l where l.cart_id = $1), '[]') as lines,
-  coalesce((select json_agg(d) from dishes d where d.restaurant_id = $2 and ${dishFilter}), '[]') as dishes
-from locked`,
-});
-
-/** the dishes of the cart's lines */
-const LOCK_AND_READ = lockAndReadStatement(
-  "submit_lock_and_read",
-  "d.id in (select food_id from cart_lines where cart_id = $1)",
-);
-/** the dishes of the client's own lines ($3), when the shared cart was out of reach */
-const LOCK_AND_READ_LOCAL = lockAndReadStatement("submit_lock_and_read_local", "d.id = any($3::int[])");
-
-interface LockedRow {
-  version: number;
-  readVersion: number;
   lines: Record<string, unknown>[];
   dishes: Record<string, unknown>[];
 }
 
-/** Locks the cart for the transaction; reads its lines and the dishes of `localFoodIds`, or of its lines. */
-export async function lockAndReadCart(
-  tx: Run,
-  input: { cartId: number; restaurantId: number; localFoodIds?: number[] },
-): Promise<{ lines: (typeof cartLines.$inferSelect)[]; dishRows: (typeof dishes.$inferSelect)[] }> {
-  const { cartId, restaurantId, localFoodIds } = input;
+export interface SubmitRead extends Omit<ReadRow, "lines" | "dishes"> {
+  lines: (typeof cartLines.$inferSelect)[];
+  dishRows: (typeof dishes.$inferSelect)[];
+}
+
+/**
+ * The restaurant, the cart with its version and lines, the dishes of those lines (or of `localFoodIds`),
+ * an order this submitId already placed and the visitor's token: one snapshot, nothing locked.
+ */
+export async function readSubmit(
+  db: Db,
+  ids: { restaurantId: number; cartId: number; submitId: string; guid: string; localFoodIds?: number[] },
+): Promise<SubmitRead | undefined> {
+  const { restaurantId, cartId, submitId, guid, localFoodIds } = ids;
   const [statement, values] = localFoodIds
-    ? [LOCK_AND_READ_LOCAL, [cartId, restaurantId, intArray(localFoodIds)]]
-    : [LOCK_AND_READ, [cartId, restaurantId]];
-  let [row] = await tx<LockedRow>(statement, values);
-  if (row && row.readVersion !== row.version) [row] = await tx<LockedRow>(statement, values);
-  if (!row) throw new Error(`cart ${cartId} vanished`);
+    ? [READ_SUBMIT_LOCAL, [restaurantId, cartId, submitId, guid, intArray(localFoodIds)]]
+    : [READ_SUBMIT, [restaurantId, cartId, submitId, guid]];
+  const [row] = await run<ReadRow>(db, statement, values);
+  if (!row) return undefined;
+  const { lines, dishes: dishJson, ...rest } = row;
   return {
-    lines: row.lines.map((json) => rowFromJson(cartLines, json)),
-    dishRows: row.dishes.map((json) => rowFromJson(dishes, json)),
+    ...rest,
+    lines: lines.map((json) => rowFromJson(cartLines, json)),
+    dishRows: dishJson.map((json) => rowFromJson(dishes, json)),
   };
 }
 
@@ -152,10 +97,10 @@ where table_id = $1 and status in (${OPEN_STATUSES.join(",")}) order by id desc 
 
 /** The table's latest order still open. */
 export async function openOrderOfTable(
-  tx: Run,
+  db: Db,
   tableId: number,
 ): Promise<{ id: number; mainGuid: string } | undefined> {
-  const [open] = await tx<{ id: number; mainGuid: string }>(OPEN_ORDER_OF_TABLE, [tableId]);
+  const [open] = await run<{ id: number; mainGuid: string }>(db, OPEN_ORDER_OF_TABLE, [tableId]);
   return open;
 }
 
@@ -165,12 +110,14 @@ const ORDER_BY_ID: Statement = {
 };
 
 export async function orderById(
-  tx: Run,
+  db: Db,
   orderId: number,
 ): Promise<{ id: number; mainGuid: string; tableId: number; status: number } | undefined> {
-  const [order] = await tx<{ id: number; mainGuid: string; tableId: number; status: number }>(ORDER_BY_ID, [
-    orderId,
-  ]);
+  const [order] = await run<{ id: number; mainGuid: string; tableId: number; status: number }>(
+    db,
+    ORDER_BY_ID,
+    [orderId],
+  );
   return order;
 }
 
@@ -182,49 +129,63 @@ select id, main_guid as "mainGuid", table_id as "tableId", submit_id as "submitI
 from orders where cart_id = $1 order by id desc limit 1`,
 };
 
-export async function lastOrderOfCart(tx: Run, cartId: number) {
-  const [order] = await tx<{
+export async function lastOrderOfCart(db: Db, cartId: number) {
+  const [order] = await run<{
     id: number;
     mainGuid: string;
     tableId: number;
     submitId: string;
     createdAtMs: number;
-  }>(LAST_ORDER_OF_CART, [cartId]);
+  }>(db, LAST_ORDER_OF_CART, [cartId]);
   return order;
 }
 
-const LOCK_RESTAURANT: Statement = {
-  name: "submit_lock_restaurant",
-  text: "select id from restaurants where id = $1 for update",
-};
-const LAST_SERIAL: Statement = {
-  name: "submit_last_serial",
-  text: `
-select coalesce(max(fast_serial_no), 0) as max from orders where restaurant_id = $1 and created_at >= $2`,
-};
-
-/** Quick-service pick-up numbers restart every day per restaurant. */
-export async function nextSerial(tx: Run, restaurantId: number, now: Date): Promise<number> {
-  // the restaurant row lock orders concurrent quick-service submits, so numbers never repeat; the
-  // highest number is read by the next statement, which sees what the lock waited for
-  await tx(LOCK_RESTAURANT, [restaurantId]);
-  const startOfDay = new Date(now.getTime() - (now.getTime() % 86_400_000));
-  const [row] = await tx<{ max: number }>(LAST_SERIAL, [restaurantId, startOfDay.toISOString()]);
-  return Number(row?.max ?? 0) + 1;
-}
-
 /**
- * Writes the order, its lines and its first event, empties the cart, bumps its version and releases
- * the submit lock, in one statement; answers the order and the cart's new version and diner count.
+ * Places the order in one statement, which is its own transaction:
+ * - the limited dishes and additions it takes are locked in id order (two orders never wait on each
+ *   other in a cycle) and read as last committed;
+ * - the cart's version is bumped only if it is still the version that was read ($25) and every stock
+ *   is enough; everything else is written only if that bump happened: the day's pick-up number
+ *   (quick-service), the order, its lines and its first event, the emptied cart, the stock taken.
+ * So a tablemate's change or another submit since the read, or a shortage, writes nothing at all.
+ * Answers whether the stock was enough, the order and the cart's new version (absent when nothing was
+ * written), the limited dishes' stock left, and the short dishes and additions.
  */
 const WRITE_ORDER: Statement = {
   name: "submit_write_order",
   text: `
-with placed as (
+with dish_need as (select * from unnest($21::int[], $22::int[]) as n(id, units)),
+dish_held as materialized (
+  select d.id, d.name, d.foodproperty, d.estimate, dish_need.units
+  from dishes d join dish_need on dish_need.id = d.id
+  where d.restaurant_id = $1 and d.estimate <> -1
+  order by d.id
+  for update of d
+), addition_need as (select * from unnest($23::int[], $24::int[]) as n(id, units)),
+addition_held as materialized (
+  select a.addition_id as id, a.estimate, addition_need.units
+  from addition_stock a join addition_need on addition_need.id = a.addition_id
+  where a.restaurant_id = $1
+  order by a.addition_id
+  for update of a
+), enough as (
+  select coalesce((select bool_and(estimate >= units) from dish_held), true)
+    and coalesce((select bool_and(estimate >= units) from addition_held), true) as ok
+), bumped as (
+  update carts set version = carts.version + 1 from tables
+  where carts.id = $3 and carts.version = $25 and tables.id = carts.table_id and (select ok from enough)
+  returning carts.version, tables.person_num
+), serial as (
+  insert into fast_serials (restaurant_id, day, last)
+  select $1, $26::date, 1 from bumped where $15::boolean
+  on conflict (restaurant_id, day) do update set last = fast_serials.last + 1
+  returning last
+), placed as (
   insert into orders (restaurant_id, table_id, cart_id, main_guid, main_order_id, submit_id, payment_type,
     eat_type, person_num, whole_memo, invoice_title, reserve, total_price, vip_total_price, fast_serial_no,
     fault_channel, fault_cart, created_at)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+  select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, (select last from serial), $16, $17, $18
+  from bumped
   returning id, main_guid, table_id
 ), lined as (
   insert into order_lines (order_id, food_id, name, unit, detail_id, norm_name, method_names, additions, parts,
@@ -238,35 +199,89 @@ with placed as (
   insert into order_events (order_id, to_status, actor, at)
   select placed.id, ${ORDER_STATUS.placed}, $20::text, $18::timestamptz from placed
 ), cleared as (
-  delete from cart_lines where cart_id = $3
-), unlocked as (
-  delete from submit_locks where cart_id = $3 and guid = $20
-), bumped as (
-  update carts set version = carts.version + 1 from tables
-  where carts.id = $3 and tables.id = carts.table_id
-  returning carts.version, tables.person_num
+  delete from cart_lines where cart_id = $3 and exists (select 1 from bumped)
+), dish_taken as (
+  update dishes d set estimate = d.estimate - dish_held.units
+  from dish_held where d.id = dish_held.id and exists (select 1 from bumped)
+  returning d.id, d.estimate
+), addition_taken as (
+  update addition_stock a set estimate = a.estimate - addition_held.units
+  from addition_held where a.addition_id = addition_held.id and exists (select 1 from bumped)
 )
-select placed.id, placed.main_guid as "mainGuid", placed.table_id as "tableId", bumped.version,
-  bumped.person_num as "personNum"
-from placed, bumped`,
+select (select ok from enough) as enough,
+  (select json_build_object('id', id, 'mainGuid', main_guid, 'tableId', table_id) from placed) as "order",
+  (select json_build_object('version', version, 'personNum', person_num) from bumped) as cart,
+  coalesce((select json_agg(json_build_object('foodId', id, 'sum', estimate)) from dish_taken), '[]') as stock,
+  coalesce((select json_agg(json_build_object('id', id, 'name', name, 'foodproperty', foodproperty,
+    'left', estimate)) from dish_held where estimate < units), '[]') as "shortDishes",
+  coalesce((select json_agg(json_build_object('id', id, 'left', estimate)) from addition_held
+    where estimate < units), '[]') as "shortAdditions"`,
 };
 
-export type OrderRow = Required<Omit<typeof orders.$inferInsert, "id" | "status" | "posTime">>;
+export type OrderRow = Required<
+  Omit<typeof orders.$inferInsert, "id" | "status" | "posTime" | "fastSerialNo">
+>;
 export type OrderLineRow = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
 
-export interface Written {
-  order: { id: number; mainGuid: string; tableId: number };
-  cart: { version: number; personNum: number };
+/** What one submit takes: units per limited dish, and per limited addition. */
+export interface StockNeeds {
+  dishes: Map<number, number>;
+  additions: Map<number, number>;
 }
 
-/** `guid` is the submitter's: the event's actor and the submit lock's holder. */
+/** A limited dish's stock after an order took its units. */
+export interface StockLeft {
+  foodId: number;
+  sum: number;
+}
+
+export type WriteOutcome =
+  | {
+      placed: true;
+      order: { id: number; mainGuid: string; tableId: number };
+      cart: { version: number; personNum: number };
+      stock: StockLeft[];
+    }
+  /** the cart changed since it was read: nothing written, read again */
+  | { placed: false; short: false }
+  | {
+      placed: false;
+      short: true;
+      dishes: Array<{ id: number; name: string; foodproperty: number; left: number }>;
+      additions: Array<{ id: number; left: number }>;
+    };
+
+interface WriteRow {
+  enough: boolean;
+  order: { id: number; mainGuid: string; tableId: number } | null;
+  cart: { version: number; personNum: number } | null;
+  stock: StockLeft[];
+  shortDishes: Array<{ id: number; name: string; foodproperty: number; left: number }>;
+  shortAdditions: Array<{ id: number; left: number }>;
+}
+
+const unnestPair = (needs: Map<number, number>): [string, string] => [
+  intArray([...needs.keys()]),
+  intArray([...needs.values()]),
+];
+
+/**
+ * Places the order if the cart still has `readVersion` and the stock is enough. `guid` is the
+ * submitter's, the first event's actor; `fast` asks for the day's next pick-up number (`day`).
+ */
 export async function writeOrder(
-  tx: Run,
-  order: OrderRow,
-  lines: OrderLineRow[],
-  guid: string,
-): Promise<Written> {
-  const [row] = await tx<Written["order"] & Written["cart"]>(WRITE_ORDER, [
+  db: Db,
+  input: {
+    order: OrderRow;
+    lines: OrderLineRow[];
+    guid: string;
+    readVersion: number;
+    needs: StockNeeds;
+    fast: { day: string } | null;
+  },
+): Promise<WriteOutcome> {
+  const { order, needs } = input;
+  const [row] = await run<WriteRow>(db, WRITE_ORDER, [
     order.restaurantId,
     order.tableId,
     order.cartId,
@@ -281,16 +296,19 @@ export async function writeOrder(
     order.reserve === null ? null : JSON.stringify(order.reserve),
     order.totalPrice,
     order.vipTotalPrice,
-    order.fastSerialNo,
+    input.fast !== null,
     order.faultChannel,
     order.faultCart,
     order.createdAt.toISOString(),
-    JSON.stringify(lines),
-    guid,
+    JSON.stringify(input.lines),
+    input.guid,
+    ...unnestPair(needs.dishes),
+    ...unnestPair(needs.additions),
+    input.readVersion,
+    input.fast?.day ?? null,
   ]);
-  if (!row) throw new Error(`cart ${order.cartId} vanished while locked`);
-  return {
-    order: { id: row.id, mainGuid: row.mainGuid, tableId: row.tableId },
-    cart: { version: row.version, personNum: row.personNum },
-  };
+  if (!row) throw new Error("the order statement answered no row");
+  if (row.order && row.cart) return { placed: true, order: row.order, cart: row.cart, stock: row.stock };
+  if (row.enough) return { placed: false, short: false };
+  return { placed: false, short: true, dishes: row.shortDishes, additions: row.shortAdditions };
 }
