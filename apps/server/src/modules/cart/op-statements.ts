@@ -1,27 +1,21 @@
 /**
- * The statements of one cart operation, hand-written for its hot path: one to lock the cart and read
- * everything the decision needs, one to write the decision. With BEGIN and COMMIT, four round trips.
+ * The statements of one cart operation, hand-written for its hot path: one reads everything the
+ * decision needs without locking anything, one writes the decision only if the cart is still at the
+ * version that was read (its own transaction). Two round trips; a cart changed in between is read again.
  */
 import type { CartLine, CartState } from "@tablemate/core";
+import type { Db } from "../../db/client.js";
 import { dishes } from "../../db/schema.js";
-import { type Run, rowFromJson, type Statement } from "../../db/statements.js";
+import { rowFromJson, run, type Statement } from "../../db/statements.js";
 import { presentLine, type StoredLine } from "./cart-state.js";
 
-/**
- * Locks the cart, then reads it with what the decision needs: the dishes `dishFilter` picks (one
- * statement per filter, so each gets a plan of its own). `readVersion` is the version the read saw,
- * `version` the locked row's: in READ COMMITTED a statement that waited for the lock still reads from
- * the snapshot it started with, so when the two differ the read is stale and is made again (the lock
- * is held by then, so the second read sees the last commit).
- */
-const lockAndReadStatement = (name: string, dishFilter: string): Statement => ({
+/** Reads the cart with what the decision needs: the dishes `dishFilter` picks (one statement per filter). */
+const readStatement = (name: string, dishFilter: string): Statement => ({
   name,
   text: `
-with locked as (select id, version, table_id, restaurant_id from carts where id = $1 for update)
 select
-  locked.version,
-  (select version from carts where id = $1) as "readVersion",
-  locked.table_id as "tableId",
+  c.version,
+  c.table_id as "tableId",
   t.person_num as "personNum",
   r.timezone,
   (select json_build_object('version', o.version, 'ok', o.ok, 'message', o.message)
@@ -30,25 +24,25 @@ select
        'detailId', l.detail_id, 'foodId', l.food_id, 'normId', l.norm_id, 'methodIds', l.method_ids,
        'additions', l.additions, 'parts', l.parts, 'count', l.count::text, 'memo', l.memo) order by l.position)
      from cart_lines l where l.cart_id = $1), '[]') as lines,
-  (select u.nickname from table_users u where u.table_id = locked.table_id and u.guid = $3) as nickname,
-  coalesce((select json_agg(d) from dishes d where d.restaurant_id = locked.restaurant_id and ${dishFilter}),
+  (select u.nickname from table_users u where u.table_id = c.table_id and u.guid = $3) as nickname,
+  coalesce((select json_agg(d) from dishes d where d.restaurant_id = c.restaurant_id and ${dishFilter}),
     '[]') as dishes
-from locked
-join tables t on t.id = locked.table_id
-join restaurants r on r.id = locked.restaurant_id`,
+from carts c
+join tables t on t.id = c.table_id
+join restaurants r on r.id = c.restaurant_id
+where c.id = $1`,
 });
 
 /** the dishes in the cart and the one the operation adds ($4, 0 for none) */
-const LOCK_AND_READ = lockAndReadStatement(
-  "cart_op_lock_and_read",
+const READ = readStatement(
+  "cart_op_read",
   "(d.id = $4 or d.id in (select food_id from cart_lines where cart_id = $1))",
 );
 /** the whole menu, which the diner count's must-order dishes need */
-const LOCK_AND_READ_MENU = lockAndReadStatement("cart_op_lock_and_read_menu", "true");
+const READ_MENU = readStatement("cart_op_read_menu", "true");
 
-interface LockedRow {
+interface ReadRow {
   version: number;
-  readVersion: number;
   tableId: number;
   personNum: number;
   timezone: string;
@@ -58,7 +52,7 @@ interface LockedRow {
   dishes: Record<string, unknown>[];
 }
 
-export interface LockedCart {
+export interface ReadCart {
   state: CartState;
   tableId: number;
   timezone: string;
@@ -69,18 +63,17 @@ export interface LockedCart {
 }
 
 /**
- * Locks the cart for this transaction and reads it, the operation's earlier verdict, the actor's name
- * and the dishes the rules need: those in the cart and `foodId`'s, or the whole menu.
+ * Reads the cart in one snapshot, with the operation's earlier verdict, the actor's name and the
+ * dishes the rules need: those in the cart and `foodId`'s, or the whole menu.
  */
-export async function lockAndRead(
-  run: Run,
+export async function readCart(
+  db: Db,
   input: { cartId: number; opId: string; guid: string; foodId: number; wholeMenu: boolean },
-): Promise<LockedCart> {
+): Promise<ReadCart> {
   const [statement, values] = input.wholeMenu
-    ? [LOCK_AND_READ_MENU, [input.cartId, input.opId, input.guid]]
-    : [LOCK_AND_READ, [input.cartId, input.opId, input.guid, input.foodId]];
-  let [row] = await run<LockedRow>(statement, values);
-  if (row && row.readVersion !== row.version) [row] = await run<LockedRow>(statement, values);
+    ? [READ_MENU, [input.cartId, input.opId, input.guid]]
+    : [READ, [input.cartId, input.opId, input.guid, input.foodId]];
+  const [row] = await run<ReadRow>(db, statement, values);
   if (!row) throw new Error(`cart ${input.cartId} vanished`);
   return {
     state: {
@@ -98,15 +91,19 @@ export async function lockAndRead(
 }
 
 /**
- * Writes an applied operation in one statement: removed lines deleted, new and changed ones upserted
- * (new lines after every earlier one: the version only grows, so positions never collide), the diner
- * count when it changed, the operation id with its version, and the version itself.
+ * Writes an applied operation in one statement, only if the cart is still at the version before it
+ * ($2 - 1): the version bumped, removed lines deleted, new and changed ones upserted (new lines after
+ * every earlier one: the version only grows, so positions never collide), the diner count when it
+ * changed, and the operation id with its version. Answers whether it wrote.
  */
 const WRITE_APPLIED: Statement = {
   name: "cart_op_write_applied",
   text: `
-with removed as (
-  delete from cart_lines where cart_id = $1 and detail_id in (select jsonb_array_elements_text($4::jsonb))
+with bumped as (
+  update carts set version = $2 where id = $1 and version = $2 - 1 returning id
+), removed as (
+  delete from cart_lines where cart_id = $1 and exists (select 1 from bumped)
+    and detail_id in (select jsonb_array_elements_text($4::jsonb))
 ), changed as (
   insert into cart_lines (cart_id, detail_id, food_id, norm_id, method_ids, additions, parts, count, memo,
     updated_by, position)
@@ -114,18 +111,20 @@ with removed as (
     l.position
   from jsonb_to_recordset($6::jsonb) as l("detailId" text, "foodId" integer, "normId" integer,
     "methodIds" jsonb, additions jsonb, parts jsonb, count numeric, memo text, position integer)
+  where exists (select 1 from bumped)
   on conflict (cart_id, detail_id) do update
     set count = excluded.count, memo = excluded.memo, updated_by = excluded.updated_by
 ), seated as (
-  update tables set person_num = $7 where id = $8 and $7::integer is not null
+  update tables set person_num = $7 where id = $8 and $7::integer is not null and exists (select 1 from bumped)
 ), applied as (
-  insert into cart_ops (cart_id, op_id, version, ok) values ($1, $3, $2, true)
+  insert into cart_ops (cart_id, op_id, version, ok) select $1, $3, $2, true from bumped
 )
-update carts set version = $2 where id = $1`,
+select count(*)::int as written from bumped`,
 };
 
+/** False when the cart moved on since it was read: nothing was written. */
 export async function writeApplied(
-  run: Run,
+  db: Db,
   write: {
     cartId: number;
     version: number;
@@ -136,7 +135,7 @@ export async function writeApplied(
     personNum?: number;
     tableId: number;
   },
-): Promise<void> {
+): Promise<boolean> {
   const { before, after } = write;
   const removed = before.filter((b) => !after.some((a) => a.detailId === b.detailId)).map((b) => b.detailId);
   const changed = after
@@ -145,7 +144,7 @@ export async function writeApplied(
       return !old || old.count !== line.count || old.memo !== line.memo;
     })
     .map((line, i) => ({ ...line, position: write.version * 1000 + i }));
-  await run(WRITE_APPLIED, [
+  const [row] = await run<{ written: number }>(db, WRITE_APPLIED, [
     write.cartId,
     write.version,
     write.opId,
@@ -155,17 +154,20 @@ export async function writeApplied(
     write.personNum ?? null,
     write.tableId,
   ]);
+  return row?.written === 1;
 }
 
 const WRITE_REFUSED: Statement = {
   name: "cart_op_write_refused",
-  text: "insert into cart_ops (cart_id, op_id, version, ok, message) values ($1, $2, $3, false, $4)",
+  text: `
+insert into cart_ops (cart_id, op_id, version, ok, message) values ($1, $2, $3, false, $4)
+on conflict (cart_id, op_id) do nothing`,
 };
 
 /** A refused operation's id is kept with its reason, so sending it again gets the same answer. */
 export async function writeRefused(
-  run: Run,
+  db: Db,
   refused: { cartId: number; opId: string; version: number; message: string },
 ): Promise<void> {
-  await run(WRITE_REFUSED, [refused.cartId, refused.opId, refused.version, refused.message]);
+  await run(db, WRITE_REFUSED, [refused.cartId, refused.opId, refused.version, refused.message]);
 }

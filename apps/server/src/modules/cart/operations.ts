@@ -11,9 +11,8 @@ import {
 } from "@tablemate/core";
 import Big from "big.js";
 import type { Db } from "../../db/client.js";
-import { transaction } from "../../db/statements.js";
 import { presentForRules } from "./cart-state.js";
-import { lockAndRead, writeApplied, writeRefused } from "./op-statements.js";
+import { readCart, writeApplied, writeRefused } from "./op-statements.js";
 
 export interface OpInput {
   cartId: number;
@@ -71,15 +70,30 @@ function messageFor(
   };
 }
 
+/** A cart that tablemates keep changing is read again up to this often (each round, one of them writes). */
+const ATTEMPTS = 32;
+
+/** PostgreSQL's unique_violation: the same operation id written by a twin that raced this one. */
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === "object" && error !== null && "code" in error && error.code === "23505";
+
 /**
- * Applies one tablemate's operation in one transaction: lock the cart, answer a repeated operation
- * id with its first verdict, decide with core's rules, write, bump the version. The caller
- * broadcasts the message only after this returns, so nothing is announced before it is committed.
+ * Applies one tablemate's operation: read the cart, answer a repeated operation id with its first
+ * verdict, decide with core's rules, then write the decision and bump the version only if nobody
+ * changed the cart since the read; if somebody did, read and decide again. The caller broadcasts the
+ * message only after this returns, so nothing is announced before it is committed.
  */
 export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> {
   const { op } = input;
-  return transaction(db, async (run) => {
-    const locked = await lockAndRead(run, {
+  const verdict = (ok: boolean, version: number, message: string) => ({
+    type: "result" as const,
+    opId: input.opId,
+    ok,
+    version,
+    message,
+  });
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const read = await readCart(db, {
       cartId: input.cartId,
       opId: input.opId,
       guid: input.guid,
@@ -87,16 +101,9 @@ export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> 
       // the diner count needs the whole menu (must-order dishes); other operations only their dishes
       wholeMenu: op.kind === "personNum",
     });
-    const { state, seen } = locked;
-    const verdict = (ok: boolean, version: number, message: string) => ({
-      type: "result" as const,
-      opId: input.opId,
-      ok,
-      version,
-      message,
-    });
+    const { state, seen } = read;
     if (seen) return { verdict: verdict(seen.ok, seen.version, seen.message), state };
-    const menu = presentForRules(locked.dishRows, locked.timezone, input.now);
+    const menu = presentForRules(read.dishRows, read.timezone, input.now);
     const result = applyTableOp(
       state.lines,
       op,
@@ -104,11 +111,11 @@ export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> 
       () => menu,
     );
     if (!result.ok) {
-      await writeRefused(run, { ...state, opId: input.opId, message: result.message });
+      await writeRefused(db, { ...state, opId: input.opId, message: result.message });
       return { verdict: verdict(false, state.version, result.message), state };
     }
     const version = state.version + 1;
-    await writeApplied(run, {
+    const written = await writeApplied(db, {
       cartId: state.cartId,
       version,
       opId: input.opId,
@@ -116,11 +123,16 @@ export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> 
       before: state.lines,
       after: result.lines,
       personNum: result.personNum,
-      tableId: locked.tableId,
+      tableId: read.tableId,
+    }).catch((error: unknown) => {
+      if (isUniqueViolation(error)) return false;
+      throw error;
     });
+    if (!written) continue;
     // the lines just decided are what the database now holds: no need to read them back
     const next = { ...state, version, personNum: result.personNum ?? state.personNum, lines: result.lines };
-    const message = messageFor(input, state.lines, next, locked.nickname || "同伴", menu);
+    const message = messageFor(input, state.lines, next, read.nickname || "同伴", menu);
     return { verdict: verdict(true, version, ""), message, state: next };
-  });
+  }
+  throw new Error(`cart ${input.cartId} kept changing: operation ${input.opId} not applied`);
 }
