@@ -10,6 +10,9 @@ import { presentLine } from "../../apps/server/src/modules/cart/cart-state.js";
 import type { Signer } from "../../apps/server/src/security/signer.js";
 import type { Seat } from "./commands.js";
 
+/** Tables per insert: three parameters a row stays far below PostgreSQL's 65,535 per statement. */
+const INSERT_CHUNK = 5000;
+
 /** Adds `count` tables to the first demo restaurant with shared carts (not quick-service); signs each. */
 export async function addBenchTables(db: Db, signer: Signer, count: number): Promise<Seat[]> {
   const [restaurant] = await db
@@ -20,13 +23,22 @@ export async function addBenchTables(db: Db, signer: Signer, count: number): Pro
     .limit(1);
   if (!restaurant) throw new Error("no demo restaurant with shared carts");
   const rid = restaurant.id;
-  const rows = await db
-    .insert(tables)
-    .values(
-      Array.from({ length: count }, (_, i) => ({ restaurantId: rid, name: `压测${i + 1}`, sort: 1000 + i })),
-    )
-    .returning({ id: tables.id });
-  return rows.map(({ id }) => ({ rid, tableId: id, sid: signer.tableToken(rid, id) }));
+  const seats: Seat[] = [];
+  for (let from = 0; from < count; from += INSERT_CHUNK) {
+    const length = Math.min(INSERT_CHUNK, count - from);
+    const rows = await db
+      .insert(tables)
+      .values(
+        Array.from({ length }, (_, i) => ({
+          restaurantId: rid,
+          name: `压测${from + i + 1}`,
+          sort: 1000 + from + i,
+        })),
+      )
+      .returning({ id: tables.id });
+    seats.push(...rows.map(({ id }) => ({ rid, tableId: id, sid: signer.tableToken(rid, id) })));
+  }
+  return seats;
 }
 
 export interface StoredCart {

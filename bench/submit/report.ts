@@ -1,6 +1,7 @@
 /** The submit bench's results file: its shape, the verdict on each target, and the printed summary. */
 import type { FloorResult } from "./floor.js";
-import type { PhaseFigures } from "./load.js";
+import type { LoadResult, PhaseFigures } from "./load.js";
+import type { PrefillResult } from "./prefill.js";
 import type { OrderCheck, StockCheck } from "./verify.js";
 
 export const TARGETS = {
@@ -19,12 +20,12 @@ export interface SubmitResults {
   measuredAt: string;
   machine: Record<string, unknown>;
   config: Record<string, unknown>;
-  results: PhaseFigures & {
-    retries: { sent: number; sameOrder: number; otherAnswer: number };
-    cartOpsRefused: number;
-    errors: string[];
-    cpu: Record<string, number | undefined>;
-  };
+  /** untimed, before the floor and the load: the carts filled over HTTP */
+  setup: Omit<PrefillResult, "tables"> & { tables: number; concurrency: number };
+  results: PhaseFigures &
+    Pick<LoadResult, "retries" | "tablesTaken" | "ranDry" | "errors"> & {
+      cpu: Record<string, number | undefined>;
+    };
   verification: { stock: StockCheck[]; oversold: number; stockConsistent: boolean; orders: OrderCheck };
   floor: { primary: FloorResult; wide: FloorResult; ratio: number };
   targets: Record<string, TargetCheck>;
@@ -60,11 +61,13 @@ export function targetChecks(
 }
 
 export function printSummary(results: SubmitResults): string {
-  const { results: r, floor, targets } = results;
+  const { setup, results: r, floor, targets } = results;
   const lines = [
     "",
+    `setup: ${setup.tables} carts filled over HTTP in ${setup.seconds} s (adds p50 ${setup.cartOpLatencyMs.p50} ms, ` +
+      `${setup.refusedAdds} refused)`,
     `submit: ${r.ordersPerSecond} orders/s accepted; p50 ${r.submitLatencyMs.p50} ms, p99 ${r.submitLatencyMs.p99} ms`,
-    `  codes ${JSON.stringify(r.codes)}; cart ops p50 ${r.cartOpLatencyMs.p50} ms, p99 ${r.cartOpLatencyMs.p99} ms; late cycles ${r.lateCycles}/${r.cycles}`,
+    `  codes ${JSON.stringify(r.codes)}; late cycles ${r.lateCycles}/${r.cycles}; tables taken ${r.tablesTaken}`,
     `  cpu: server ${r.cpu.serverPercent}%, postgres ${r.cpu.postgresPercent}%, bench ${r.cpu.clientPercent}%, machine ${r.cpu.machinePercent}%`,
     `floor: pgbench ${floor.primary.clients} clients ${floor.primary.transactionsPerSecond} tps (p99 ${floor.primary.latencyMs.p99} ms); ` +
       `${floor.wide.clients} clients ${floor.wide.transactionsPerSecond} tps; ratio ${floor.ratio}`,

@@ -1,9 +1,10 @@
 /**
  * After the load, from the database: units sold of each limited dish against its starting estimate
  * (oversold), the stock left against what the orders took, and orders against accepted submits
- * (duplicates: a submitId with two orders, or an order no accepted submit answered).
+ * (duplicates: a submitId with two orders, or an order no accepted submit answered). Orders are read
+ * on every bench table, submitted or not.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../apps/server/src/db/client.js";
 import { dishes, orderLines, orders } from "../../apps/server/src/db/schema.js";
 
@@ -30,6 +31,9 @@ export interface OrderCheck {
   duplicateOrders: number;
 }
 
+/** `column = any(ids)` with the ids as one array parameter: tens of thousands of tables would pass the 65,535 limit. */
+const inIds = (column: Column, ids: number[]): SQL => sql`${column} = any(${sql.param(ids)}::int[])`;
+
 export async function checkStock(
   db: Db,
   before: Map<number, { name: string; estimate: number }>,
@@ -40,7 +44,7 @@ export async function checkStock(
     .select({ foodId: orderLines.foodId, sold: sql<string>`sum(${orderLines.count})` })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(inArray(orderLines.foodId, foodIds), inArray(orders.tableId, tableIds)))
+    .where(and(inArray(orderLines.foodId, foodIds), inIds(orders.tableId, tableIds)))
     .groupBy(orderLines.foodId);
   const after = await db
     .select({ id: dishes.id, estimate: dishes.estimate })
@@ -70,7 +74,7 @@ export async function checkOrders(
   const rows = await db
     .select({ id: orders.id, submitId: orders.submitId })
     .from(orders)
-    .where(inArray(orders.tableId, tableIds));
+    .where(inIds(orders.tableId, tableIds));
   const perSubmit = new Map<string, number>();
   for (const row of rows) perSubmit.set(row.submitId, (perSubmit.get(row.submitId) ?? 0) + 1);
   const duplicateSubmitIds = [...perSubmit.values()].reduce((sum, n) => sum + (n - 1), 0);
