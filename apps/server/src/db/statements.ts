@@ -29,6 +29,13 @@ export async function run<Row>(db: Db, statement: Statement, values: unknown[]):
   return (await client.query<Row>(statement.text, values)).rows;
 }
 
+/** The PostgreSQL error codes the hot paths answer: a raced unique key, a lock waited on past lock_timeout. */
+export const PG_ERROR = { uniqueViolation: "23505", lockNotAvailable: "55P03" } as const;
+
+/** Whether `error` is PostgreSQL's error `code` (as the driver, or PGlite, throws it). */
+export const isPgError = (error: unknown, code: (typeof PG_ERROR)[keyof typeof PG_ERROR]): boolean =>
+  typeof error === "object" && error !== null && "code" in error && error.code === code;
+
 /** An integer array as one text parameter ('{1,2}'), read the same by PostgreSQL and PGlite. */
 export const intArray = (values: readonly number[]): string =>
   `{${values.map((v) => Math.trunc(v)).join(",")}}`;

@@ -11,6 +11,7 @@ import {
 } from "@tablemate/core";
 import Big from "big.js";
 import type { Db } from "../../db/client.js";
+import { isPgError, PG_ERROR } from "../../db/statements.js";
 import { presentForRules } from "./cart-state.js";
 import { readCart, writeApplied, writeRefused } from "./op-statements.js";
 
@@ -73,10 +74,6 @@ function messageFor(
 /** A cart that tablemates keep changing is read again up to this often (each round, one of them writes). */
 const ATTEMPTS = 32;
 
-/** PostgreSQL's unique_violation: the same operation id written by a twin that raced this one. */
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === "object" && error !== null && "code" in error && error.code === "23505";
-
 /**
  * Applies one tablemate's operation: read the cart, answer a repeated operation id with its first
  * verdict, decide with core's rules, then write the decision and bump the version only if nobody
@@ -125,7 +122,8 @@ export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> 
       personNum: result.personNum,
       tableId: read.tableId,
     }).catch((error: unknown) => {
-      if (isUniqueViolation(error)) return false;
+      // the same operation id written by a twin that raced this one: read its verdict
+      if (isPgError(error, PG_ERROR.uniqueViolation)) return false;
       throw error;
     });
     if (!written) continue;

@@ -24,6 +24,7 @@ import {
 } from "@tablemate/core";
 import Big from "big.js";
 import type { Db } from "../../db/client.js";
+import { isPgError, PG_ERROR } from "../../db/statements.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import type { Signer } from "../../security/signer.js";
 import { presentForRules, presentLine } from "../cart/cart-state.js";
@@ -33,6 +34,7 @@ import {
   lastOrderOfCart,
   OPEN_STATUSES,
   type OrderLineRow,
+  type OrderRow,
   openOrderOfTable,
   orderById,
   readSubmit,
@@ -56,11 +58,6 @@ export class SubmitRefused extends Error {
 export interface SubmitDeps extends CartDeps {
   signer: Signer;
   phoneCodes: PhoneCodes;
-}
-
-/** PostgreSQL's lock_not_available (55P03): a lock waited on past the pool's lock_timeout. */
-function isLockTimeout(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && error.code === "55P03";
 }
 
 /** How often a submit reads again after its cart changed between its read and its write. */
@@ -202,17 +199,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
           personNum: payload.personNum,
           wholeMemo: payload.wholeMemo.memo,
           invoiceTitle: payload.invoiceTitle,
-          reserve: withContact
-            ? {
-                name: payload.name ?? "",
-                phone: payload.phone ?? "",
-                sex: payload.sex ?? "",
-                num: payload.num ?? 0,
-                time: payload.time ?? "",
-                memo: payload.memo ?? "",
-                address: payload.address ?? "",
-              }
-            : null,
+          reserve: withContact ? contactOf(payload) : null,
           totalPrice: total.toFixed(2),
           vipTotalPrice: cartTotal(priced.map((p) => p.vipTotal)).toFixed(2),
           faultChannel: payload.faultChannel,
@@ -228,7 +215,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       });
     } catch (error) {
       // a lock held past the pool's lock_timeout: the diner is told to retry (1002)
-      if (isLockTimeout(error)) refuse(SUBMIT_CODES.timeout, "下单超时，请稍后重试");
+      if (isPgError(error, PG_ERROR.lockNotAvailable)) refuse(SUBMIT_CODES.timeout, "下单超时，请稍后重试");
       throw error;
     }
     if (written.placed) {
@@ -246,6 +233,17 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
   }
   refuse(SUBMIT_CODES.othersOrdering, "您的同伴正在下单，请稍后再试");
 }
+
+/** The supply form's contact, kept with a takeout, reservation or mode-1 quick-service order. */
+const contactOf = (payload: OrderPayload): NonNullable<OrderRow["reserve"]> => ({
+  name: payload.name ?? "",
+  phone: payload.phone ?? "",
+  sex: payload.sex ?? "",
+  num: payload.num ?? 0,
+  time: payload.time ?? "",
+  memo: payload.memo ?? "",
+  address: payload.address ?? "",
+});
 
 /** The restaurant takes orders now, its register is online, and the cart id is one this server signed. */
 function checkRestaurant(deps: SubmitDeps, restaurant: SubmitRestaurant, payload: OrderPayload, now: Date) {
