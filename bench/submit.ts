@@ -27,6 +27,7 @@ import { secondsFromEnv, serverNodeArgs } from "./bench-env.js";
 import { cpuWindow, msPerOp } from "./cart/cpu.js";
 import { addBenchTables } from "./cart/database.js";
 import { pgbenchFloor } from "./submit/floor.js";
+import { addOrderHistory } from "./submit/history.js";
 import { HttpClient } from "./submit/http.js";
 import { runLoad } from "./submit/load.js";
 import { cartsHolding, planCarts, prefill } from "./submit/prefill.js";
@@ -66,6 +67,8 @@ const CONFIG = {
   ),
   /** tables seated and filled at once during the setup */
   prefillConcurrency: 48,
+  /** settled orders of earlier days the restaurant already holds (submit/history.ts) */
+  historyOrders: 20_000,
 };
 
 /** the first popular dish's estimate: sold out within seconds at any rate the bench reaches */
@@ -136,6 +139,12 @@ async function run(resources: { database?: TestDatabase; server?: RunningServer;
   log(
     `prefill: ${setup.tables.length} carts filled in ${setup.seconds} s, ${setup.refusedAdds} adds refused`,
   );
+  await addOrderHistory(db, {
+    rid,
+    orders: CONFIG.historyOrders,
+    foodIds: [others[0]?.id ?? 0, others[1]?.id ?? 0],
+  });
+  log(`history: ${CONFIG.historyOrders} orders of earlier days`);
   // autovacuum would otherwise take up the prefill's rows inside the floor or the timed window
   await db.execute(sql`vacuum (analyze)`);
   // the floor's orders reference a table's cart, which the prefill opened
@@ -200,7 +209,7 @@ async function run(resources: { database?: TestDatabase; server?: RunningServer;
         `before the timed window, untimed: ${CONFIG.prefillTables} tables, each with one diner seated over HTTP ` +
         `(table join, cart id) and its shared cart filled over HTTP by two cart-op adds (an unlimited dish, then ` +
         `a popular one in ${CONFIG.popularShare * 100}% of carts), ${CONFIG.prefillConcurrency} tables at a time; ` +
-        `then VACUUM ANALYZE. Timed, submits only: ${CONFIG.submitters} submitters, each on a fixed period of ` +
+        `then ${CONFIG.historyOrders} settled orders of earlier days on 100 other tables (the floor copies them), and VACUUM ANALYZE. Timed, submits only: ${CONFIG.submitters} submitters, each on a fixed period of ` +
         `${Math.round((CONFIG.submitters * 10000) / CONFIG.rate) / 10} ms (open loop, no catching up after a late cycle), each cycle ` +
         `submitting the cart of the next prefilled table off a shared queue (each table submits once); ` +
         `${CONFIG.retryShare * 100}% of accepted submits are sent again with the same submitId`,

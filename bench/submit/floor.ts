@@ -1,8 +1,8 @@
 /**
  * The floor: pgbench running the bare submit transaction (stock decrement of a popular dish, the order
  * insert, two line inserts) on tables of the same shape (LIKE, with the same indexes, defaults and
- * foreign keys) in the bench's own database, at full speed with prepared statements. Latencies come
- * from pgbench's per-transaction log.
+ * foreign keys) holding a copy of the earlier days' orders, in the bench's own database, at full speed
+ * with prepared statements. Latencies come from pgbench's per-transaction log.
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -58,6 +58,12 @@ async function createFloorTables(client: pg.Client, input: FloorInput): Promise<
     FLOOR_ESTIMATE,
   ]);
   await client.query("update bench_floor_dishes set id = -id");
+  // the restaurant's earlier orders (history.ts), so the floor plans against the same history as the server
+  await client.query(`
+    insert into bench_floor_orders select * from orders;
+    insert into bench_floor_order_lines select * from order_lines;
+    analyze bench_floor_dishes, bench_floor_orders, bench_floor_order_lines;
+  `);
 }
 
 function script(input: FloorInput, cartId: number): string {
