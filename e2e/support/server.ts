@@ -1,10 +1,20 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
+
+/** What follows `node` in package.json's `serve` script (the server's own flags, the loader, main.ts). */
+function serveArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+    scripts: { serve: string };
+  };
+  const [command, ...args] = scripts.serve.split(/\s+/);
+  if (command !== "node") throw new Error(`the serve script does not start with node: ${scripts.serve}`);
+  return args;
+}
 
 /** A table link as the server prints it: `<restaurant> <table>: <url>`. */
 export interface PrintedLink {
@@ -42,8 +52,9 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the product as a newcomer's `npm start` does (after the build): one process, embedded
- * PGlite in its own data folder, demo seeded; resolves once it has printed its table links.
+ * Starts the product as a newcomer's `npm start` does after the build (package.json's `serve` command,
+ * its node flags included): one process, embedded PGlite in its own data folder, demo seeded; resolves
+ * once it has printed its table links.
  * `nodeArgs` go to node before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not take).
  */
 export async function startServer(
@@ -107,7 +118,7 @@ async function launch(
   nodeArgs: string[],
   onOutput: (chunk: string) => void,
 ): Promise<ChildProcess> {
-  const args = [...nodeArgs, "--import", "tsx", "apps/server/src/main.ts"];
+  const args = [...nodeArgs, ...serveArgs()];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
