@@ -7,7 +7,8 @@ const ROOT = new URL("../..", import.meta.url).pathname;
 export function forkTs(file: string): ChildProcess {
   return fork(new URL(file, import.meta.url).pathname, [], {
     cwd: ROOT,
-    execArgv: ["--import", "tsx"],
+    // the collector on the main thread, as the server runs it: no helper thread taking a core from the server
+    execArgv: ["--single-threaded-gc", "--import", "tsx"],
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
