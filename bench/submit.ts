@@ -27,7 +27,7 @@ import { secondsFromEnv, serverNodeArgs } from "./bench-env.js";
 import { cpuWindow, msPerOp } from "./cart/cpu.js";
 import { addBenchTables } from "./cart/database.js";
 import { pgbenchFloor } from "./submit/floor.js";
-import { addOrderHistory } from "./submit/history.js";
+import { addOrderHistory, HISTORY_TABLES } from "./submit/history.js";
 import { HttpClient } from "./submit/http.js";
 import { runLoad } from "./submit/load.js";
 import { cartsHolding, planCarts, prefill } from "./submit/prefill.js";
@@ -209,7 +209,8 @@ async function run(resources: { database?: TestDatabase; server?: RunningServer;
         `before the timed window, untimed: ${CONFIG.prefillTables} tables, each with one diner seated over HTTP ` +
         `(table join, cart id) and its shared cart filled over HTTP by two cart-op adds (an unlimited dish, then ` +
         `a popular one in ${CONFIG.popularShare * 100}% of carts), ${CONFIG.prefillConcurrency} tables at a time; ` +
-        `then ${CONFIG.historyOrders} settled orders of earlier days on 100 other tables (the floor copies them), and VACUUM ANALYZE. Timed, submits only: ${CONFIG.submitters} submitters, each on a fixed period of ` +
+        `then ${CONFIG.historyOrders} settled orders of earlier days on ${HISTORY_TABLES} other tables (the floor ` +
+        `copies them), and VACUUM ANALYZE. Timed, submits only: ${CONFIG.submitters} submitters, each on a fixed period of ` +
         `${Math.round((CONFIG.submitters * 10000) / CONFIG.rate) / 10} ms (open loop, no catching up after a late cycle), each cycle ` +
         `submitting the cart of the next prefilled table off a shared queue (each table submits once); ` +
         `${CONFIG.retryShare * 100}% of accepted submits are sent again with the same submitId`,

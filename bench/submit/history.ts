@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../apps/server/src/db/client.js";
 
 /** Earlier days' orders spread over these many tables. */
-const HISTORY_TABLES = 100;
+export const HISTORY_TABLES = 100;
 
 /** Adds `orders` settled orders of earlier days (two lines and two events each) to restaurant `rid`. */
 export async function addOrderHistory(
