@@ -1,4 +1,4 @@
-import { applyCartOp, type CartLine } from "./cart.js";
+import { applyCartOp, type CartLine, newLine } from "./cart.js";
 import type { Dish } from "./contract/menu.js";
 import type { TableOp } from "./contract/realtime.js";
 import { detailId } from "./detail-id.js";
@@ -20,7 +20,7 @@ function withMandatory(lines: readonly CartLine[], menu: readonly Dish[], diners
     const at = result.findIndex((l) => l.detailId === id);
     const existing = result[at];
     if (existing) result[at] = { ...existing, count };
-    else result.push({ ...must.choice, detailId: id, foodId: must.foodId, count, memo: "" });
+    else result.push(newLine(must.foodId, must.choice, count));
   }
   return result;
 }

@@ -24,7 +24,8 @@ const clientOf = (db: Db) => (db as unknown as { $client: pg.Pool | PgliteQuerie
 export async function run<Row>(db: Db, statement: Statement, values: unknown[]): Promise<Row[]> {
   const client = clientOf(db);
   if (client instanceof pg.Pool) {
-    return (await client.query<Row & pg.QueryResultRow>({ ...statement, values })).rows;
+    const query = { name: statement.name, text: statement.text, values };
+    return (await client.query<Row & pg.QueryResultRow>(query)).rows;
   }
   return (await client.query<Row>(statement.text, values)).rows;
 }

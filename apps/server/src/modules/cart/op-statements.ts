@@ -143,7 +143,17 @@ export async function writeApplied(
       const old = before.find((b) => b.detailId === line.detailId);
       return !old || old.count !== line.count || old.memo !== line.memo;
     })
-    .map((line, i) => ({ ...line, position: write.version * 1000 + i }));
+    .map((line, i) => ({
+      detailId: line.detailId,
+      foodId: line.foodId,
+      normId: line.normId,
+      methodIds: line.methodIds,
+      additions: line.additions,
+      parts: line.parts,
+      count: line.count,
+      memo: line.memo,
+      position: write.version * 1000 + i,
+    }));
   const [row] = await run<{ written: number }>(db, WRITE_APPLIED, [
     write.cartId,
     write.version,

@@ -9,8 +9,8 @@ export interface CartDeps {
 }
 
 /** Applies an operation, then (committed) tells every tablemate on every process. */
-export async function operate(deps: CartDeps, input: Omit<OpInput, "now">): Promise<OpOutcome> {
-  const outcome = await commitTableOp(deps.db, { ...input, now: deps.now() });
+export async function operate(deps: CartDeps, input: OpInput): Promise<OpOutcome> {
+  const outcome = await commitTableOp(deps.db, input, deps.now());
   if (outcome.message) await deps.backplane.publish(cartTopic(input.cartId), JSON.stringify(outcome.message));
   return outcome;
 }

@@ -21,7 +21,6 @@ export interface OpInput {
   opId: string;
   op: TableOp;
   accessType: "realTable" | "virTable";
-  now: Date;
 }
 
 export interface OpOutcome {
@@ -31,33 +30,24 @@ export interface OpOutcome {
   state: CartState;
 }
 
-function messageFor(
+/** The broadcast's fields that depend on the operation's kind (spec 000 §7). */
+function fieldsFor(
   input: OpInput,
   before: CartLine[],
-  state: CartState,
-  name: string,
+  after: CartLine[],
   menu: Dish[],
-): TableMessage {
-  const base = {
-    code: 1000 as const,
-    socketId: randomUUID(),
-    version: state.version,
-    cart: state,
-    actor: { guid: input.guid, name },
-    opId: input.opId,
-  };
+): Pick<TableMessage, "type"> & Partial<TableMessage> {
   const { op } = input;
-  if (op.kind === "clear") return { ...base, type: MSG.cart, clearCart: true };
-  if (op.kind === "personNum") return { ...base, type: MSG.people, personNum: op.personNum };
-  if (op.kind === "note") return { ...base, type: MSG.note, detail: op.detailId, memo: op.memo };
+  if (op.kind === "clear") return { type: MSG.cart, clearCart: true };
+  if (op.kind === "personNum") return { type: MSG.people, personNum: op.personNum };
+  if (op.kind === "note") return { type: MSG.note, detail: op.detailId, memo: op.memo };
   const changed =
-    state.lines.find((l) => !before.some((b) => b.detailId === l.detailId && b.count === l.count)) ??
-    before.find((b) => !state.lines.some((l) => l.detailId === b.detailId));
-  const now = state.lines.find((l) => l.detailId === changed?.detailId);
+    after.find((l) => !before.some((b) => b.detailId === l.detailId && b.count === l.count)) ??
+    before.find((b) => !after.some((l) => l.detailId === b.detailId));
+  const current = after.find((l) => l.detailId === changed?.detailId);
   const was = before.find((l) => l.detailId === changed?.detailId);
-  const value = new Big(now?.count ?? 0);
+  const value = new Big(current?.count ?? 0);
   return {
-    ...base,
     type: MSG.dish,
     value: value.toString(),
     inc: value.minus(was?.count ?? 0).toString(),
@@ -71,6 +61,27 @@ function messageFor(
   };
 }
 
+function messageFor(
+  input: OpInput,
+  before: CartLine[],
+  state: CartState,
+  name: string,
+  menu: Dish[],
+): TableMessage {
+  // Object.assign rather than a spread: see "No object spread that adds keys on hot paths" in ARCHITECTURE.md
+  return Object.assign(
+    {
+      code: 1000 as const,
+      socketId: randomUUID(),
+      version: state.version,
+      cart: state,
+      actor: { guid: input.guid, name },
+      opId: input.opId,
+    },
+    fieldsFor(input, before, state.lines, menu),
+  );
+}
+
 /** A cart that tablemates keep changing is read again up to this often (each round, one of them writes). */
 const ATTEMPTS = 32;
 
@@ -80,7 +91,7 @@ const ATTEMPTS = 32;
  * changed the cart since the read; if somebody did, read and decide again. The caller broadcasts the
  * message only after this returns, so nothing is announced before it is committed.
  */
-export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> {
+export async function commitTableOp(db: Db, input: OpInput, now: Date): Promise<OpOutcome> {
   const { op } = input;
   const verdict = (ok: boolean, version: number, message: string) => ({
     type: "result" as const,
@@ -100,7 +111,7 @@ export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> 
     });
     const { state, seen } = read;
     if (seen) return { verdict: verdict(seen.ok, seen.version, seen.message), state };
-    const menu = presentForRules(read.dishRows, read.timezone, input.now);
+    const menu = presentForRules(read.dishRows, read.timezone, now);
     const result = applyTableOp(
       state.lines,
       op,
@@ -108,7 +119,12 @@ export async function commitTableOp(db: Db, input: OpInput): Promise<OpOutcome> 
       () => menu,
     );
     if (!result.ok) {
-      await writeRefused(db, { ...state, opId: input.opId, message: result.message });
+      await writeRefused(db, {
+        cartId: state.cartId,
+        version: state.version,
+        opId: input.opId,
+        message: result.message,
+      });
       return { verdict: verdict(false, state.version, result.message), state };
     }
     const version = state.version + 1;
