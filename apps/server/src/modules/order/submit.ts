@@ -342,9 +342,14 @@ function orderLine({ line, dish, total, vipTotal }: PricedOrderLine): OrderLineR
     detailId: line.detailId,
     normName: dish.norms.find((n) => n.id === line.normId)?.name ?? "",
     methodNames: chosenMethods(dish, line.methodIds).map((m) => m.name),
-    additions: line.additions.map((a) => ({ ...a, name: additions.find((x) => x.id === a.id)?.name ?? "" })),
+    additions: line.additions.map((a) => ({
+      id: a.id,
+      count: a.count,
+      name: additions.find((x) => x.id === a.id)?.name ?? "",
+    })),
     parts: line.parts.map((p) => ({
-      ...p,
+      itemId: p.itemId,
+      count: p.count,
       name: dish.combosList.find((c) => c.itemId === p.itemId)?.name ?? "",
     })),
     count: line.count,
