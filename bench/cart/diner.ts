@@ -72,19 +72,24 @@ export class Diner {
     this.socket?.send(JSON.stringify({ type: "op", opId, op }));
   }
 
+  private adopt(cart: CartState): void {
+    if (!this.cart || cart.version >= this.cart.version) this.cart = cart;
+  }
+
   private receive(message: ServerMessage, at: number, bytes: number): void {
     if (message.type === "hello") {
       this.online = true;
       this.hellos++;
       this.helloAt = performance.now();
-      this.cart = message.cart;
+      // as the web client does: a tablemate's broadcast can arrive before the hello, with a newer cart
+      this.adopt(message.cart);
       this.events.hello(this, message.cart);
       for (const [opId, op] of this.pending) this.write(opId, op);
     } else if (message.type === "result") {
       this.pending.delete(message.opId);
       this.events.verdict(this, message, at);
     } else if (message.type !== MSG.stock) {
-      if (!this.cart || message.cart.version > this.cart.version) this.cart = message.cart;
+      this.adopt(message.cart);
       this.events.broadcast(this, message, at, bytes);
     }
   }

@@ -1,8 +1,8 @@
-import type { CartLine, CartState, Dish } from "@tablemate/core";
-import { localClock } from "@tablemate/core";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { AppError, type CartLine, type CartState, type Dish, localClock } from "@tablemate/core";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { cartLines, type carts, dishes, tables } from "../../db/schema.js";
+import { type cartLines, type carts, dishes } from "../../db/schema.js";
+import { run, type Statement } from "../../db/statements.js";
 import { presentDish } from "../menu/present.js";
 
 /** A transaction or the database: both have the same query API. */
@@ -31,21 +31,31 @@ export function presentLine(row: StoredLine): CartLine {
   };
 }
 
-export async function linesOf(tx: Tx, cartId: number): Promise<CartLineRow[]> {
-  return tx.select().from(cartLines).where(eq(cartLines.cartId, cartId)).orderBy(asc(cartLines.position));
-}
+/** The lines of cart $1 as JSON in their order, each as a StoredLine (the count as text). */
+export const LINES_JSON = `coalesce((select json_agg(json_build_object(
+    'detailId', l.detail_id, 'foodId', l.food_id, 'normId', l.norm_id, 'methodIds', l.method_ids,
+    'additions', l.additions, 'parts', l.parts, 'count', l.count::text, 'memo', l.memo) order by l.position)
+  from cart_lines l where l.cart_id = $1), '[]')`;
 
-export async function cartState(tx: Tx, cart: CartRow): Promise<CartState> {
-  const [table] = await tx
-    .select({ personNum: tables.personNum })
-    .from(tables)
-    .where(eq(tables.id, cart.tableId));
-  const lines = await linesOf(tx, cart.id);
+const CART_STATE: Statement = {
+  name: "cart_state",
+  text: `
+select c.version, t.person_num as "personNum", ${LINES_JSON} as lines
+from carts c join tables t on t.id = c.table_id
+where c.id = $1`,
+};
+
+/** The cart as a tablemate is shown it: its version, diner count and lines, read in one snapshot. */
+export async function cartState(db: Db, cart: Pick<CartRow, "id">): Promise<CartState> {
+  const [row] = await run<{ version: number; personNum: number; lines: StoredLine[] }>(db, CART_STATE, [
+    cart.id,
+  ]);
+  if (!row) throw new AppError("cartNotFound");
   return {
     cartId: cart.id,
-    version: cart.version,
-    personNum: table?.personNum ?? 0,
-    lines: lines.map(presentLine),
+    version: row.version,
+    personNum: row.personNum,
+    lines: row.lines.map(presentLine),
   };
 }
 

@@ -11,14 +11,20 @@ import type { TableRow } from "../table/tables.js";
  */
 export async function openCart(db: Db, restaurant: RestaurantRow, table: TableRow, guid: string) {
   const ownerGuid = restaurant.fastHotel ? guid : "";
+  const find = async () => {
+    const [cart] = await db
+      .select()
+      .from(carts)
+      .where(and(eq(carts.tableId, table.id), eq(carts.ownerGuid, ownerGuid)));
+    return cart;
+  };
+  const open = await find();
+  if (open) return open;
   await db
     .insert(carts)
     .values({ restaurantId: restaurant.id, tableId: table.id, ownerGuid })
     .onConflictDoNothing();
-  const [cart] = await db
-    .select()
-    .from(carts)
-    .where(and(eq(carts.tableId, table.id), eq(carts.ownerGuid, ownerGuid)));
+  const cart = await find();
   if (!cart) throw new AppError("cartNotFound");
   return cart;
 }

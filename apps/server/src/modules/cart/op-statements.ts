@@ -7,7 +7,7 @@ import type { CartLine, CartState } from "@tablemate/core";
 import type { Db } from "../../db/client.js";
 import { dishes } from "../../db/schema.js";
 import { rowFromJson, run, type Statement } from "../../db/statements.js";
-import { presentLine, type StoredLine } from "./cart-state.js";
+import { LINES_JSON, presentLine, type StoredLine } from "./cart-state.js";
 
 /** Reads the cart with what the decision needs: the dishes `dishFilter` picks (one statement per filter). */
 const readStatement = (name: string, dishFilter: string): Statement => ({
@@ -20,10 +20,7 @@ select
   r.timezone,
   (select json_build_object('version', o.version, 'ok', o.ok, 'message', o.message)
      from cart_ops o where o.cart_id = $1 and o.op_id = $2) as seen,
-  coalesce((select json_agg(json_build_object(
-       'detailId', l.detail_id, 'foodId', l.food_id, 'normId', l.norm_id, 'methodIds', l.method_ids,
-       'additions', l.additions, 'parts', l.parts, 'count', l.count::text, 'memo', l.memo) order by l.position)
-     from cart_lines l where l.cart_id = $1), '[]') as lines,
+  ${LINES_JSON} as lines,
   (select u.nickname from table_users u where u.table_id = c.table_id and u.guid = $3) as nickname,
   coalesce((select json_agg(d) from dishes d where d.restaurant_id = c.restaurant_id and ${dishFilter}),
     '[]') as dishes
