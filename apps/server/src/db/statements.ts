@@ -1,4 +1,4 @@
-import { getTableColumns, type Table } from "drizzle-orm";
+import { type Column, getTableColumns, type Table } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "./client.js";
 
@@ -41,10 +41,22 @@ export const isPgError = (error: unknown, code: (typeof PG_ERROR)[keyof typeof P
 export const intArray = (values: readonly number[]): string =>
   `{${values.map((v) => Math.trunc(v)).join(",")}}`;
 
+const columnsByTable = new WeakMap<Table, [string, Column][]>();
+
+/** A table's columns by property name, listed once per table rather than once per row read. */
+function columnsOf(table: Table): [string, Column][] {
+  let columns = columnsByTable.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    columnsByTable.set(table, columns);
+  }
+  return columns;
+}
+
 /** A row that PostgreSQL turned into JSON (`to_json(row)`), read back as Drizzle reads the table's rows. */
 export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T["$inferSelect"] {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
+  for (const [key, column] of columnsOf(table)) {
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
