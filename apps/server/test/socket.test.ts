@@ -59,6 +59,28 @@ describe("the table socket", () => {
     socket.close();
   });
 
+  it("joins the table's one cart at a dine-in table, and each visitor's own in quick-service, again on reconnect", async () => {
+    const hello = async (table: DemoTable, guid: string) => {
+      const { messages, socket } = await open(
+        `${base}?rid=${table.restaurantId}&tableId=${table.tableId}&sid=${table.sid}&guid=${guid}`,
+      );
+      socket.close();
+      return (messages[0] as { cart: { cartId: number } }).cart.cartId;
+    };
+    const quick = await demoTable(app, (r) => r.fastHotel);
+    const [a, b, aAgain] = [
+      await hello(quick, "quick-guest-000a"),
+      await hello(quick, "quick-guest-000b"),
+      await hello(quick, "quick-guest-000a"),
+    ];
+    expect(a).not.toBe(b);
+    expect(aAgain).toBe(a);
+    const dineIn = await demoTable(app, (r) => !r.fastHotel);
+    const shared = [await hello(dineIn, "dine-guest-000a"), await hello(dineIn, "dine-guest-000b")];
+    expect(shared[0]).toBe(shared[1]);
+    expect(shared[0]).not.toBe(a);
+  });
+
   it("closes on a forged token or a malformed handshake", async () => {
     const forged = await open(
       `${base}?rid=${dine.restaurantId}&tableId=${dine.tableId}&sid=forged&guid=guest-1234-abcd`,

@@ -15,10 +15,8 @@ import type { WebSocket } from "ws";
 import { z } from "zod";
 import type { Db } from "../db/client.js";
 import { cartState } from "../modules/cart/cart-state.js";
-import { openCart } from "../modules/cart/carts.js";
+import { socketCart } from "../modules/cart/carts.js";
 import { operate } from "../modules/cart/operate.js";
-import { getRestaurant } from "../modules/restaurant/restaurants.js";
-import { getSignedTable } from "../modules/table/tables.js";
 import type { Signer } from "../security/signer.js";
 import { type Backplane, cartTopic, restaurantTopic } from "./hub.js";
 import { OpGate } from "./op-gate.js";
@@ -127,10 +125,8 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
   });
 
   async function openContext(rid: number, tableId: number, sid: string, guid: string) {
-    const restaurant = await getRestaurant(db, rid);
-    const table = await getSignedTable(db, signer, rid, tableId, sid);
-    const cart = await openCart(db, restaurant, table, guid);
-    return { cart, accessType: restaurant.fastHotel ? ("virTable" as const) : ("realTable" as const) };
+    const { cartId, fastHotel } = await socketCart(db, signer, { rid, tableId, sid, guid });
+    return { cart: { id: cartId }, accessType: fastHotel ? ("virTable" as const) : ("realTable" as const) };
   }
 }
 
