@@ -80,9 +80,9 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
     } catch {
       return socket.close(REFUSED, "table refused");
     }
-    const { cart } = context;
+    const { cartId } = context;
     const unsubscribes = await Promise.all([
-      backplane.subscribe(cartTopic(cart.id), (message) => send(socket, message)),
+      backplane.subscribe(cartTopic(cartId), (message) => send(socket, message)),
       backplane.subscribe(restaurantTopic(rid), (message) => send(socket, message)),
     ]);
     socket.on("close", () => {
@@ -93,16 +93,16 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
       protocol: PROTOCOL_VERSION,
       guid,
       tableId,
-      cart: await cartState(db, cart),
+      cart: await cartState(db, cartId),
     });
 
     async function handle(
-      { cart, accessType }: Awaited<typeof opened>,
+      { cartId, accessType }: Awaited<typeof opened>,
       message: ClientMessage | null,
     ): Promise<void> {
       if (!message) return send(socket, refusal("", "消息格式不正确"));
       if (message.type === "sync") {
-        const state = await cartState(db, cart);
+        const state = await cartState(db, cartId);
         return send(socket, {
           type: MSG.cart,
           code: 1000,
@@ -114,7 +114,7 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
         });
       }
       const outcome = await operate(deps, {
-        cartId: cart.id,
+        cartId,
         guid,
         opId: message.opId,
         op: message.op,
@@ -126,7 +126,7 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
 
   async function openContext(rid: number, tableId: number, sid: string, guid: string) {
     const { cartId, fastHotel } = await socketCart(db, signer, { rid, tableId, sid, guid });
-    return { cart: { id: cartId }, accessType: fastHotel ? ("virTable" as const) : ("realTable" as const) };
+    return { cartId, accessType: fastHotel ? ("virTable" as const) : ("realTable" as const) };
   }
 }
 

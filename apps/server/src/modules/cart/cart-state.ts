@@ -1,14 +1,13 @@
 import { AppError, type CartLine, type CartState, type Dish, localClock } from "@tablemate/core";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { type cartLines, type carts, dishes } from "../../db/schema.js";
+import { type cartLines, dishes } from "../../db/schema.js";
 import { run, type Statement } from "../../db/statements.js";
 import { presentDish } from "../menu/present.js";
 
 /** A transaction or the database: both have the same query API. */
 export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
-export type CartRow = typeof carts.$inferSelect;
 type CartLineRow = typeof cartLines.$inferSelect;
 type DishRow = typeof dishes.$inferSelect;
 /** What a line row holds of the line (its count as PostgreSQL writes a numeric: '2.000'). */
@@ -46,13 +45,13 @@ where c.id = $1`,
 };
 
 /** The cart as a tablemate is shown it: its version, diner count and lines, read in one snapshot. */
-export async function cartState(db: Db, cart: Pick<CartRow, "id">): Promise<CartState> {
+export async function cartState(db: Db, cartId: number): Promise<CartState> {
   const [row] = await run<{ version: number; personNum: number; lines: StoredLine[] }>(db, CART_STATE, [
-    cart.id,
+    cartId,
   ]);
   if (!row) throw new AppError("cartNotFound");
   return {
-    cartId: cart.id,
+    cartId,
     version: row.version,
     personNum: row.personNum,
     lines: row.lines.map(presentLine),

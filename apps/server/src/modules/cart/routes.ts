@@ -61,7 +61,7 @@ export function cartRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer)
 
   app.get(API.cartInfo, async (request) => {
     const { cart } = await signedCart(db, signer, parse(cartInfoQuerySchema, request.query));
-    return ok(await cartState(db, cart));
+    return ok(await cartState(db, cart.id));
   });
 
   // A refused operation is still an answer: the verdict says why, and the cart is unchanged.

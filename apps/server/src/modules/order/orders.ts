@@ -222,7 +222,7 @@ export async function cancelOrder(
   });
   const [cart] = await deps.db.select().from(carts).where(eq(carts.id, order.cartId));
   if (!cart) return;
-  const state = await cartState(deps.db, cart);
+  const state = await cartState(deps.db, cart.id);
   const message: TableMessage = {
     type: MSG.orderStatus,
     code: 1000,
