@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   AVAILABLE,
@@ -67,5 +68,41 @@ describe("sale periods", () => {
       weekday: 1,
       minutes: 450,
     });
+  });
+
+  it("reads the same clock whether or not it was read earlier in the same minute", () => {
+    const fresh = (instant: Date, timeZone: string) => {
+      const text = instant.toLocaleString("en-GB", {
+        timeZone,
+        weekday: "short",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      });
+      const [day = "", time = ""] = text.split(" ");
+      const [hour, minute] = time.split(":").map(Number);
+      return {
+        weekday: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(day) + 1,
+        minutes: (hour ?? 0) * 60 + (minute ?? 0),
+      };
+    };
+    // whole-hour, half-hour and quarter-hour offsets, and a zone that changes its offset (DST)
+    const zone = fc.constantFrom("Asia/Shanghai", "Asia/Kolkata", "Asia/Kathmandu", "America/New_York");
+    // instants around minute turns and around New York's 2026 DST changes
+    const instant = fc.oneof(
+      fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }),
+      fc.integer({ min: Date.UTC(2026, 2, 8, 6, 58), max: Date.UTC(2026, 2, 8, 7, 2) }),
+      fc.integer({ min: Date.UTC(2026, 10, 1, 5, 58), max: Date.UTC(2026, 10, 1, 6, 2) }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(instant, zone), { minLength: 1, maxLength: 20 }), (reads) => {
+        for (const [ms, timeZone] of reads) {
+          expect(localClock(new Date(ms), timeZone)).toEqual(fresh(new Date(ms), timeZone));
+          // again in the same minute, a few seconds on
+          const later = new Date(Math.min(ms + 7_000, Math.floor(ms / 60_000) * 60_000 + 59_999));
+          expect(localClock(later, timeZone)).toEqual(fresh(later, timeZone));
+        }
+      }),
+    );
   });
 });
