@@ -186,6 +186,19 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
     await diner.op({ kind: "clear" });
     await diner.add(withAddition.id, { ...PLAIN, additions: [{ id: soldOut.additionId, count: 1 }] });
     expect(await code(diner.submit())).toBe(3000);
+
+    // with one unit back, the same order goes through and takes it
+    const theAddition = and(
+      eq(additionStock.restaurantId, dine.id),
+      eq(additionStock.additionId, soldOut.additionId),
+    );
+    await app.db.update(additionStock).set({ estimate: 1 }).where(theAddition);
+    expect(await code(diner.submit())).toBe(1000);
+    const [left] = await app.db
+      .select({ estimate: additionStock.estimate })
+      .from(additionStock)
+      .where(theAddition);
+    expect(left?.estimate).toBe(0);
   });
 
   it("refuses with the spec's codes: 5555 closed, 4000 register offline, 1011, 1008, 1007, 9001", async () => {

@@ -9,7 +9,15 @@
 import { ORDER_STATUS } from "@tablemate/core";
 import type { Db } from "../../db/client.js";
 import { cartLines, dishes, type orderLines, type orders } from "../../db/schema.js";
-import { intArray, rowFromJson, run, type Statement } from "../../db/statements.js";
+import {
+  intArray,
+  type NamedStatement,
+  namedStatement,
+  rowFromJson,
+  run,
+  runNamed,
+  type Statement,
+} from "../../db/statements.js";
 
 /** The order statuses an order can still be added to. */
 export const OPEN_STATUSES: readonly number[] = [0, 1, 2, 8];
@@ -140,51 +148,69 @@ export async function lastOrderOfCart(db: Db, cartId: number) {
   return order;
 }
 
+/** The optional parts of an order's statement: limited additions to take, a quick-service pick-up number. */
+interface WriteShape {
+  additions: boolean;
+  serial: boolean;
+}
+
 /**
  * Places the order in one statement, which is its own transaction:
  * - the limited dishes and additions it takes are locked in id order (two orders never wait on each
  *   other in a cycle) and read as last committed;
- * - the cart's version is bumped only if it is still the version that was read ($25) and every stock
- *   is enough; everything else is written only if that bump happened: the day's pick-up number
+ * - the cart's version is bumped only if it is still the version that was read and every stock is
+ *   enough; everything else is written only if that bump happened: the day's pick-up number
  *   (quick-service), the order, its lines and its first event, the emptied cart, the stock taken.
  * So a tablemate's change or another submit since the read, or a shortage, writes nothing at all.
  * Answers whether the stock was enough, the order and the cart's new version (absent when nothing was
  * written), the limited dishes' stock left, and the short dishes and additions.
+ * The parts an order does not need (no limited addition, no pick-up number) are left out of its
+ * statement: PostgreSQL sets up every part of a plan on each run, used or not.
  */
-const WRITE_ORDER: Statement = {
-  name: "submit_write_order",
-  text: `
-with dish_need as (select * from unnest($21::int[], $22::int[]) as n(id, units)),
+const writeText = ({ additions, serial }: WriteShape): string => `
+with dish_need as (select * from unnest(@dishIds::int[], @dishUnits::int[]) as n(id, units)),
 dish_held as materialized (
   select d.id, d.name, d.foodproperty, d.estimate, dish_need.units
   from dishes d join dish_need on dish_need.id = d.id
-  where d.restaurant_id = $1 and d.estimate <> -1
+  where d.restaurant_id = @restaurantId and d.estimate <> -1
   order by d.id
   for update of d
-), addition_need as (select * from unnest($23::int[], $24::int[]) as n(id, units)),
+)${
+  additions
+    ? `, addition_need as (select * from unnest(@additionIds::int[], @additionUnits::int[]) as n(id, units)),
 addition_held as materialized (
   select a.addition_id as id, a.estimate, addition_need.units
   from addition_stock a join addition_need on addition_need.id = a.addition_id
-  where a.restaurant_id = $1
+  where a.restaurant_id = @restaurantId
   order by a.addition_id
   for update of a
-), enough as (
-  select coalesce((select bool_and(estimate >= units) from dish_held), true)
-    and coalesce((select bool_and(estimate >= units) from addition_held), true) as ok
+)`
+    : ""
+}, enough as (
+  select coalesce((select bool_and(estimate >= units) from dish_held), true)${
+    additions ? "\n    and coalesce((select bool_and(estimate >= units) from addition_held), true)" : ""
+  } as ok
 ), bumped as (
   update carts set version = carts.version + 1 from tables
-  where carts.id = $3 and carts.version = $25 and tables.id = carts.table_id and (select ok from enough)
+  where carts.id = @cartId and carts.version = @readVersion and tables.id = carts.table_id
+    and (select ok from enough)
   returning carts.version, tables.person_num
-), serial as (
+)${
+  serial
+    ? `, serial as (
   insert into fast_serials (restaurant_id, day, last)
-  select $1, $26::date, 1 from bumped where $15::boolean
+  select @restaurantId, @day::date, 1 from bumped
   on conflict (restaurant_id, day) do update set last = fast_serials.last + 1
   returning last
-), placed as (
+)`
+    : ""
+}, placed as (
   insert into orders (restaurant_id, table_id, cart_id, main_guid, main_order_id, submit_id, payment_type,
     eat_type, person_num, whole_memo, invoice_title, reserve, total_price, vip_total_price, fast_serial_no,
     fault_channel, fault_cart, created_at)
-  select $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, (select last from serial), $16, $17, $18
+  select @restaurantId, @tableId, @cartId, @mainGuid, @mainOrderId, @submitId, @paymentType, @eatType,
+    @personNum, @wholeMemo, @invoiceTitle, @reserve, @totalPrice, @vipTotalPrice,
+    ${serial ? "(select last from serial)" : "null"}, @faultChannel, @faultCart, @createdAt
   from bumped
   returning id, main_guid, table_id
 ), lined as (
@@ -192,31 +218,51 @@ addition_held as materialized (
     count, unit_price, vip_unit_price, total, vip_total, memo)
   select placed.id, l."foodId", l.name, l.unit, l."detailId", l."normName", l."methodNames", l.additions,
     l.parts, l.count, l."unitPrice", l."vipUnitPrice", l.total, l."vipTotal", l.memo
-  from placed, jsonb_to_recordset($19::jsonb) as l("foodId" integer, name text, unit text, "detailId" text,
+  from placed, jsonb_to_recordset(@lines::jsonb) as l("foodId" integer, name text, unit text, "detailId" text,
     "normName" text, "methodNames" jsonb, additions jsonb, parts jsonb, count numeric, "unitPrice" numeric,
     "vipUnitPrice" numeric, total numeric, "vipTotal" numeric, memo text)
 ), evented as (
   insert into order_events (order_id, to_status, actor, at)
-  select placed.id, ${ORDER_STATUS.placed}, $20::text, $18::timestamptz from placed
+  select placed.id, ${ORDER_STATUS.placed}, @guid::text, @createdAt::timestamptz from placed
 ), cleared as (
-  delete from cart_lines where cart_id = $3 and exists (select 1 from bumped)
+  delete from cart_lines where cart_id = @cartId and exists (select 1 from bumped)
 ), dish_taken as (
   update dishes d set estimate = d.estimate - dish_held.units
   from dish_held where d.id = dish_held.id and exists (select 1 from bumped)
   returning d.id, d.estimate
-), addition_taken as (
+)${
+  additions
+    ? `, addition_taken as (
   update addition_stock a set estimate = a.estimate - addition_held.units
   from addition_held where a.addition_id = addition_held.id and exists (select 1 from bumped)
-)
+)`
+    : ""
+}
 select (select ok from enough) as enough,
   (select json_build_object('id', id, 'mainGuid', main_guid, 'tableId', table_id) from placed) as "order",
   (select json_build_object('version', version, 'personNum', person_num) from bumped) as cart,
   coalesce((select json_agg(json_build_object('foodId', id, 'sum', estimate)) from dish_taken), '[]') as stock,
   coalesce((select json_agg(json_build_object('id', id, 'name', name, 'foodproperty', foodproperty,
     'left', estimate)) from dish_held where estimate < units), '[]') as "shortDishes",
-  coalesce((select json_agg(json_build_object('id', id, 'left', estimate)) from addition_held
-    where estimate < units), '[]') as "shortAdditions"`,
-};
+  ${
+    additions
+      ? `coalesce((select json_agg(json_build_object('id', id, 'left', estimate)) from addition_held
+    where estimate < units), '[]')`
+      : "'[]'::json"
+  } as "shortAdditions"`;
+
+const writeStatements = new Map<string, NamedStatement>();
+
+/** The statement for orders of a shape, named for its shape (so planned once per connection and shape). */
+function writeStatement(shape: WriteShape): NamedStatement {
+  const name = `submit_write_order${shape.additions ? "_additions" : ""}${shape.serial ? "_serial" : ""}`;
+  let statement = writeStatements.get(name);
+  if (!statement) {
+    statement = namedStatement(name, writeText(shape));
+    writeStatements.set(name, statement);
+  }
+  return statement;
+}
 
 export type OrderRow = Required<
   Omit<typeof orders.$inferInsert, "id" | "status" | "posTime" | "fastSerialNo">
@@ -281,32 +327,36 @@ export async function writeOrder(
   },
 ): Promise<WriteOutcome> {
   const { order, needs } = input;
-  const [row] = await run<WriteRow>(db, WRITE_ORDER, [
-    order.restaurantId,
-    order.tableId,
-    order.cartId,
-    order.mainGuid,
-    order.mainOrderId,
-    order.submitId,
-    order.paymentType,
-    order.eatType,
-    order.personNum,
-    order.wholeMemo,
-    order.invoiceTitle,
-    order.reserve === null ? null : JSON.stringify(order.reserve),
-    order.totalPrice,
-    order.vipTotalPrice,
-    input.fast !== null,
-    order.faultChannel,
-    order.faultCart,
-    order.createdAt.toISOString(),
-    JSON.stringify(input.lines),
-    input.guid,
-    ...unnestPair(needs.dishes),
-    ...unnestPair(needs.additions),
-    input.readVersion,
-    input.fast?.day ?? null,
-  ]);
+  const statement = writeStatement({ additions: needs.additions.size > 0, serial: input.fast !== null });
+  const [dishIds, dishUnits] = unnestPair(needs.dishes);
+  const [additionIds, additionUnits] = unnestPair(needs.additions);
+  const [row] = await runNamed<WriteRow>(db, statement, {
+    restaurantId: order.restaurantId,
+    tableId: order.tableId,
+    cartId: order.cartId,
+    mainGuid: order.mainGuid,
+    mainOrderId: order.mainOrderId,
+    submitId: order.submitId,
+    paymentType: order.paymentType,
+    eatType: order.eatType,
+    personNum: order.personNum,
+    wholeMemo: order.wholeMemo,
+    invoiceTitle: order.invoiceTitle,
+    reserve: order.reserve === null ? null : JSON.stringify(order.reserve),
+    totalPrice: order.totalPrice,
+    vipTotalPrice: order.vipTotalPrice,
+    faultChannel: order.faultChannel,
+    faultCart: order.faultCart,
+    createdAt: order.createdAt.toISOString(),
+    lines: JSON.stringify(input.lines),
+    guid: input.guid,
+    dishIds,
+    dishUnits,
+    additionIds,
+    additionUnits,
+    readVersion: input.readVersion,
+    day: input.fast?.day ?? null,
+  });
   if (!row) throw new Error("the order statement answered no row");
   if (row.order && row.cart) return { placed: true, order: row.order, cart: row.cart, stock: row.stock };
   if (row.enough) return { placed: false, short: false };
