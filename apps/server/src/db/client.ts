@@ -34,7 +34,15 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const url = opts.url;
-    const pool = new pg.Pool({ connectionString: url, max: 10, lock_timeout: opts.lockTimeoutMs });
+    // Connections are kept, idle or not (idleTimeoutMillis 0), with the statements prepared on them: a
+    // rush after a quiet spell does not first wait for new connections and their first-use plans, and
+    // no query's release arms an idle timer.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      idleTimeoutMillis: 0,
+      lock_timeout: opts.lockTimeoutMs,
+    });
     // An idle connection the server drops (restart, failover, a dropped test database) is replaced on
     // the next query; unheard, node-postgres would throw it out of the process.
     pool.on("error", (error) => console.warn(`postgres: idle connection lost (${error.message})`));
