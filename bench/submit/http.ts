@@ -22,15 +22,15 @@ interface Waiting {
 /** One keep-alive connection: a request goes out whole, its answer comes back in one or more chunks. */
 class Connection {
   private readonly socket: Socket;
-  private chunks: Buffer[] = [];
-  private received = 0;
+  /** what has arrived of the answer under way */
+  private data: Buffer = Buffer.alloc(0);
   /** the answer's status and where its body ends, once its head has arrived */
   private head: { status: number; bodyStart: number; end: number } | null = null;
   private waiting: Waiting | null = null;
-  private readonly onClose: (connection: Connection) => void;
+  private readonly onClose: () => void;
   closed = false;
 
-  constructor(host: string, port: number, onClose: (connection: Connection) => void) {
+  constructor(host: string, port: number, onClose: () => void) {
     this.socket = connect({ host, port, noDelay: true });
     this.socket.on("data", (chunk: Buffer) => this.read(chunk));
     this.socket.on("error", (error) => this.fail(error));
@@ -46,21 +46,22 @@ class Connection {
   }
 
   private read(chunk: Buffer): void {
-    this.chunks.push(chunk);
-    this.received += chunk.length;
-    const data = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks, this.received);
-    this.chunks = [data];
-    this.head ??= parseHead(data);
-    if (!this.head || this.received < this.head.end) return;
+    const data = this.data.length ? Buffer.concat([this.data, chunk]) : chunk;
+    this.data = data;
+    try {
+      this.head ??= parseHead(data);
+    } catch (error) {
+      this.broken(error);
+      return;
+    }
+    if (!this.head || data.length < this.head.end) return;
     const { status, bodyStart, end } = this.head;
-    if (this.received > end) {
-      this.fail(new Error("the server answered more than was asked"));
-      this.socket.destroy();
+    if (data.length > end) {
+      this.broken(new Error("the server answered more than was asked"));
       return;
     }
     const waiting = this.waiting;
-    this.chunks = [];
-    this.received = 0;
+    this.data = Buffer.alloc(0);
     this.head = null;
     this.waiting = null;
     try {
@@ -70,13 +71,19 @@ class Connection {
     }
   }
 
+  /** An answer this client cannot read: its request fails and the connection is dropped. */
+  private broken(error: unknown): void {
+    this.fail(error instanceof Error ? error : new Error(String(error)));
+    this.socket.destroy();
+  }
+
   /** The first error or close: the request under way fails, and the client forgets this connection. */
   private fail(error: Error): void {
     if (this.closed) return;
     this.closed = true;
     this.waiting?.reject(error);
     this.waiting = null;
-    this.onClose(this);
+    this.onClose();
   }
 
   close(): void {
