@@ -352,6 +352,30 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
     expect(calls.map((c) => c.kind).sort()).toEqual(["call", "prepay"]);
   });
 
+  it("refuses a waiter call where the service is off or the register too old, and records nothing", async () => {
+    const diner = await dinerAt(dine, "waiter-aaaa-0002");
+    const call = () => diner.post(API.callWaiter, { rid: dine.id, tableNo: diner.table.tableId });
+    const restaurant = eq(restaurants.id, dine.id);
+    const restore = () =>
+      app.db
+        .update(restaurants)
+        .set({ wctCallService: dine.wctCallService, serverVersion: dine.serverVersion })
+        .where(restaurant);
+    try {
+      for (const off of [{ wctCallService: false }, { serverVersion: "2.17.05" }]) {
+        await app.db.update(restaurants).set(off).where(restaurant);
+        const response = await call();
+        expect([response.statusCode, json(response).success]).toEqual([403, false]);
+        await restore();
+      }
+    } finally {
+      await restore();
+    }
+    const calls = await app.db.select().from(waiterCalls).where(eq(waiterCalls.tableId, diner.table.tableId));
+    expect(calls).toEqual([]);
+    expect(json(await call())).toMatchObject({ code: 200, success: true });
+  });
+
   // a lock held by another connection needs a server with several; PGlite has one
   if (backend === "postgres")
     it("answers 1002 when the order cannot be written in time", async () => {

@@ -5,7 +5,7 @@ import { MenuTopBar } from "../src/features/menu/MenuTopBar.js";
 import { startedAtTable } from "./checkout-harness.js";
 import { renderOnMenu } from "./dish-harness.js";
 import { fail, fakeServer, type Handler } from "./fake-server.js";
-import { TABLE_ID } from "./fixtures.js";
+import { restaurant, TABLE_ID } from "./fixtures.js";
 
 const bell = () => screen.getByRole("button", { name: "呼叫服务员" }) as HTMLButtonElement;
 const answered: Handler = () => ({
@@ -55,5 +55,15 @@ describe("the call-waiter bell (spec 000 §4, §7)", () => {
     await act(async () => fireEvent.click(bell()));
     expect(await screen.findByText("呼叫失败")).toBeTruthy();
     expect(bell().disabled).toBe(false);
+  });
+
+  it.each([
+    ["the service is off", { wctCallService: false }],
+    ["the register is older than 2.17.06", { serverVersion: "2.17.05" }],
+  ])("has no bell where %s", (_, off) => {
+    startedAtTable({ restaurant: restaurant(off) });
+    renderOnMenu(<MenuTopBar />);
+    expect(screen.queryByRole("button", { name: "呼叫服务员" })).toBeNull();
+    expect(screen.getByRole("button", { name: "刷新" })).toBeTruthy();
   });
 });

@@ -10,6 +10,8 @@ export const ERRORS = {
   tableNotFound: { status: 404, code: 404, message: "桌台不存在" },
   cartNotFound: { status: 404, code: 404, message: "购物车不存在" },
   notFound: { status: 404, code: 404, message: "请求的资源不存在" },
+  /** a feature the restaurant has not switched on (or whose register is too old for it) */
+  featureOff: { status: 403, code: 403, message: "本店未开通此服务" },
   tooFrequent: { status: 429, code: 8001, message: "操作太频繁，请稍后再试" },
   internal: { status: 500, code: 500, message: "系统错误" },
 } as const;

@@ -2,6 +2,7 @@ import {
   API,
   AppError,
   callWaiterBodySchema,
+  offersCallWaiter,
   orderDetailQuerySchema,
   orderIdParamSchema,
   orderPayloadSchema,
@@ -104,7 +105,7 @@ export function orderRoutes(app: FastifyInstance, deps: SubmitDeps): void {
   const callWaiter = (kind: "call" | "prepay") => async (request: FastifyRequest) => {
     const body = parse(callWaiterBodySchema, request.body);
     const guid = visitorGuid(request);
-    await getRestaurant(db, body.rid);
+    if (!offersCallWaiter(await getRestaurant(db, body.rid))) throw new AppError("featureOff");
     const table = await getSeatedTable(db, body.rid, body.tableNo, guid);
     const since = new Date(deps.now().getTime() - WAITER_COOLDOWN_MS);
     const [recent] = await db

@@ -1,4 +1,4 @@
-import { ORDER_LIST_QUERY_KEYS } from "@tablemate/core";
+import { ORDER_LIST_QUERY_KEYS, offersCallWaiter } from "@tablemate/core";
 import { type ReactNode, useState } from "react";
 import { COPY } from "../../copy.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
@@ -38,6 +38,7 @@ function TopBarButton({ label, onClick, disabled = false, busy = false, children
  */
 export function MenuTopBar() {
   const table = useAppStore((state) => state.table);
+  const bell = useAppStore((state) => state.restaurant !== null && offersCallWaiter(state.restaurant));
   const refreshStock = useAppStore((state) => state.refreshStock);
   const navigate = useCarryingNavigate();
   const [refreshing, setRefreshing] = useState(false);
@@ -64,9 +65,11 @@ export function MenuTopBar() {
         <TopBarButton label={COPY.search} onClick={() => navigate(PATHS.search)}>
           <SearchIcon />
         </TopBarButton>
-        <TopBarButton label={COPY.callWaiter} {...callWaiter}>
-          <BellIcon />
-        </TopBarButton>
+        {bell && (
+          <TopBarButton label={COPY.callWaiter} {...callWaiter}>
+            <BellIcon />
+          </TopBarButton>
+        )}
         <TopBarButton
           label={COPY.orderList}
           onClick={() => navigate(PATHS.orderList, { keys: ORDER_LIST_QUERY_KEYS })}
