@@ -208,7 +208,7 @@ describe("/order/subOrder", () => {
     expect(await screen.findByText("请填写正确的手机号", {}, DIALOG_WAIT)).toBeTruthy();
   });
 
-  it("2000: removes sold-out dishes and combos, cuts others to what is left", async () => {
+  it("2000: removes sold-out dishes and combos in one message, cuts others to what is left", async () => {
     serverWith(() =>
       refuse(2000, "库存不足", [
         { foodId: CUCUMBER.dishesId, name: "拍黄瓜", left: 1, isCombo: false },
@@ -226,7 +226,7 @@ describe("/order/subOrder", () => {
     await tapSubmit();
     expect(
       await screen.findByText(
-        "拍黄瓜仅剩1份，已为您调整数量；番茄炒蛋已售罄，已从购物车移除；自选单人套餐库存不足，请删除后重新下单，已为您删除",
+        "您所点的番茄炒蛋、自选单人套餐库存数量不足了，已经自动帮您清除了；拍黄瓜仅剩1份，已为您调整数量",
       ),
     ).toBeTruthy();
     expect(useCartStore.getState().lines.map((l) => [l.foodId, l.count])).toEqual([[CUCUMBER.dishesId, "1"]]);

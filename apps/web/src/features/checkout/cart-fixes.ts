@@ -25,17 +25,19 @@ export async function removeExpired(foodIds: readonly number[]): Promise<string>
   return SUBMIT_COPY.periodExpired(periodNames(names));
 }
 
-/** 2000: short dishes are removed or cut to what is left. */
+/**
+ * 2000: short dishes are removed (none left, or a combo), told in one message naming them all, or
+ * cut to what is left, each told with what is left.
+ */
 export async function fixShortDishes(shortages: readonly Shortage[]): Promise<string> {
   const { counts, fixes } = fixStockShortage(cart().lines, shortages);
   for (const { detailId: id, count } of counts) await cart().set(id, count);
-  return fixes
-    .map((fix) => {
-      if (fix.kind === "soldOut") return SUBMIT_COPY.soldOut(fix.name);
-      if (fix.kind === "comboDeleted") return SUBMIT_COPY.comboDeleted(fix.name);
-      return SUBMIT_COPY.onlyLeft(fix.name, fix.left);
-    })
-    .join("；");
+  const removed = fixes.filter((fix) => fix.kind !== "reduced").map((fix) => fix.name);
+  const reduced = fixes.flatMap((fix) =>
+    fix.kind === "reduced" ? [SUBMIT_COPY.onlyLeft(fix.name, fix.left)] : [],
+  );
+  const cleared = removed.length > 0 ? [SUBMIT_COPY.stockCleared(removed.join("、"))] : [];
+  return [...cleared, ...reduced].join("；");
 }
 
 /** 3000: the short add-ons are taken out of the lines, which keep their count and note. */

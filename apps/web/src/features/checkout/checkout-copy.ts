@@ -31,8 +31,8 @@ export const SUBMIT_COPY = {
     tooFrequent: "操作太频繁，请稍后再试",
     other: "请求失败，请重新扫码点餐",
   },
-  soldOut: (name: string) => `${name}已售罄，已从购物车移除`,
-  comboDeleted: (name: string) => `${name}库存不足，请删除后重新下单，已为您删除`,
+  /** 2000: dishes removed for short stock, all in one message (001 §5), names joined with 、 */
+  stockCleared: (names: string) => `您所点的${names}库存数量不足了，已经自动帮您清除了`,
   onlyLeft: (name: string, left: number) => `${name}仅剩${left}份，已为您调整数量`,
   additionsRemoved: (names: string) => `您所点的${names}数量不足了，已自动帮您移除`,
   additionLeft: (name: string, left: number) => `${name}仅剩${left}份，已自动帮您移除`,
