@@ -154,6 +154,8 @@ export const CHECKOUT_COPY = {
   viewOrder: "查看订单",
   addDishes: "继续加菜",
   companionCancelled: "你的同伴取消了订单，请重新点餐",
+  /** type 12 status 7 while adding to the order (001 §4) */
+  settledByCashier: "收银端已进行结账，您可重新扫码进行点餐",
   gotIt: "我知道了",
   /** the call-waiter bell */
   callFailed: "呼叫失败",

@@ -146,6 +146,23 @@ describe("the shared cart over the table socket", () => {
     expect(events).toEqual([{ message: newer, fromTablemate: true }]);
   });
 
+  it("passes the staff's order status on even when its cart is older than the one held", () => {
+    const cart = transport();
+    const events: TableEvent[] = [];
+    cart.onEvent((e) => events.push(e));
+    let lines: CartLine[] = [];
+    cart.subscribe((l) => {
+      lines = l;
+    });
+    channel.emit(broadcast(9, [line("3")], "mate-0000-0002"));
+    const settled = { ...broadcast(8, [], "staff", 12), status: 7, orderId: 30, userId: "staff" };
+    channel.emit(settled);
+    channel.emit(broadcast(7, [line("1")], "mate-0000-0002"));
+    expect(lines).toEqual([line("3")]);
+    expect(events.at(-1)).toEqual({ message: settled, fromTablemate: true, stale: true });
+    expect(events).toHaveLength(2);
+  });
+
   it("keeps working while the socket is down and sends what was done, once, when it is back", async () => {
     const cart = transport();
     hello(4, []);

@@ -112,7 +112,7 @@ function connect(session: CartSession | null): void {
   const stopLines = transport?.subscribe((lines) => useCartStore.setState({ lines }));
   const stopEvents = transport?.onEvent?.((event) => {
     // every broadcast carries the table's diner count: a tablemate's change shows here too
-    if ("message" in event) showPersonNum(event.message.cart.personNum);
+    if ("message" in event && !event.stale) showPersonNum(event.message.cart.personNum);
     emitTableEvent(event);
   });
   unsubscribe = () => {

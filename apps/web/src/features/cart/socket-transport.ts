@@ -22,8 +22,16 @@ export interface TableChannel {
   subscribe(listener: (message: ServerMessage) => void): () => void;
 }
 
-/** A tablemate's change, for the 3-second notice and the cleared-cart alert. */
-export type TableEvent = { message: TableMessage; fromTablemate: boolean } | { stock: StockMessage };
+/**
+ * A tablemate's change, for the 3-second notice and the cleared-cart alert; an order's news (types
+ * 3 and 12) also when its cart is older than the one held (`stale`): the staff side reads the cart
+ * apart from the table's operations, and a settled order must not be missed for that.
+ */
+export type TableEvent =
+  | { message: TableMessage; fromTablemate: boolean; stale?: true }
+  | { stock: StockMessage };
+
+const isOrderNews = (message: TableMessage) => message.type === MSG.order || message.type === MSG.orderStatus;
 
 export interface SocketTransport extends CartTransport {
   onEvent(listener: (event: TableEvent) => void): () => void;
@@ -154,10 +162,11 @@ export function createSocketTransport(
     }
     // the broadcast of our own operation settles it, even before its verdict arrives
     if (message.opId) pending = pending.filter((p) => p.opId !== message.opId);
-    if (adopt(message.cart)) {
-      const fromTablemate = message.actor.guid !== session.guid;
-      for (const listener of eventListeners) listener({ message, fromTablemate });
-    }
+    const adopted = adopt(message.cart);
+    if (!adopted && !isOrderNews(message)) return;
+    const fromTablemate = message.actor.guid !== session.guid;
+    const event: TableEvent = adopted ? { message, fromTablemate } : { message, fromTablemate, stale: true };
+    for (const listener of eventListeners) listener(event);
   });
 
   /** Applies an operation here, to be sent when the socket is back. */

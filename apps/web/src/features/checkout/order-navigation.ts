@@ -4,7 +4,7 @@ import { PATHS } from "../../router/paths.js";
 import { SEARCH_OBJ_KEYS } from "../../store/search-obj.js";
 
 /** The carried query without the main order: a new order starts from the table's own link. */
-const NEW_ORDER_KEYS = SEARCH_OBJ_KEYS.filter(
+export const NEW_ORDER_KEYS = SEARCH_OBJ_KEYS.filter(
   (key) => key !== "mainOrderId" && key !== "mainWxId" && key !== "realTableId",
 );
 
@@ -29,6 +29,16 @@ export function useOrderNavigation() {
       }),
     [navigate],
   );
+  /** an order that is over (settled): shown without the order being added to, in its place */
+  const toEndedOrder = useCallback(
+    (orderId: number) =>
+      navigate(PATHS.orderDetail, {
+        keys: NEW_ORDER_KEYS,
+        query: { orderId: String(orderId) },
+        replace: true,
+      }),
+    [navigate],
+  );
   const toSubOrder = useCallback(() => navigate(PATHS.subOrder), [navigate]);
   const toSupplyInfo = useCallback(() => navigate(PATHS.supplyInfo), [navigate]);
   const toNewOrder = useCallback(
@@ -36,7 +46,7 @@ export function useOrderNavigation() {
     [navigate],
   );
   return useMemo(
-    () => ({ toDetail, toAddDishes, toSubOrder, toSupplyInfo, toNewOrder }),
-    [toDetail, toAddDishes, toSubOrder, toSupplyInfo, toNewOrder],
+    () => ({ toDetail, toEndedOrder, toAddDishes, toSubOrder, toSupplyInfo, toNewOrder }),
+    [toDetail, toEndedOrder, toAddDishes, toSubOrder, toSupplyInfo, toNewOrder],
   );
 }

@@ -1,6 +1,6 @@
-import { MSG, ORDER_STATUS, type TableMessage } from "@tablemate/core";
-import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
+import { MSG, type TableMessage } from "@tablemate/core";
+import { type RefObject, useEffect, useRef } from "react";
+import { type Location, useLocation } from "react-router";
 import { imperativeAntd } from "../../antd-setup.js";
 import { CHECKOUT_COPY } from "../../copy.js";
 import { PATHS } from "../../router/paths.js";
@@ -9,6 +9,8 @@ import { saveCachedLines } from "../cart/cart-cache.js";
 import { useCartStore } from "../cart/cart-store.js";
 import { subscribeTableEvents } from "../cart/table-events.js";
 import { useOrderNavigation } from "../checkout/order-navigation.js";
+import { forgetUnfinishedOrder } from "./new-order-start.js";
+import { type StatusPage, statusReaction } from "./status-reaction.js";
 
 /**
  * Several pages mount this (the kept-alive menu and search both do): the first to hear a message
@@ -24,14 +26,75 @@ function claim(message: TableMessage): boolean {
   return true;
 }
 
+type Nav = RefObject<ReturnType<typeof useOrderNavigation>>;
+
 const isPayPage = (path: string) => path.endsWith(PATHS.pay);
 const isDetailPage = (path: string) =>
   path.endsWith(PATHS.orderDetail) || path.endsWith(PATHS.orderDetailShort);
+const isMenuPage = (path: string) => path.endsWith(PATHS.main) || path.endsWith(PATHS.search);
+
+function pageOf(path: string): StatusPage {
+  if (isDetailPage(path) || isPayPage(path)) return "order";
+  return isMenuPage(path) ? "menu" : "other";
+}
+
+function alertThen(content: string, then: () => void): void {
+  void imperativeAntd()
+    .then(({ Dialog }) => Dialog.alert({ content, confirmText: CHECKOUT_COPY.gotIt }))
+    .then(then);
+}
+
+/** Type 3: offered in prepayment, else shown, unless a page already shows an order (000 §4). */
+function onTablemateOrder(message: TableMessage, orderId: number, where: Location, nav: Nav): void {
+  if (new URLSearchParams(where.search).get("orderId") && !isPayPage(where.pathname)) return;
+  if (!claim(message)) return;
+  const { isPrepayment, table } = useAppStore.getState();
+  if (isPrepayment) {
+    const mainWxId = message.userId ?? "";
+    void import("./companion-dialog.js").then(({ showCompanionOrdered }) =>
+      showCompanionOrdered({
+        view: () => nav.current.toDetail(orderId),
+        addDishes: () => nav.current.toAddDishes({ orderId, mainWxId, tableId: table?.tableId ?? 0 }),
+      }),
+    );
+    return;
+  }
+  const { session } = useCartStore.getState();
+  if (session) saveCachedLines(session, [], Date.now());
+  nav.current.toDetail(orderId);
+}
 
 /**
- * A tablemate's order reaches this diner (spec 000 §4, 001 §4): type 3, on a page without an order
- * in its query (or the pay page), offers the order in prepayment, else shows it; type 12 with
- * status 4 on an order page means the order is gone and the table starts again.
+ * Type 12 (001 §4), in either payment mode: an order settled, cancelled or closed under a diner
+ * adding to it takes no more dishes, whoever pays when. Staff messages carry staff as the actor,
+ * so only a cancel asks who did it.
+ */
+function onOrderStatus(
+  message: TableMessage,
+  orderId: number,
+  own: boolean,
+  where: Location,
+  nav: Nav,
+): void {
+  const stored = useAppStore.getState().SearchObj.mainOrderId;
+  const reaction = statusReaction({
+    status: message.status ?? -1,
+    page: pageOf(where.pathname),
+    addingToOrder: Boolean(new URLSearchParams(where.search).get("mainOrderId") || stored),
+    own,
+  });
+  if (reaction === "record" || !claim(message)) return;
+  forgetUnfinishedOrder();
+  if (reaction === "newOrder") nav.current.toNewOrder();
+  // DECISIONS: the alert, then the settled order; the next scan starts a new order
+  else if (reaction === "settled")
+    alertThen(CHECKOUT_COPY.settledByCashier, () => nav.current.toEndedOrder(orderId));
+  else alertThen(CHECKOUT_COPY.companionCancelled, () => nav.current.toNewOrder());
+}
+
+/**
+ * A tablemate's order, or the staff's change of an order, reaching this diner (spec 000 §4,
+ * 001 §4). The order detail page refreshes itself as well (use-order-detail.ts).
  */
 export function useCompanionOrders(): void {
   const location = useLocation();
@@ -44,39 +107,13 @@ export function useCompanionOrders(): void {
   useEffect(
     () =>
       subscribeTableEvents((event) => {
-        if (!("message" in event) || !event.fromTablemate) return;
-        const { message } = event;
-        const { pathname, search } = where.current;
+        if (!("message" in event)) return;
+        const { message, fromTablemate } = event;
         const { orderId } = message;
-        const { guid, isPrepayment, table } = useAppStore.getState();
-        if (orderId === undefined || message.userId === guid) return;
-        if (message.type === MSG.order) {
-          if (new URLSearchParams(search).get("orderId") && !isPayPage(pathname)) return;
-          if (!claim(message)) return;
-          if (isPrepayment) {
-            const mainWxId = message.userId ?? "";
-            void import("./companion-dialog.js").then(({ showCompanionOrdered }) =>
-              showCompanionOrdered({
-                view: () => navRef.current.toDetail(orderId),
-                addDishes: () =>
-                  navRef.current.toAddDishes({ orderId, mainWxId, tableId: table?.tableId ?? 0 }),
-              }),
-            );
-            return;
-          }
-          const { session } = useCartStore.getState();
-          if (session) saveCachedLines(session, [], Date.now());
-          navRef.current.toDetail(orderId);
-          return;
-        }
-        if (message.type !== MSG.orderStatus || message.status !== ORDER_STATUS.cancelled) return;
-        if (!isDetailPage(pathname) && !isPayPage(pathname)) return;
-        if (!claim(message)) return;
-        void imperativeAntd()
-          .then(({ Dialog }) =>
-            Dialog.alert({ content: CHECKOUT_COPY.companionCancelled, confirmText: CHECKOUT_COPY.gotIt }),
-          )
-          .then(() => navRef.current.toNewOrder());
+        if (orderId === undefined) return;
+        const own = !fromTablemate || message.userId === useAppStore.getState().guid;
+        if (message.type === MSG.order && !own) onTablemateOrder(message, orderId, where.current, navRef);
+        if (message.type === MSG.orderStatus) onOrderStatus(message, orderId, own, where.current, navRef);
       }),
     [],
   );

@@ -1,14 +1,18 @@
-import type { OrderDetail } from "@tablemate/core";
+import { MSG, type OrderDetail } from "@tablemate/core";
 import { useCallback, useEffect, useState } from "react";
 import { fetchOrderDetail } from "../../api/order.js";
 import { useAppStore } from "../../store/app-store.js";
+import { subscribeTableEvents } from "../cart/table-events.js";
 
 export type OrderDetailState =
   | { kind: "loading" }
   | { kind: "failed" }
   | { kind: "ready"; order: OrderDetail };
 
-/** The order of the page (001 §7): paymentType 1 in prepayment, omitted for a reservation. */
+/**
+ * The order of the page (001 §7): paymentType 1 in prepayment, omitted for a reservation. Asked
+ * again whenever the table hears that the order's status changed.
+ */
 export function useOrderDetail(orderId: number | null) {
   const rid = useAppStore((state) => state.hotelid);
   const isPrepayment = useAppStore((state) => state.isPrepayment);
@@ -32,5 +36,16 @@ export function useOrderDetail(orderId: number | null) {
   }, [orderId, rid, isPrepayment, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  // the order's status changed (accepted, cooking, served, settled…: 001 §4 type 12): ask again
+  useEffect(
+    () =>
+      subscribeTableEvents((event) => {
+        if (!("message" in event) || event.message.type !== MSG.orderStatus) return;
+        if (orderId !== null && event.message.orderId === orderId) reload();
+      }),
+    [orderId, reload],
+  );
+
   return { state, reload };
 }
