@@ -14,7 +14,9 @@ import { GUID, TABLE_ID } from "./fixtures.js";
 /** Dialogs load antd-mobile on first use: a full parallel run needs longer than 1 s. */
 const DIALOG_WAIT = { timeout: 5000 };
 const SETTLED = "收银端已进行结账，您可重新扫码进行点餐";
-const ADDING = `mainOrderId=30&mainWxId=main-guid-0001&realTableId=${TABLE_ID}`;
+/** the query of the menu while adding to an order */
+const adding = (mainOrderId: number) =>
+  `mainOrderId=${mainOrderId}&mainWxId=main-guid-0001&realTableId=${TABLE_ID}`;
 
 /** The staff side's type 12 message (the same shape as a diner's cancel): staff is the actor. */
 function statusMessage(status: number, overrides: Partial<TableMessage> = {}): TableMessage {
@@ -43,23 +45,32 @@ const menu = (
   </>
 );
 
-/** Started at the table while adding to order 30, as a reload of that menu would keep it. */
-function addingToOrder30(): void {
-  const searchObj = toSearchObj({ ...LINK_QUERY, mainOrderId: "30", mainWxId: "main-guid-0001" });
+/** Started at the table while adding to an order, as a reload of that menu would keep it. */
+function startedAddingTo(mainOrderId: number): void {
+  const searchObj = toSearchObj({
+    ...LINK_QUERY,
+    mainOrderId: String(mainOrderId),
+    mainWxId: "main-guid-0001",
+  });
   saveSearchObj(searchObj);
   startedAtTable({ isPrepayment: true, SearchObj: searchObj });
   updateCheckout({ wholeMemo: "少放辣" });
 }
 
 describe("type 12: the order's status reaches the diner (spec 001 §4)", () => {
-  it("status 7 while adding to the order: the alert, then the settled order, and a new order next", async () => {
+  it("status 7 while adding to an order: the alert once, then the settled main order, a new order next", async () => {
     fakeServer({ [`${API.orderDetail}/30`]: () => ok(orderDetail({ orderId: 30, status: 7 }), 200) });
-    addingToOrder30();
-    const page = renderOrderPages(`/main?${LINK}&${ADDING}`, menu);
+    startedAddingTo(30);
+    const page = renderOrderPages(`/main?${LINK}&${adding(30)}`, menu);
     await screen.findByTestId("cart-bar");
+    // settling the table settles the order and its addition: one message each, one alert
+    hear(statusMessage(7, { orderId: 33 }));
     hear(statusMessage(7));
-    const text = await screen.findByText(SETTLED, {}, DIALOG_WAIT);
-    const dialog = text.closest("[role=dialog]") as HTMLElement;
+    await screen.findByText(SETTLED, {}, DIALOG_WAIT);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [text, ...more] = screen.getAllByText(SETTLED);
+    expect(more).toHaveLength(0);
+    const dialog = text?.closest("[role=dialog]") as HTMLElement;
     fireEvent.click(within(dialog).getByRole("button", { name: "我知道了" }));
     await waitFor(() =>
       expect(page.where()).toEqual({ path: "/order/detail", query: { ...LINK_QUERY, orderId: "30" } }),
@@ -84,10 +95,10 @@ describe("type 12: the order's status reaches the diner (spec 001 §4)", () => {
 
   it("status 5: a new order from the start page, the order being added to forgotten", async () => {
     fakeServer();
-    addingToOrder30();
-    const page = renderOrderPages(`/main?${LINK}&${ADDING}`, menu);
+    startedAddingTo(32);
+    const page = renderOrderPages(`/main?${LINK}&${adding(32)}`, menu);
     await screen.findByTestId("cart-bar");
-    hear(statusMessage(5));
+    hear(statusMessage(5, { orderId: 32 }));
     await waitFor(() => expect(page.where()).toEqual({ path: "/main", query: LINK_QUERY }));
     expect(loadSearchObj()).toEqual(toSearchObj(LINK_QUERY));
     expect(useAppStore.getState().SearchObj).toEqual(toSearchObj(LINK_QUERY));

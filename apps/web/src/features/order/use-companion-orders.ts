@@ -1,4 +1,4 @@
-import { MSG, type TableMessage } from "@tablemate/core";
+import { MSG, parseId, type TableMessage } from "@tablemate/core";
 import { type RefObject, useEffect, useRef } from "react";
 import { type Location, useLocation } from "react-router";
 import { imperativeAntd } from "../../antd-setup.js";
@@ -38,6 +38,13 @@ function pageOf(path: string): StatusPage {
   return isMenuPage(path) ? "menu" : "other";
 }
 
+/**
+ * Orders the diner was adding to that have ended: settling a table sends status 7 for each of its
+ * orders (the main one and its additions), and the diner is told once, while the alert still
+ * stands over the page that adds to it.
+ */
+const ended = new Set<number>();
+
 function alertThen(content: string, then: () => void): void {
   void imperativeAntd()
     .then(({ Dialog }) => Dialog.alert({ content, confirmText: CHECKOUT_COPY.gotIt }))
@@ -76,19 +83,22 @@ function onOrderStatus(
   where: Location,
   nav: Nav,
 ): void {
-  const stored = useAppStore.getState().SearchObj.mainOrderId;
+  const mainOrderId = parseId(
+    new URLSearchParams(where.search).get("mainOrderId") ?? useAppStore.getState().SearchObj.mainOrderId,
+  );
   const reaction = statusReaction({
     status: message.status ?? -1,
     page: pageOf(where.pathname),
-    addingToOrder: Boolean(new URLSearchParams(where.search).get("mainOrderId") || stored),
+    addingToOrder: mainOrderId !== null && !ended.has(mainOrderId),
     own,
   });
   if (reaction === "record" || !claim(message)) return;
+  if (mainOrderId !== null) ended.add(mainOrderId);
   forgetUnfinishedOrder();
   if (reaction === "newOrder") nav.current.toNewOrder();
-  // DECISIONS: the alert, then the settled order; the next scan starts a new order
+  // DECISIONS: the alert, then the settled (main) order; the next scan starts a new order
   else if (reaction === "settled")
-    alertThen(CHECKOUT_COPY.settledByCashier, () => nav.current.toEndedOrder(orderId));
+    alertThen(CHECKOUT_COPY.settledByCashier, () => nav.current.toEndedOrder(mainOrderId ?? orderId));
   else alertThen(CHECKOUT_COPY.companionCancelled, () => nav.current.toNewOrder());
 }
 
