@@ -48,3 +48,13 @@ export async function tableLinks(
     url: tableLink(base, signer, restaurant, table.id),
   }));
 }
+
+/** Each restaurant's staff token (staff calls' `Authorization: Bearer`), one labelled line each. */
+export async function staffTokenLines(db: Db, signer: Signer, restaurantId?: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: restaurants.id, name: restaurants.name })
+    .from(restaurants)
+    .where(restaurantId === undefined ? undefined : eq(restaurants.id, restaurantId))
+    .orderBy(asc(restaurants.id));
+  return rows.map((r) => `staff token for ${r.name} (${r.id}): ${signer.staffToken(r.id)}`);
+}

@@ -1,14 +1,15 @@
 import QRCode from "qrcode";
 import { buildApp } from "./app.js";
-import { openAndPrepare, openBackplane } from "./boot.js";
+import { openAndPrepare, openBackplane, serverClock } from "./boot.js";
 import { ConfigError, loadConfig } from "./config.js";
-import { tableLinks } from "./links.js";
+import { staffTokenLines, tableLinks } from "./links.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { database, secret } = await openAndPrepare(config);
+  const now = serverClock(config);
+  const { database, secret } = await openAndPrepare(config, now);
   const backplane = await openBackplane(config);
-  const { server, signer } = await buildApp({ config, database, secret, backplane });
+  const { server, signer } = await buildApp({ config, database, secret, backplane, now });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -28,8 +29,10 @@ async function main(): Promise<void> {
     routerPrefix: config.ROUTER_PREFIX,
   });
   const lines = links.map((l) => `  ${l.restaurantName} ${l.tableName}: ${l.url}`);
+  const tokens = (await staffTokenLines(database.db, signer)).map((t) => `  ${t}`);
   process.stdout.write(
-    `\nTablemate is running on ${config.publicUrl} (${database.kind})\n\nTable links:\n${lines.join("\n")}\n`,
+    `\nTablemate is running on ${config.publicUrl} (${database.kind})\n\nTable links:\n${lines.join("\n")}\n` +
+      `\nStaff tokens (staff calls' Authorization: Bearer):\n${tokens.join("\n")}\n`,
   );
   const first = links[0];
   if (first) {

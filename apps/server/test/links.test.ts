@@ -38,10 +38,10 @@ describe("table links", () => {
 });
 
 describe("npm run links", () => {
-  it("prints one restaurant's links and writes a QR code per table", async () => {
+  it("prints one restaurant's links and staff token, and writes a QR code per table", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "tablemate-links-"));
     const out = join(dataDir, "qr");
-    const { stdout } = await run(
+    const { stdout, stderr } = await run(
       process.execPath,
       [
         "--import",
@@ -60,6 +60,7 @@ describe("npm run links", () => {
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines)
       expect(line).toMatch(/^1\t.+\t.+\thttp:\/\/192\.168\.1\.5:3000\/\?hotelid=1&tn=\d+&sid=/);
+    expect(stderr.trim()).toMatch(/^staff token for .+ \(1\): [\w-]{22}$/);
     const files = readdirSync(out);
     expect(files).toHaveLength(lines.length);
     expect(readFileSync(join(out, files[0] ?? ""), "utf8")).toContain("<svg");

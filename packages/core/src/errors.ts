@@ -12,6 +12,10 @@ export const ERRORS = {
   notFound: { status: 404, code: 404, message: "请求的资源不存在" },
   /** a feature the restaurant has not switched on (or whose register is too old for it) */
   featureOff: { status: 403, code: 403, message: "本店未开通此服务" },
+  staffTokenMissing: { status: 401, code: 401, message: "缺少员工凭证" },
+  staffTokenInvalid: { status: 403, code: 403, message: "员工凭证无效" },
+  orderMoveRefused: { status: 409, code: 4091, message: "订单状态不允许此操作" },
+  nothingToSettle: { status: 409, code: 4092, message: "该桌没有待结账的订单" },
   tooFrequent: { status: 429, code: 8001, message: "操作太频繁，请稍后再试" },
   internal: { status: 500, code: 500, message: "系统错误" },
 } as const;

@@ -4,10 +4,11 @@ import { parseArgs } from "node:util";
 import QRCode from "qrcode";
 import { openAndPrepare } from "../boot.js";
 import { ConfigError, loadConfig } from "../config.js";
-import { tableLinks } from "../links.js";
+import { staffTokenLines, tableLinks } from "../links.js";
 import { createSigner } from "../security/signer.js";
 
-const USAGE = `Prints the signed link of every table, and writes their QR codes for printing.
+const USAGE = `Prints the signed link of every table, and writes their QR codes for printing; each
+restaurant's staff token goes to stderr, so the links alone can be piped or saved.
 
   npm run links -- [--restaurant ID] [--out DIR] [--format svg|png]
 
@@ -34,9 +35,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { database, secret } = await openAndPrepare(config);
   try {
+    const signer = createSigner(secret);
     const links = await tableLinks(
       database.db,
-      createSigner(secret),
+      signer,
       {
         publicUrl: config.publicUrl,
         routerPrefix: config.ROUTER_PREFIX,
@@ -51,6 +53,8 @@ async function main(): Promise<void> {
       if (values.format === "png") await QRCode.toFile(file, link.url, { width: 600, margin: 2 });
       else writeFileSync(file, await QRCode.toString(link.url, { type: "svg", margin: 2 }));
     }
+    const tokens = await staffTokenLines(database.db, signer, restaurantId);
+    process.stderr.write(`${tokens.join("\n")}\n`);
   } finally {
     await database.close();
   }

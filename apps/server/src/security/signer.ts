@@ -1,11 +1,17 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-/** Signs the table tokens (sid) and cart ids, so nobody joins a table or cart by guessing a number. */
+/**
+ * Signs the table tokens (sid) and cart ids, so nobody joins a table or cart by guessing a number, and
+ * each restaurant's staff token.
+ */
 export interface Signer {
   tableToken(restaurantId: number, tableId: number): string;
   verifyTableToken(restaurantId: number, tableId: number, token: string): boolean;
   cartSign(cartId: number): string;
   verifyCartSign(cartId: number, sign: string): boolean;
+  /** the restaurant's staff credential (`Authorization: Bearer <token>` on staff calls) */
+  staffToken(restaurantId: number): string;
+  verifyStaffToken(restaurantId: number, token: string): boolean;
 }
 
 export function createSigner(secret: string): Signer {
@@ -22,5 +28,7 @@ export function createSigner(secret: string): Signer {
       matches(sign(`table:${restaurantId}:${tableId}`), token),
     cartSign: (cartId) => sign(`cart:${cartId}`),
     verifyCartSign: (cartId, given) => matches(sign(`cart:${cartId}`), given),
+    staffToken: (restaurantId) => sign(`staff:${restaurantId}`),
+    verifyStaffToken: (restaurantId, token) => matches(sign(`staff:${restaurantId}`), token),
   };
 }

@@ -40,6 +40,12 @@ export const API = {
   phoneCode: "/cloud/api/v1/phone-code",
   callWaiter: "/cloud/api/v1/table-call-waiter",
   prepayNotify: "/cloud/api/v1/table-prepay-notify",
+  /** staff calls (ours; `Authorization: Bearer <staff token>`): the restaurant's orders with their events */
+  staffOrders: "/console/api/v1/orders",
+  /** staff: moves an order to a status */
+  staffOrderStatus: (orderId: number | string) => `/console/api/v1/orders/${orderId}/status`,
+  /** staff: the cashier has settled the table (every open order to 7) */
+  staffSettleTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/settle`,
   healthz: "/healthz",
   socket: "/ws",
 } as const;

@@ -1,20 +1,10 @@
-import { randomUUID } from "node:crypto";
-import {
-  AppError,
-  MSG,
-  ORDER_STATUS,
-  type OrderDetail,
-  roundMoney,
-  type TableMessage,
-} from "@tablemate/core";
+import { AppError, ORDER_STATUS, type OrderDetail, roundMoney } from "@tablemate/core";
 import Big from "big.js";
 import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { carts, orderEvents, orderLines, orders, restaurants, tables, tableUsers } from "../../db/schema.js";
-import { cartTopic } from "../../realtime/hub.js";
-import { cartState } from "../cart/cart-state.js";
+import { orderEvents, orderLines, orders, restaurants, tables, tableUsers } from "../../db/schema.js";
 import type { CartDeps } from "../cart/operate.js";
-import { returnDishStock } from "./stock.js";
+import { broadcastOrderStatus, writeStatusMove } from "./status.js";
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -168,7 +158,12 @@ export async function orderList(db: Db, restaurantId: number, guid: string) {
     )
     .orderBy(desc(orders.id))
     .limit(50);
-  return rows.map(({ order, tableName }) => ({
+  return rows.map(({ order, tableName }) => orderSummary(order, tableName));
+}
+
+/** An order as a list shows it (the diner's orders, the staff's). */
+export function orderSummary(order: OrderRow, tableName: string) {
+  return {
     orderId: order.id,
     status: order.status,
     tableName,
@@ -176,7 +171,7 @@ export async function orderList(db: Db, restaurantId: number, guid: string) {
     orderSubmitTime: order.createdAt.toISOString(),
     mainOrderId: order.mainOrderId,
     fastSerialNo: order.fastSerialNo ? String(order.fastSerialNo).padStart(3, "0") : "",
-  }));
+  };
 }
 
 export class CancelRefused extends Error {
@@ -206,33 +201,7 @@ export async function cancelOrder(
       throw new CancelRefused(2000, "支付中，不能取消订单");
     }
     if (locked.status !== ORDER_STATUS.placed) throw new CancelRefused(1001, "取消订单失败，请重试");
-    await tx.update(orders).set({ status: ORDER_STATUS.cancelled }).where(eq(orders.id, order.id));
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      fromStatus: locked.status,
-      toStatus: ORDER_STATUS.cancelled,
-      actor: guid,
-      at: deps.now(),
-    });
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
-    const back = new Map<number, number>();
-    for (const line of lines)
-      back.set(line.foodId, (back.get(line.foodId) ?? 0) + Math.ceil(Number(line.count)));
-    await returnDishStock(tx, back);
+    await writeStatusMove(tx, locked, ORDER_STATUS.cancelled, guid, deps.now());
   });
-  const [cart] = await deps.db.select().from(carts).where(eq(carts.id, order.cartId));
-  if (!cart) return;
-  const state = await cartState(deps.db, cart.id);
-  const message: TableMessage = {
-    type: MSG.orderStatus,
-    code: 1000,
-    socketId: randomUUID(),
-    version: state.version,
-    cart: state,
-    actor: { guid, name: "" },
-    status: ORDER_STATUS.cancelled,
-    userId: guid,
-    orderId: order.id,
-  };
-  await deps.backplane.publish(cartTopic(cart.id), JSON.stringify(message));
+  await broadcastOrderStatus(deps, order, ORDER_STATUS.cancelled, guid);
 }

@@ -1,0 +1,15 @@
+import { AppError } from "@tablemate/core";
+import type { FastifyRequest } from "fastify";
+import type { Signer } from "../../security/signer.js";
+
+/** A staff call carries its restaurant's token as `Authorization: Bearer <token>`: 401 without, 403 wrong. */
+export function requireStaff(signer: Signer, request: FastifyRequest, restaurantId: number): void {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "")?.[1];
+  if (!token) throw new AppError("staffTokenMissing");
+  if (!signer.verifyStaffToken(restaurantId, token)) throw new AppError("staffTokenInvalid");
+}
+
+/** Who an event names: `staff`, or `staff:<name>` when the caller says who they are. */
+export function staffActor(name: string | undefined): string {
+  return name ? `staff:${name}` : "staff";
+}

@@ -1,0 +1,69 @@
+import { AppError, canMoveOrder, ORDER_STATUS, type OrderStatus, statusesMovableTo } from "@tablemate/core";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { orders, tables } from "../../db/schema.js";
+import type { CartDeps } from "../cart/operate.js";
+import { broadcastOrderStatus, writeStatusMove } from "../order/status.js";
+
+export interface MoveInput {
+  restaurantId: number;
+  orderId: number;
+  to: OrderStatus;
+  actor: string;
+}
+
+/** Moves one order as core's rule allows (409 otherwise), written with who and when; tablemates hear type 12. */
+export async function moveOrderStatus(
+  deps: CartDeps,
+  { restaurantId, orderId, to, actor }: MoveInput,
+): Promise<{ orderId: number; from: number; status: OrderStatus }> {
+  const order = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.restaurantId, restaurantId)))
+      .for("update");
+    if (!locked) throw new AppError("notFound", "订单不存在");
+    if (!canMoveOrder(locked.status, to)) throw new AppError("orderMoveRefused");
+    await writeStatusMove(tx, locked, to, actor, deps.now());
+    return locked;
+  });
+  await broadcastOrderStatus(deps, order, to, actor);
+  return { orderId: order.id, from: order.status, status: to };
+}
+
+export interface SettleInput {
+  restaurantId: number;
+  tableId: number;
+  actor: string;
+}
+
+/** The cashier has settled the table: every open order goes to 7 at once; cancelled ones stay as they are. */
+export async function settleTable(
+  deps: CartDeps,
+  { restaurantId, tableId, actor }: SettleInput,
+): Promise<number[]> {
+  const [table] = await deps.db
+    .select({ id: tables.id })
+    .from(tables)
+    .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)));
+  if (!table) throw new AppError("tableNotFound");
+  const settled = await deps.db.transaction(async (tx) => {
+    // locked in id order, so two settles of one table never wait on each other crosswise; an order
+    // another move changed meanwhile is read again under the lock and left out if no longer open
+    const open = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.tableId, tableId), inArray(orders.status, statusesMovableTo(ORDER_STATUS.settled))),
+      )
+      .orderBy(asc(orders.id))
+      .for("update");
+    if (!open.length) throw new AppError("nothingToSettle");
+    const at = deps.now();
+    for (const order of open) await writeStatusMove(tx, order, ORDER_STATUS.settled, actor, at);
+    return open;
+  });
+  // one message per order: each names its order, and in quick-service each order's cart is a topic of its own
+  for (const order of settled) await broadcastOrderStatus(deps, order, ORDER_STATUS.settled, actor);
+  return settled.map((o) => o.id);
+}

@@ -1,0 +1,44 @@
+import {
+  API,
+  moveOrderBodySchema,
+  orderIdParamSchema,
+  settleTableBodySchema,
+  staffOrdersQuerySchema,
+  tableIdParamSchema,
+} from "@tablemate/core";
+import type { FastifyInstance } from "fastify";
+import { ok } from "../../http/envelope.js";
+import { parse } from "../../http/parse.js";
+import type { Signer } from "../../security/signer.js";
+import type { CartDeps } from "../cart/operate.js";
+import { getRestaurant } from "../restaurant/restaurants.js";
+import { requireStaff, staffActor } from "./auth.js";
+import { staffOrders } from "./listing.js";
+import { moveOrderStatus, settleTable } from "./moves.js";
+
+/** The staff calls: input parsed (400), then the restaurant's staff token (401, 403), then the use case. */
+export function staffRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer): void {
+  app.get(API.staffOrders, async (request) => {
+    const { rid, status } = parse(staffOrdersQuerySchema, request.query);
+    requireStaff(signer, request, rid);
+    await getRestaurant(deps.db, rid);
+    return ok(await staffOrders(deps.db, rid, status));
+  });
+
+  app.post(API.staffOrderStatus(":orderId"), async (request) => {
+    const { orderId } = parse(orderIdParamSchema, request.params);
+    const body = parse(moveOrderBodySchema, request.body);
+    requireStaff(signer, request, body.rid);
+    const input = { restaurantId: body.rid, orderId, to: body.status, actor: staffActor(body.by) };
+    const moved = await moveOrderStatus(deps, input);
+    return ok({ orderId: moved.orderId, status: moved.status });
+  });
+
+  app.post(API.staffSettleTable(":tableId"), async (request) => {
+    const { tableId } = parse(tableIdParamSchema, request.params);
+    const body = parse(settleTableBodySchema, request.body);
+    requireStaff(signer, request, body.rid);
+    const orderIds = await settleTable(deps, { restaurantId: body.rid, tableId, actor: staffActor(body.by) });
+    return ok({ tableId, orderIds });
+  });
+}

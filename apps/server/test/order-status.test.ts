@@ -1,0 +1,393 @@
+import {
+  API,
+  type Dish,
+  ORDER_MOVES,
+  ORDER_STATUS,
+  ORDER_STATUSES,
+  type StaffOrder,
+  type TableMessage,
+} from "@tablemate/core";
+import { asc, eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dishes, orderEvents, orders, restaurants, tables } from "../src/db/schema.js";
+import { BACKENDS } from "./support/databases.js";
+import { json, startTestApp, type TestApp } from "./support/harness.js";
+import { Diner, menuOf, PLAIN, plainDish } from "./support/ordering.js";
+import { TableSocket } from "./support/table-socket.js";
+
+type Restaurant = typeof restaurants.$inferSelect;
+
+/** Every allowed move of core's machine, as [from, to]. */
+const MOVES = Object.entries(ORDER_MOVES).flatMap(([from, tos]) =>
+  tos.map((to): [number, number] => [Number(from), to]),
+);
+
+describe.each(BACKENDS)("order status moves by staff on %s", (backend) => {
+  let app: TestApp;
+  let dine: Restaurant;
+  let prepay: Restaurant;
+  let menu: Dish[];
+  let socketUrl: (diner: Diner) => string;
+  const free = new Map<number, number[]>();
+  let guids = 0;
+
+  beforeAll(async () => {
+    app = await startTestApp(backend, { env: { RATE_LIMIT_PER_MINUTE: "100000" } });
+    const all = await app.db.select().from(restaurants);
+    const find = (pick: (r: Restaurant) => boolean) => {
+      const found = all.find(pick);
+      if (!found) throw new Error("demo restaurant missing");
+      return found;
+    };
+    dine = find((r) => r.linkMode === "dine" && !r.fastHotel && r.wctPayType === 0);
+    prepay = find((r) => r.wctPayType === 1 && !r.fastHotel);
+    // each test sits at tables of its own
+    await app.db
+      .insert(tables)
+      .values(Array.from({ length: 60 }, (_, i) => ({ restaurantId: dine.id, name: `状态${i + 1}` })));
+    for (const t of await app.db.select().from(tables).orderBy(asc(tables.id)))
+      free.set(t.restaurantId, [...(free.get(t.restaurantId) ?? []), t.id]);
+    menu = await menuOf(app, dine.id);
+    await app.server.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.server.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    socketUrl = ({ table, guid }) =>
+      `ws://127.0.0.1:${address.port}${API.socket}?rid=${table.restaurantId}&tableId=${table.tableId}&sid=${table.sid}&guid=${guid}`;
+  });
+  afterAll(() => app.close());
+
+  const freeTable = (restaurant: Restaurant) => {
+    const id = free.get(restaurant.id)?.shift();
+    if (!id) throw new Error("out of demo tables");
+    return id;
+  };
+
+  function dinerAt(restaurant: Restaurant, tableId = freeTable(restaurant)): Promise<Diner> {
+    const guid = `status-${backend}-${String(++guids).padStart(4, "0")}`;
+    const table = {
+      restaurantId: restaurant.id,
+      tableId,
+      sid: app.signer.tableToken(restaurant.id, tableId),
+    };
+    return new Diner(app, guid, table).sit();
+  }
+
+  /** A diner places an order through the real submit; its id. */
+  async function place(diner: Diner, dishId = plainDish(menu).id, times = 1): Promise<number> {
+    await diner.add(dishId, PLAIN, times);
+    const answer = json(await diner.submit());
+    expect(answer.code).toBe(1000);
+    return (answer.data as { orderId: number }).orderId;
+  }
+
+  const bearer = (restaurantId: number) => ({
+    authorization: `Bearer ${app.signer.staffToken(restaurantId)}`,
+  });
+
+  function move(
+    restaurantId: number,
+    orderId: number | string,
+    status: number | string,
+    headers: Record<string, string> = bearer(restaurantId),
+    extra: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
+    return app.server.inject({
+      method: "POST",
+      url: API.staffOrderStatus(orderId),
+      headers,
+      payload: { rid: restaurantId, status, ...extra },
+    });
+  }
+
+  function settle(
+    restaurantId: number,
+    tableId: number,
+    headers: Record<string, string> = bearer(restaurantId),
+  ): Promise<LightMyRequestResponse> {
+    return app.server.inject({
+      method: "POST",
+      url: API.staffSettleTable(tableId),
+      headers,
+      payload: { rid: restaurantId },
+    });
+  }
+
+  /** The order's row and its events, to compare before and after. */
+  async function snapshot(orderId: number) {
+    const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+    const events = await app.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(asc(orderEvents.id));
+    return { order, events };
+  }
+
+  const statusOf = async (orderId: number) => (await snapshot(orderId)).order?.status;
+
+  it("makes each allowed move, writing the status and an event with who and when", async () => {
+    const tableId = freeTable(dine);
+    for (const [from, to] of MOVES) {
+      // a diner per order: one diner's submits are rate-limited
+      const orderId = await place(await dinerAt(dine, tableId));
+      if (from !== ORDER_STATUS.placed) expect(json(await move(dine.id, orderId, from)).code).toBe(1000);
+      const before = new Date();
+      const answer = json(await move(dine.id, orderId, to));
+      const after = new Date();
+      expect(answer).toMatchObject({ code: 1000, success: true, data: { orderId, status: to } });
+      const { order, events } = await snapshot(orderId);
+      expect(order?.status).toBe(to);
+      const last = events.at(-1);
+      expect(last).toMatchObject({ fromStatus: from, toStatus: to, actor: "staff" });
+      expect(last?.at.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1);
+      expect(last?.at.getTime()).toBeLessThanOrEqual(after.getTime() + 1);
+      expect(events.map((e) => e.toStatus)).toEqual(from === 0 ? [0, to] : [0, from, to]);
+    }
+  });
+
+  it("sets posTime when the order is first taken, and keeps it after", async () => {
+    const diner = await dinerAt(dine);
+    const orderId = await place(diner);
+    expect((await snapshot(orderId)).order?.posTime).toBeNull();
+    await move(dine.id, orderId, ORDER_STATUS.accepted);
+    const taken = await snapshot(orderId);
+    expect(taken.order?.posTime).toEqual(taken.events.at(-1)?.at);
+    await move(dine.id, orderId, ORDER_STATUS.cooking);
+    expect((await snapshot(orderId)).order?.posTime).toEqual(taken.order?.posTime);
+    const detail = json(await diner.get(`${API.orderDetail}/${orderId}?rid=${dine.id}`)).data as {
+      status: number;
+      posTime: string | null;
+    };
+    expect(detail).toMatchObject({ status: 2, posTime: taken.order?.posTime?.toISOString() });
+  });
+
+  it("refuses a move the machine does not allow, and changes nothing", async () => {
+    const diner = await dinerAt(dine);
+    const at = async (path: number[]) => {
+      const orderId = await place(diner);
+      for (const s of path) expect(json(await move(dine.id, orderId, s)).code).toBe(1000);
+      return orderId;
+    };
+    const refusals: Array<[number, number[]]> = [
+      [await at([4]), [1]],
+      [await at([7]), [0]],
+      [await at([7, 5]), [...ORDER_STATUSES]],
+      [await at([2]), [2, 1, 0, 4]],
+    ];
+    for (const [orderId, targets] of refusals) {
+      const before = await snapshot(orderId);
+      for (const to of targets) {
+        const answer = await move(dine.id, orderId, to);
+        expect(answer.statusCode).toBe(409);
+        expect(json(answer)).toMatchObject({ code: 4091, success: false, message: "订单状态不允许此操作" });
+      }
+      expect(await snapshot(orderId)).toEqual(before);
+    }
+  });
+
+  it("answers 400 to bad input and 404 to another restaurant's order, changing nothing", async () => {
+    const orderId = await place(await dinerAt(dine));
+    const before = await snapshot(orderId);
+    for (const status of ["3", "x", "", "7.5", "99"])
+      expect((await move(dine.id, orderId, status)).statusCode).toBe(400);
+    const noRid = await app.server.inject({
+      method: "POST",
+      url: API.staffOrderStatus(orderId),
+      headers: bearer(dine.id),
+      payload: { status: 7 },
+    });
+    expect(json(noRid)).toMatchObject({ code: 400, success: false });
+    expect((await move(dine.id, "abc", 7)).statusCode).toBe(400);
+    const elsewhere = await move(prepay.id, orderId, 7);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(await snapshot(orderId)).toEqual(before);
+  });
+
+  it("refuses a missing or forged staff token on every staff call, changing nothing", async () => {
+    const diner = await dinerAt(dine);
+    const orderId = await place(diner);
+    const before = await snapshot(orderId);
+    const forged = [
+      { authorization: "Bearer not-the-token-0000000" },
+      bearer(prepay.id),
+      { authorization: `Bearer ${app.signer.tableToken(dine.id, diner.table.tableId)}` },
+      { authorization: `Bearer ${app.signer.cartSign(dine.id)}` },
+    ];
+    const missing: Array<Record<string, string>> = [
+      {},
+      { authorization: "Basic abc" },
+      { authorization: "Bearer" },
+    ];
+    for (const headers of missing) {
+      const answers = [
+        await move(dine.id, orderId, 7, headers),
+        await settle(dine.id, diner.table.tableId, headers),
+        await app.server.inject({ method: "GET", url: `${API.staffOrders}?rid=${dine.id}`, headers }),
+      ];
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(401);
+        expect(json(answer)).toMatchObject({
+          code: 401,
+          success: false,
+          data: null,
+          message: "缺少员工凭证",
+        });
+      }
+    }
+    for (const headers of forged) {
+      const answers = [
+        await move(dine.id, orderId, 7, headers),
+        await settle(dine.id, diner.table.tableId, headers),
+        await app.server.inject({ method: "GET", url: `${API.staffOrders}?rid=${dine.id}`, headers }),
+      ];
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(403);
+        expect(json(answer)).toMatchObject({ code: 403, success: false, message: "员工凭证无效" });
+      }
+    }
+    expect(await snapshot(orderId)).toEqual(before);
+  });
+
+  it("returns the stock on a staff cancel, naming who cancelled", async () => {
+    const dish = plainDish(menu, 3);
+    await app.db.update(dishes).set({ estimate: 5 }).where(eq(dishes.id, dish.id));
+    try {
+      const orderId = await place(await dinerAt(dine), dish.id, 2);
+      const stock = async () =>
+        (await app.db.select({ n: dishes.estimate }).from(dishes).where(eq(dishes.id, dish.id)))[0]?.n;
+      expect(await stock()).toBe(3);
+      const answer = await move(dine.id, orderId, ORDER_STATUS.cancelled, bearer(dine.id), { by: "小王" });
+      expect(json(answer).code).toBe(1000);
+      expect(await stock()).toBe(5);
+      expect((await snapshot(orderId)).events.at(-1)).toMatchObject({ toStatus: 4, actor: "staff:小王" });
+      // the same order cancelled again gives nothing back twice
+      expect((await move(dine.id, orderId, ORDER_STATUS.cancelled)).statusCode).toBe(409);
+      expect(await stock()).toBe(5);
+    } finally {
+      await app.db.update(dishes).set({ estimate: -1 }).where(eq(dishes.id, dish.id));
+    }
+  });
+
+  it("settles every open order of a table, leaves cancelled ones, and tells a tablemate type 12 with 7", async () => {
+    const a = await dinerAt(dine);
+    const b = await dinerAt(dine, a.table.tableId);
+    const ids = [await place(a), await place(b), await place(a), await place(b), await place(a)];
+    const [placed, accepted, cooking, served, cancelled] = ids;
+    if (!placed || !accepted || !cooking || !served || !cancelled) throw new Error("orders missing");
+    await move(dine.id, accepted, 1);
+    await move(dine.id, cooking, 2);
+    await move(dine.id, served, 8);
+    expect(json(await a.post(API.orderCancel(cancelled), { rid: dine.id })).code).toBe(1000);
+    const socket = await TableSocket.open(socketUrl(b));
+    try {
+      const answer = json(await settle(dine.id, a.table.tableId));
+      expect(answer).toMatchObject({ code: 1000, data: { tableId: a.table.tableId } });
+      const open = [placed, accepted, cooking, served];
+      expect((answer.data as { orderIds: number[] }).orderIds.sort()).toEqual([...open].sort());
+      for (const id of open) {
+        const { order, events } = await snapshot(id);
+        expect(order?.status).toBe(7);
+        expect(events.at(-1)).toMatchObject({ toStatus: 7, actor: "staff" });
+        const heard = await socket.until(
+          (m) => m.type === 12 && "orderId" in m && m.orderId === id && m.status === 7,
+        );
+        expect(heard).toMatchObject({ code: 1000, cart: { cartId: a.cart.value } });
+      }
+      expect(await statusOf(cancelled)).toBe(4);
+      const twelves = socket.broadcasts().filter((m: TableMessage) => m.type === 12 && m.status === 7);
+      expect(twelves).toHaveLength(open.length);
+    } finally {
+      socket.close();
+    }
+    // nothing left to settle; an unknown table is not found
+    const again = await settle(dine.id, a.table.tableId);
+    expect(again.statusCode).toBe(409);
+    expect(json(again)).toMatchObject({ code: 4092, message: "该桌没有待结账的订单" });
+    expect((await settle(dine.id, 999999)).statusCode).toBe(404);
+  });
+
+  it("answers 6000 to a diner adding to an order the cashier has settled", async () => {
+    const diner = await dinerAt(dine);
+    const orderId = await place(diner);
+    expect(json(await settle(dine.id, diner.table.tableId)).code).toBe(1000);
+    await diner.add(plainDish(menu, 1).id);
+    expect(json(await diner.submit(diner.order({ mainOrderId: orderId })))).toMatchObject({
+      code: 6000,
+      data: { orderId },
+      message: "该桌已结账，您可以重新点餐",
+    });
+  });
+
+  it("refuses a diner's cancel of a prepayment order being paid (status 1) with 2000", async () => {
+    const diner = await dinerAt(prepay);
+    const orderId = await place(diner, plainDish(await menuOf(app, prepay.id)).id);
+    expect(json(await move(prepay.id, orderId, ORDER_STATUS.accepted)).code).toBe(1000);
+    const before = await snapshot(orderId);
+    const answer = json(await diner.post(API.orderCancel(orderId), { rid: prepay.id }));
+    expect(answer).toMatchObject({ code: 2000, success: false, message: "支付中，不能取消订单" });
+    expect(await snapshot(orderId)).toEqual(before);
+  });
+
+  it("lists the restaurant's orders newest first with their events, by status", async () => {
+    const diner = await dinerAt(dine);
+    const first = await place(diner);
+    const second = await place(diner);
+    await move(dine.id, second, ORDER_STATUS.cooking, bearer(dine.id), { by: "厨房" });
+    const list = async (query = "") =>
+      json(
+        await app.server.inject({
+          method: "GET",
+          url: `${API.staffOrders}?rid=${dine.id}${query}`,
+          headers: bearer(dine.id),
+        }),
+      ).data as StaffOrder[];
+    const all = await list();
+    const ids = all.map((o) => o.orderId);
+    expect(ids).toEqual([...ids].sort((x, y) => y - x));
+    expect(ids.indexOf(second)).toBeLessThan(ids.indexOf(first));
+    expect(all.find((o) => o.orderId === second)).toMatchObject({
+      status: 2,
+      tableId: diner.table.tableId,
+      events: [
+        { fromStatus: null, toStatus: 0, actor: diner.guid },
+        { fromStatus: 0, toStatus: 2, actor: "staff:厨房", at: expect.any(String) },
+      ],
+    });
+    const cooking = await list("&status=2");
+    expect(cooking.map((o) => o.orderId)).toContain(second);
+    expect(cooking.every((o) => o.status === 2)).toBe(true);
+    const bad = await app.server.inject({
+      method: "GET",
+      url: `${API.staffOrders}?rid=${dine.id}&status=3`,
+      headers: bearer(dine.id),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("leaves one outcome and one event when two staff moves of the same order race", async () => {
+    type Run = (tableId: number, orderId: number) => Promise<LightMyRequestResponse>;
+    const settleIt: Run = (tableId) => settle(dine.id, tableId);
+    const to =
+      (status: number): Run =>
+      (_, orderId) =>
+        move(dine.id, orderId, status);
+    const races: Array<[Run, Run]> = [
+      [settleIt, to(ORDER_STATUS.cancelled)],
+      [to(ORDER_STATUS.cancelled), settleIt],
+      [to(ORDER_STATUS.accepted), to(ORDER_STATUS.accepted)],
+      [to(ORDER_STATUS.cancelled), to(ORDER_STATUS.cancelled)],
+    ];
+    for (const [a, b] of races) {
+      const diner = await dinerAt(dine);
+      const orderId = await place(diner);
+      const answers = await Promise.all([a(diner.table.tableId, orderId), b(diner.table.tableId, orderId)]);
+      const codes = answers.map((r) => json(r).code).sort();
+      expect(codes[0]).toBe(1000);
+      expect([4091, 4092]).toContain(codes[1]);
+      const { order, events } = await snapshot(orderId);
+      expect(events).toHaveLength(2);
+      expect(events[1]).toMatchObject({ fromStatus: 0, toStatus: order?.status, actor: "staff" });
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { ORDER_STATUSES } from "../order-status.js";
+import { idSchema } from "./common.js";
+
+/**
+ * One of the order status codes (0, 1, 2, 4, 5, 7, 8); forms and query strings carry it as digits (an
+ * empty value is missing, not 0).
+ */
+export const orderStatusSchema = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,2}$/)
+      .transform(Number),
+  ])
+  .pipe(z.literal(ORDER_STATUSES));
+
+/** Who on the staff acts, as they name themselves (the token is the restaurant's, not a person's). */
+const staffNameSchema = z.string().trim().min(1).max(20);
+
+export const moveOrderBodySchema = z.object({
+  rid: idSchema,
+  status: orderStatusSchema,
+  by: staffNameSchema.optional(),
+});
+
+export const settleTableBodySchema = z.object({ rid: idSchema, by: staffNameSchema.optional() });
+
+export const staffOrdersQuerySchema = z.object({ rid: idSchema, status: orderStatusSchema.optional() });
+
+export const tableIdParamSchema = z.object({ tableId: idSchema });
+
+/** A status change as written: who (a diner's guid, `staff` or `staff:<name>`) and when. */
+export interface OrderEventView {
+  fromStatus: number | null;
+  toStatus: number;
+  actor: string;
+  at: string;
+}
+
+/** An order as the staff list shows it, with its history. */
+export interface StaffOrder {
+  orderId: number;
+  status: number;
+  tableId: number;
+  tableName: string;
+  mainOrderId: number | null;
+  paymentType: number;
+  eatType: "dine" | "fast" | "takeout" | "reserve";
+  orderTotalPrice: string;
+  orderSubmitTime: string;
+  posTime: string | null;
+  fastSerialNo: string;
+  events: OrderEventView[];
+}

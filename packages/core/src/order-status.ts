@@ -1,0 +1,42 @@
+import { ORDER_STATUS, type OrderStatus } from "./contract/order.js";
+
+const { placed, accepted, cooking, cancelled, closed, settled, served } = ORDER_STATUS;
+
+/**
+ * Where an order may go from each status (staff moves; a diner's cancel is 0 → 4). Settled (7) goes on
+ * to closed (5), which starts the table afresh; cancelled (4) and closed (5) are final.
+ */
+export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  [placed]: [accepted, cooking, served, settled, cancelled],
+  [accepted]: [cooking, served, settled, cancelled],
+  [cooking]: [served, settled],
+  [served]: [settled],
+  [settled]: [closed],
+  [cancelled]: [],
+  [closed]: [],
+};
+
+export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(ORDER_STATUS);
+
+export function isOrderStatus(value: number): value is OrderStatus {
+  return (ORDER_STATUSES as readonly number[]).includes(value);
+}
+
+/** The statuses an order at `from` may move to; none for an unknown status. */
+export function nextStatuses(from: number): readonly OrderStatus[] {
+  return isOrderStatus(from) ? ORDER_MOVES[from] : [];
+}
+
+export function canMoveOrder(from: number, to: number): boolean {
+  return nextStatuses(from).some((s) => s === to);
+}
+
+/** The statuses from which an order may move to `to` (settling a table takes all of them to 7). */
+export function statusesMovableTo(to: OrderStatus): OrderStatus[] {
+  return ORDER_STATUSES.filter((from) => canMoveOrder(from, to));
+}
+
+/** The move by which the restaurant first takes the order (the order's posTime). */
+export function takesOrder(from: number, to: number): boolean {
+  return from === placed && (to === accepted || to === cooking);
+}
