@@ -5,8 +5,20 @@ import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { redisBackplane } from "./realtime/redis-backplane.js";
 import { resolveSecret } from "./security/secret.js";
 
+/**
+ * The clock business hours, sale periods and orders are judged by: the machine's, or moved by
+ * TEST_CLOCK_SHIFT_MS (end-to-end tests that need the shop open, or closed, whatever the hour).
+ */
+export function serverClock(config: Pick<Config, "TEST_CLOCK_SHIFT_MS">): () => Date {
+  const shift = config.TEST_CLOCK_SHIFT_MS ?? 0;
+  return shift === 0 ? () => new Date() : () => new Date(Date.now() + shift);
+}
+
 /** Opens the configured database, migrates it, and seeds the demo restaurants on first start. */
-export async function openAndPrepare(config: Config): Promise<{ database: Database; secret: string }> {
+export async function openAndPrepare(
+  config: Config,
+  clock: () => Date = serverClock(config),
+): Promise<{ database: Database; secret: string }> {
   const secret = resolveSecret(config);
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -15,7 +27,7 @@ export async function openAndPrepare(config: Config): Promise<{ database: Databa
   });
   await database.migrate();
   if (config.SEED_DEMO === "true") {
-    const now = new Date();
+    const now = clock();
     await seedDemo(database.db, now);
     // Two demo dishes are defined relative to the clock ("not on sale now", "ending soon").
     await refreshDemoPeriods(database.db, now);

@@ -23,10 +23,16 @@ const envSchema = z
     LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     WEB_DIST: z.string().default(new URL("../../web/dist", import.meta.url).pathname),
+    /** tests only: the server's clock runs this far from the machine's, to order at a chosen hour */
+    TEST_CLOCK_SHIFT_MS: z.coerce.number().int().optional(),
   })
   .refine((env) => !env.DATABASE_URL || env.SECRET, {
     message: "SECRET is required when DATABASE_URL is set (the embedded default generates its own)",
     path: ["SECRET"],
+  })
+  .refine((env) => env.NODE_ENV !== "production" || env.TEST_CLOCK_SHIFT_MS === undefined, {
+    message: "TEST_CLOCK_SHIFT_MS is for tests and cannot be set in production",
+    path: ["TEST_CLOCK_SHIFT_MS"],
   });
 
 export type Config = z.infer<typeof envSchema> & { publicUrl: string };

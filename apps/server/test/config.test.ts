@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { serverClock } from "../src/boot.js";
 import { ConfigError, loadConfig } from "../src/config.js";
 import { resolveSecret } from "../src/security/secret.js";
 import { createSigner } from "../src/security/signer.js";
@@ -31,6 +32,16 @@ describe("configuration", () => {
       expect(String(error)).toContain("PORT");
       expect(String(error)).toContain("ROUTER_MODE");
     }
+  });
+
+  it("takes a clock shift for tests, never in production", () => {
+    const hour = 3_600_000;
+    const now = serverClock(loadConfig({ TEST_CLOCK_SHIFT_MS: String(-hour) }))();
+    expect(Math.abs(Date.now() - hour - now.getTime())).toBeLessThan(1000);
+    expect(loadConfig({}).TEST_CLOCK_SHIFT_MS).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: "production", TEST_CLOCK_SHIFT_MS: "1000" })).toThrow(
+      /TEST_CLOCK_SHIFT_MS/,
+    );
   });
 
   it("generates the embedded secret once and keeps it in the data folder", () => {
