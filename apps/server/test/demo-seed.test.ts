@@ -35,7 +35,7 @@ async function load() {
   const all = await db.select().from(restaurants).orderBy(restaurants.id);
   return {
     restaurants: all,
-    /** the six restaurants of the menu of every dish kind */
+    /** the seven restaurants of the menu of every dish kind */
     modeRestaurants: all.filter((r) => r.name !== BIG_MENU_RESTAURANT),
     tables: await db.select().from(tables),
     categories: await db.select().from(categories),
@@ -53,7 +53,7 @@ const shanghai = (day: number, time: string): Date => new Date(`2025-06-0${day}T
 
 function expectRelativePeriods(relative: DishRow[], now: Date): void {
   const clock = localClock(now, ZONE);
-  expect(relative).toHaveLength(12);
+  expect(relative).toHaveLength(14);
   for (const dish of relative) {
     const state = periodState({ week: dish.salableDays, time: dish.salableTime }, clock);
     const label = `${dish.code} ${dish.salableTime} at ${now.toISOString()}`;
@@ -110,7 +110,7 @@ describe("demo seed", () => {
     expect([generatedMenu[0]?.name, generatedMenu[499]?.name]).toEqual(["秘制红烧肉", "现磨咖啡"]);
   });
 
-  it("seven restaurants, each with its tables and its own copy of its menu", async () => {
+  it("eight restaurants, each with its tables and its own copy of its menu", async () => {
     const data = await load();
     expect(data.restaurants.map((r) => r.name)).toEqual([
       "川味小馆",
@@ -120,6 +120,7 @@ describe("demo seed", () => {
       "外送小厨",
       "宴遇私房菜",
       "百味大食堂",
+      "阿婆粥铺",
     ]);
     expect(data.restaurants.map((r) => r.linkMode)).toEqual([
       "dine",
@@ -128,6 +129,7 @@ describe("demo seed", () => {
       "dine",
       "takeout",
       "reserve",
+      "dine",
       "dine",
     ]);
     const byName = new Map(data.restaurants.map((r) => [r.name, r]));
@@ -139,6 +141,12 @@ describe("demo seed", () => {
       fastFoodNeedPersonNum: true,
     });
     expect(Number(byName.get("外送小厨")?.startPrice)).toBe(50);
+    // quick-service with no food-taking mode: the diner picks a table, a counter seat skips the pick
+    const picker = byName.get("阿婆粥铺");
+    expect(picker).toMatchObject({ fastHotel: true, foodTakingMode: 0 });
+    expect(data.tables.filter((t) => t.restaurantId === picker?.id).map((t) => t.tableType === 6)).toContain(
+      true,
+    );
 
     const big = byName.get(BIG_MENU_RESTAURANT);
     expect(big).toMatchObject({ fastHotel: false, wctPayType: 0, foodsTemplate: 1 });
@@ -173,7 +181,7 @@ describe("demo seed", () => {
     expect(data.tables.some((t) => t.tableType === 6 && quickService.has(t.restaurantId))).toBe(true);
   });
 
-  it("every dish kind is present in each of the six mode restaurants", async () => {
+  it("every dish kind is present in each of the seven mode restaurants", async () => {
     const data = await load();
     for (const r of data.modeRestaurants) {
       const menu = data.dishes.filter((d) => d.restaurantId === r.id);

@@ -25,6 +25,7 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
   let dine: Restaurant;
   let prepay: Restaurant;
   let fast: Restaurant;
+  let picking: Restaurant;
   let takeout: Restaurant;
   let menu: Dish[];
   const outbox = smsOutbox();
@@ -40,6 +41,7 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
     dine = find((r) => r.linkMode === "dine" && !r.fastHotel && r.wctPayType === 0);
     prepay = find((r) => r.wctPayType === 1 && !r.fastHotel);
     fast = find((r) => r.fastHotel);
+    picking = find((r) => r.fastHotel && r.foodTakingMode === 0);
     takeout = find((r) => r.linkMode === "takeout");
     // each test sits at a table of its own, so the demo's tables are topped up
     await app.db
@@ -157,6 +159,50 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
       .map((o) => o.no ?? 0)
       .sort((x, y) => x - y);
     expect(serials).toEqual(Array.from({ length: 10 }, (_, i) => (serials[0] ?? 0) + i));
+  });
+
+  it("puts a quick-service order on the table the diner picked, one of the restaurant's only", async () => {
+    const diner = await dinerAt(picking, "picked-aaaa-0001");
+    const pickedId = free.get(picking.id)?.shift() ?? 0;
+    const [picked] = await app.db.select().from(tables).where(eq(tables.id, pickedId));
+    if (!picked) throw new Error("no second table");
+    await diner.add(plainDish(await menuOf(app, picking.id)).id, PLAIN, 2);
+    const ordersOfCart = async () =>
+      (await app.db.select({ n: count() }).from(orders).where(eq(orders.cartId, diner.cart.value)))[0]?.n;
+
+    // a table of another restaurant, or none at all: refused, nothing written, the cart kept
+    const elsewhere = free.get(dine.id)?.[0] ?? 0;
+    for (const realTableId of [elsewhere, 999999]) {
+      expect(await code(diner.submit(diner.order({ realTableId })))).toBe(1008);
+    }
+    expect(await ordersOfCart()).toBe(0);
+    expect(await app.db.select().from(cartLines).where(eq(cartLines.cartId, diner.cart.value))).toHaveLength(
+      1,
+    );
+
+    const body = json(
+      await diner.submit(diner.order({ realTableId: picked.id, realTableName: picked.name })),
+    );
+    expect(body).toMatchObject({ code: 1000, data: { realTableId: picked.id } });
+    const { orderId } = body.data as { orderId: number };
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ tableId: picked.id, cartId: diner.cart.value, eatType: "fast" });
+    const detail = json(await diner.get(`${API.orderDetail}/${orderId}?rid=${picking.id}`))
+      .data as OrderDetail;
+    expect(detail).toMatchObject({ tableId: picked.id, tableName: picked.name, foodCount: 2 });
+    expect(detail.fastSerialNo).toMatch(/^\d{3}$/);
+  });
+
+  it("keeps a dine-in order on its cart's table: another table of the restaurant is refused", async () => {
+    const diner = await dinerAt(dine, "picked-dine-0001");
+    await diner.add(plainDish(menu).id);
+    const other = free.get(dine.id)?.[0] ?? 0;
+    expect(await code(diner.submit(diner.order({ realTableId: other })))).toBe(1008);
+    const placed = await app.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.cartId, diner.cart.value));
+    expect(placed[0]?.n).toBe(0);
   });
 
   it("answers 2000 with the short dishes and 3000 for additions, writing nothing", async () => {

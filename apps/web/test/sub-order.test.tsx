@@ -1,6 +1,7 @@
 import { API, EMPTY_CHOICE, type OrderPayload, summarizeCart, truncateMoney } from "@tablemate/core";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { HTTP_TIMEOUT_MS } from "../src/api/http.js";
 import { useCartStore } from "../src/features/cart/cart-store.js";
 import { updateCheckout } from "../src/features/checkout/checkout-store.js";
 import { fillCart, lineOf, renderOrderPages, startedAtTable } from "./checkout-harness.js";
@@ -115,7 +116,7 @@ describe("/order/subOrder", () => {
     expect(Object.keys(localStorage).filter((k) => k.startsWith("tablemate.cart:"))).toEqual([]);
   });
 
-  it("blocks a second tap with 订单提交中... and takes a fresh submit id per attempt", async () => {
+  it("blocks a second tap with 订单提交中... and takes a fresh submit id after a refusal", async () => {
     let release: (reply: Reply) => void = () => {};
     let calls = 0;
     const server = serverWith(() => {
@@ -137,6 +138,47 @@ describe("/order/subOrder", () => {
     await waitFor(() => expect(server.requests.filter((r) => r.path === API.orderSubmit)).toHaveLength(2));
     expect(sentPayload(server).submitId).not.toBe(first);
     await waitFor(() => expect(submitButton().getAttribute("aria-busy")).toBe("false"));
+  });
+
+  it("retries an unanswered submit with its submit id; a new one after an answer or a changed cart", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // no answer: the call hangs until the client gives up (20 s), or the network fails
+    const hang: Handler = ({ init }) =>
+      new Promise((_, reject) => init.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
+    const replies: Handler[] = [
+      hang,
+      () => refuse(1001, "订单提交失败"),
+      () => "network-error",
+      () => ok({ orderId: 31, mainWxId: GUID, realTableId: TABLE_ID }),
+    ];
+    const server = serverWith((request) => (replies.shift() ?? hang)(request));
+    const page = await atSubOrder();
+    const submitIds = () =>
+      server.requests
+        .filter((r) => r.path === API.orderSubmit)
+        .map((r) => (JSON.parse(r.form.get("data") ?? "{}") as OrderPayload).submitId);
+    const settled = () => waitFor(() => expect(submitButton().getAttribute("aria-busy")).toBe("false"));
+
+    await tapSubmit();
+    await waitFor(() => expect(submitIds()).toHaveLength(1));
+    await act(() => vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS));
+    expect(await screen.findByText("下单超时，请稍后重试", {}, DIALOG_WAIT)).toBeTruthy();
+    await settled();
+    await tapSubmit();
+    expect(await screen.findByText("订单提交失败", {}, DIALOG_WAIT)).toBeTruthy();
+    await settled();
+    await tapSubmit();
+    expect(await screen.findByText("请求失败，请重新扫码点餐", {}, DIALOG_WAIT)).toBeTruthy();
+    await settled();
+    await act(() => useCartStore.getState().set(`${CUCUMBER.dishesId}__`, "3"));
+    await tapSubmit();
+    await waitFor(() => expect(page.where().path).toBe("/order/detail"));
+
+    const [timedOut, retried, afterRefusal, cartChanged] = submitIds();
+    expect(retried).toBe(timedOut);
+    expect(afterRefusal).not.toBe(retried);
+    expect(cartChanged).not.toBe(afterRefusal);
+    expect(new Set([timedOut, afterRefusal, cartChanged]).size).toBe(3);
   });
 
   it("removes dishes out of their sale period, naming them", async () => {

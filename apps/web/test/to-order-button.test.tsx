@@ -79,7 +79,7 @@ describe("the to-order button (spec 000 §4)", () => {
     expect(page.where().path).toBe("/order/subOrder");
   });
 
-  it("asks quick-service for a table, 确定 only after a choice, then submits", async () => {
+  it("asks quick-service for a table, 确定 only after a choice, then submits it for that table", async () => {
     const server = fakeServer({
       [API.selectDesk]: () =>
         ok({
@@ -113,7 +113,9 @@ describe("the to-order button (spec 000 §4)", () => {
       expect(page.where()).toMatchObject({ path: "/order/detail", query: { orderId: "41" } }),
     );
     expect(server.last(API.selectDesk)?.query.get("rid")).toBe("7");
+    // the order goes on the picked table, not the one scanned
     expect(JSON.parse(server.last(API.orderSubmit)?.form.get("data") ?? "{}")).toMatchObject({
+      realTableId: 13,
       realTableName: "B01",
       fastFood: true,
     });

@@ -17,12 +17,20 @@ export interface SupplyInfo {
   address: string;
 }
 
+export interface OrderTable {
+  tableId: number;
+  tableName: string;
+}
+
 export interface OrderPayloadInput {
   submitId: string;
   guid: string;
   openId: string;
   restaurant: Pick<RestaurantDetail, "restaurantId" | "restaurantFastHotel" | "foodTakingMode">;
-  table: { tableId: number; tableName: string };
+  /** the scanned table */
+  table: OrderTable;
+  /** the quick-service table picker's choice (spec 000 §4): the order goes on that table */
+  pickedTable: OrderTable | null;
   cart: { cartId: number; cartIdSign: string };
   isPrepayment: boolean;
   /** the socket is not carrying the cart: the server takes the lines sent here */
@@ -43,12 +51,14 @@ const positiveId = (value: string | undefined): number | undefined => {
 /** The order JSON of a submit (core orderPayloadSchema); notes go without emoji (spec 000 §5). */
 export function buildOrderPayload(input: OrderPayloadInput): OrderPayload {
   const { restaurant, query, supply } = input;
+  // only quick-service lets a diner order for another table than the one scanned
+  const table = (restaurant.restaurantFastHotel && input.pickedTable) || input.table;
   return {
     submitId: input.submitId,
     restaurantId: restaurant.restaurantId,
     fastFood: restaurant.restaurantFastHotel,
-    realTableId: input.table.tableId,
-    realTableName: input.table.tableName,
+    realTableId: table.tableId,
+    realTableName: table.tableName,
     cartId: input.cart.cartId,
     cartIdSign: input.cart.cartIdSign,
     channelName: "",

@@ -8,6 +8,7 @@ const input = (overrides: Partial<OrderPayloadInput> = {}): OrderPayloadInput =>
   openId: "",
   restaurant: { restaurantId: 7, restaurantFastHotel: false, foodTakingMode: 1 },
   table: { tableId: 12, tableName: "A12" },
+  pickedTable: null,
   cart: { cartId: 55, cartIdSign: "cart-sign" },
   isPrepayment: false,
   localCart: false,
@@ -70,6 +71,23 @@ describe("the order payload (spec 000 §3)", () => {
       memo: "靠窗",
       foodTakingMode: 1,
       faultCart: true,
+    });
+  });
+
+  it("puts a quick-service order on the picked table, a dine-in order on the scanned one", () => {
+    const pickedTable = { tableId: 14, tableName: "B02" };
+    const fast = { restaurantId: 7, restaurantFastHotel: true, foodTakingMode: 0 as const };
+    expect(buildOrderPayload(input({ restaurant: fast, pickedTable }))).toMatchObject({
+      realTableId: 14,
+      realTableName: "B02",
+    });
+    expect(buildOrderPayload(input({ restaurant: fast }))).toMatchObject({
+      realTableId: 12,
+      realTableName: "A12",
+    });
+    expect(buildOrderPayload(input({ pickedTable }))).toMatchObject({
+      realTableId: 12,
+      realTableName: "A12",
     });
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The demo restaurants: six, one per business mode (spec 000 §4), sharing the menu of every dish kind, and a
- * seventh with a generated menu of 500 dishes to measure the menu's speed on; with tables, memos and stock.
+ * The demo restaurants: seven, one per business mode (spec 000 §4), sharing the menu of every dish kind, and
+ * one with a generated menu of 500 dishes to measure the menu's speed on (the seventh: ids stay as they were
+ * before the last mode restaurant came); with tables, memos and stock.
  */
 import type { memos, restaurants, tables } from "../schema.js";
 import { BIG_MENU_RESTAURANT, generatedCategories, generatedMenu } from "./generated.js";
@@ -28,7 +29,7 @@ export interface DemoRestaurant {
   menu: DemoMenu;
 }
 
-/** The menu of every dish kind, which each of the six mode restaurants gets a copy of. */
+/** The menu of every dish kind, which each of the seven mode restaurants gets a copy of. */
 const everyKindMenu: DemoMenu = {
   dishes: demoMenu,
   categories: demoCategories,
@@ -223,6 +224,31 @@ export const demoRestaurants: DemoRestaurant[] = [
     },
     tables: numbered(4, (n) => `${n}号桌`),
     menu: generated,
+  },
+  {
+    restaurant: {
+      ...shared,
+      name: "阿婆粥铺",
+      linkMode: "dine",
+      // quick-service without a food-taking mode: the diner picks the table the order goes to
+      fastHotel: true,
+      foodTakingMode: 0,
+      crmType: "new",
+      foodsTemplate: 2,
+      recommendsTemplate: 2,
+      address: "上海市虹口区四川北路1666号1楼",
+      phone: "021-56961188",
+      tags: ["粥铺", "面食", "早餐夜宵"],
+      environment: ["堂食", "吧台"],
+      hotelLabel: "粥面小吃",
+      description: "砂锅慢熬的生滚粥和手擀面，扫码点单时选好桌台，做好直接送到桌上。",
+      announcement: "下单时请选择您就座的桌台，吧台座位无需选择。",
+      discountText: "满40减4",
+      latitude: 31.2631,
+      longitude: 121.4838,
+    },
+    tables: [...numbered(6, (n) => `${n}号台`), ...named(["吧台"], COUNTER_SEAT)],
+    menu: everyKindMenu,
   },
 ];
 

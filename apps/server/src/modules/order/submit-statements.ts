@@ -112,6 +112,17 @@ export async function openOrderOfTable(
   return open;
 }
 
+const TABLE_OF_RESTAURANT: Statement = {
+  name: "submit_table_of_restaurant",
+  text: "select id from tables where id = $1 and restaurant_id = $2",
+};
+
+/** Whether the table is one of the restaurant's (a quick-service diner's picked table). */
+export async function isTableOf(db: Db, restaurantId: number, tableId: number): Promise<boolean> {
+  const rows = await run<{ id: number }>(db, TABLE_OF_RESTAURANT, [tableId, restaurantId]);
+  return rows.length > 0;
+}
+
 const ORDER_BY_ID: Statement = {
   name: "submit_order_by_id",
   text: `select id, main_guid as "mainGuid", table_id as "tableId", status from orders where id = $1`,

@@ -31,6 +31,7 @@ import { presentForRules, presentLine } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
 import type { PhoneCodes } from "../verification/phone-codes.js";
 import {
+  isTableOf,
   lastOrderOfCart,
   OPEN_STATUSES,
   type OrderLineRow,
@@ -155,9 +156,11 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
         token,
       };
     }
-    if (!cart || cart.restaurantId !== restaurant.id || cart.tableId !== payload.realTableId) {
-      refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
-    }
+    if (!cart || cart.restaurantId !== restaurant.id) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+    const tableId =
+      cart.tableId === payload.realTableId
+        ? cart.tableId
+        : await pickedTable(deps.db, restaurant, payload.realTableId);
     const kind = eatType(payload, restaurant.fastHotel);
     const withContact = kind === "reserve" || kind === "takeout" || payload.foodTakingMode === 1;
     const prepayment = isPrepaymentMode(
@@ -175,7 +178,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     // the first read found lines that another submit has since ordered: say who is ordering
     const raced = attempt > 0;
     if (lines.length === 0) refuseEmptyCart(await lastOrderOfCart(deps.db, cart.id), guid, now, raced);
-    const mainOrder = await mainOrderOf(deps.db, payload, cart.tableId);
+    const mainOrder = await mainOrderOf(deps.db, payload, tableId);
 
     const priced = priceLines(lines, presentForRules(dishRows, restaurant.timezone, now));
     const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
@@ -189,7 +192,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       written = await writeOrder(deps.db, {
         order: {
           restaurantId: restaurant.id,
-          tableId: cart.tableId,
+          tableId,
           cartId: cart.id,
           mainGuid: mainOrder?.mainGuid ?? guid,
           mainOrderId: mainOrder?.id ?? null,
@@ -232,6 +235,18 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     if (written.short) refuseShortage(written, priced);
   }
   refuse(SUBMIT_CODES.othersOrdering, "您的同伴正在下单，请稍后再试");
+}
+
+/**
+ * The table a quick-service diner picked instead of the one scanned (spec 000 §4): it must be one of
+ * the restaurant's. Looked up only when the order names another table than its cart's; a dine-in
+ * order always goes on its cart's table.
+ */
+async function pickedTable(db: Db, restaurant: SubmitRestaurant, realTableId: number): Promise<number> {
+  if (!restaurant.fastHotel || !(await isTableOf(db, restaurant.id, realTableId))) {
+    refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  }
+  return realTableId;
 }
 
 /** The supply form's contact, kept with a takeout, reservation or mode-1 quick-service order. */

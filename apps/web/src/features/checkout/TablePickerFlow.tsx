@@ -40,7 +40,7 @@ export function TablePickerFlow({ onDone }: { onDone(): void }) {
     const table = tables?.find((t) => String(t.id) === chosen);
     if (!table) return;
     setOpen(false);
-    updateCheckout({ pickedTableName: table.name });
+    updateCheckout({ pickedTable: { tableId: table.id, tableName: table.name } });
     await submit();
     onDone();
   };
@@ -48,6 +48,8 @@ export function TablePickerFlow({ onDone }: { onDone(): void }) {
   return (
     <Dialog
       visible={open && tables !== null}
+      // on the body: in place, the cart bar's transform would hold the dialog and its mask in the bar
+      getContainer={() => document.body}
       title={SUBMIT_COPY.pickTable}
       content={
         <select

@@ -1,4 +1,4 @@
-import type { SupplyInfo } from "@tablemate/core";
+import type { OrderTable, SupplyInfo } from "@tablemate/core";
 import { create } from "zustand";
 
 /**
@@ -11,8 +11,13 @@ export interface CheckoutState {
   personNum: number | null;
   invoiceTitle: string;
   supply: SupplyInfo | null;
-  /** the quick-service table picker's choice: its name travels with the order */
-  pickedTableName: string;
+  /** the quick-service table picker's choice: the order goes on it */
+  pickedTable: OrderTable | null;
+  /**
+   * The submit id of an attempt that got no answer, and the cart it was for: a retry of the same cart
+   * sends it again, so an order the server placed meanwhile is answered instead of placed twice
+   */
+  unanswered: { cart: string; submitId: string } | null;
   /** when a new verification code may be asked for (ms since the epoch; 0: now) */
   codeResendAt: number;
 }
@@ -33,7 +38,8 @@ const initial = (): CheckoutState => ({
   personNum: null,
   invoiceTitle: "",
   supply: null,
-  pickedTableName: "",
+  pickedTable: null,
+  unanswered: null,
   codeResendAt: 0,
 });
 

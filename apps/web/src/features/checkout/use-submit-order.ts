@@ -14,6 +14,7 @@ import { clearOrderedCart, fixShortAdditions, fixShortDishes, removeExpired } fr
 import { SUBMIT_COPY } from "./checkout-copy.js";
 import { resetCheckout, updateCheckout, useCheckoutStore } from "./checkout-store.js";
 import { useOrderNavigation } from "./order-navigation.js";
+import { settleAttempt, submitAttempt } from "./submit-attempt.js";
 
 /** One submit at a time in the whole app, whichever button started it (spec 000 §4). */
 let inFlight = false;
@@ -29,8 +30,8 @@ async function expiredFoodIds(rid: number, foodIds: number[], fastFood: boolean)
 }
 
 /**
- * Submits the cart as an order (spec 000 §4, §8): the period check, the order with a fresh submit
- * id per attempt, then what each answer code asks for.
+ * Submits the cart as an order (spec 000 §4, §8): the period check, the order (with the submit id of
+ * an unanswered attempt at the same cart, else a new one), then what each answer code asks for.
  */
 export function useSubmitOrder() {
   const nav = useOrderNavigation();
@@ -77,13 +78,15 @@ export function useSubmitOrder() {
       }
       const checkout = useCheckoutStore.getState();
       const localCart = app.realtimeStatus !== "open";
+      const attempt = submitAttempt(app.cartId, lines);
       const answer = await submitOrder(
         buildOrderPayload({
-          submitId: crypto.randomUUID(),
+          submitId: attempt.submitId,
           guid: app.guid,
           openId: app.user?.appInfo.openId ?? "",
           restaurant,
-          table: { tableId: table.tableId, tableName: checkout.pickedTableName || table.tableName },
+          table,
+          pickedTable: checkout.pickedTable,
           cart: { cartId: app.cartId, cartIdSign: app.cartIdSign },
           isPrepayment: app.isPrepayment,
           localCart,
@@ -95,6 +98,7 @@ export function useSubmitOrder() {
           supply: checkout.supply,
         }),
       );
+      settleAttempt(attempt, answer.code !== null);
       if (answer.token) local.set(TOKEN_STORAGE_KEY, answer.token);
       const outcome = submitOutcome(answer.code, Boolean(query.orderId), answer.timedOut);
       if (outcome.kind !== "success") clearToasts();

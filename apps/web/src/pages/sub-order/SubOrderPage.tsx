@@ -68,7 +68,7 @@ export function SubOrderPage() {
     <OrderPageFrame title={SUBMIT_COPY.subOrderTitle} testId="suborder-page" footer={footer}>
       {table && (
         <section className="order-card">
-          <FactRow label={ORDER_COPY.table}>{checkout.pickedTableName || table.tableName}</FactRow>
+          <FactRow label={ORDER_COPY.table}>{checkout.pickedTable?.tableName ?? table.tableName}</FactRow>
           {supply && (
             <FactRow label={ORDER_COPY.reserveInfo}>
               {supply.name} {supply.phone}
