@@ -1,10 +1,11 @@
-import { type Dish, EMPTY_CHOICE, localClock, priceLine, truncateMoney } from "@tablemate/core";
+import { type Dish, EMPTY_CHOICE, priceLine, truncateMoney } from "@tablemate/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_COPY } from "../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../apps/web/src/features/checkout/checkout-copy.js";
 import { ORDER_COPY } from "../apps/web/src/features/order/order-copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
+import { shiftedClock, todayInShanghaiAt } from "./support/clock.js";
 import {
   addControl,
   barTotal,
@@ -19,8 +20,10 @@ import { type RunningServer, startServer } from "./support/server.js";
 import { loggedCode } from "./support/sms.js";
 
 /**
- * Checkout at a phone viewport on the real server: the to-order button of each demo restaurant,
- * a pay-later order placed and shown, cancelled, and the waiter called.
+ * Checkout at a phone viewport on the real server: the to-order button of each demo restaurant and
+ * its order placed and shown, a pay-later order cancelled, and the waiter called. The server's clock
+ * reads today's noon in Shanghai, so business hours (宴遇私房菜 10:00-22:00) do not depend on the hour
+ * of the run; a browser whose clock is installed reads the hour it is given.
  */
 describe("checkout at a phone viewport", () => {
   let server: RunningServer;
@@ -28,8 +31,12 @@ describe("checkout at a phone viewport", () => {
   const contexts: BrowserContext[] = [];
   const errors: string[] = [];
 
+  const clock = shiftedClock(todayInShanghaiAt("12:00").getTime() - Date.now());
+
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+    // every phone here is 127.0.0.1: the per-address limit would soon refuse them all (429)
+    const env = { ...clock.env, RATE_LIMIT_PER_MINUTE: "100000" };
+    [server, browser] = await Promise.all([startServer(env), launchChromium()]);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -37,12 +44,19 @@ describe("checkout at a phone viewport", () => {
     await server?.stop();
   });
 
-  /** A new diner (own cookies) at the first table of a restaurant, on its menu. */
-  async function dinerAt(restaurant: string): Promise<{ page: Page; foods: Dish[] }> {
-    const link = server.tables.find((t) => t.restaurant === restaurant);
-    if (!link) throw new Error(`no table of ${restaurant}`);
+  /**
+   * A new diner (own cookies) at a table of a restaurant (the first, or the `nth`), on its menu;
+   * `at`: the phone's clock.
+   */
+  async function dinerAt(
+    restaurant: string,
+    { at, nth = 0 }: { at?: Date; nth?: number } = {},
+  ): Promise<{ page: Page; foods: Dish[] }> {
+    const link = server.tables.filter((t) => t.restaurant === restaurant)[nth];
+    if (!link) throw new Error(`no table ${nth} of ${restaurant}`);
     const context = await phoneContext(browser);
     contexts.push(context);
+    if (at) await context.clock.install({ time: at });
     const page = await context.newPage();
     page.on("pageerror", (error) => errors.push(String(error)));
     const foods = await fetchFoods(server.url, new URL(link.url).searchParams.get("hotelid") ?? "");
@@ -59,6 +73,24 @@ describe("checkout at a phone viewport", () => {
 
   const orderButton = (page: Page) => cartBar(page).locator(".cart-bar__order");
   const pathOf = (page: Page) => new URL(page.url()).pathname;
+  const field = (page: Page, name: string) => page.getByRole("textbox", { name });
+
+  /** Submits on the order page; the order detail shows the order with its pick-up number. */
+  async function submitForPickUp(page: Page): Promise<void> {
+    await page.getByTestId("suborder-page").waitFor();
+    await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
+    await expectPickUpNumber(page);
+  }
+
+  async function expectPickUpNumber(page: Page): Promise<void> {
+    await page.getByTestId("order-lines").waitFor();
+    expect(pathOf(page)).toBe("/order/detail");
+    expect(await page.getByText(ORDER_COPY.serialNo, { exact: true }).count()).toBe(1);
+    expect(await page.getByTestId("order-serial").textContent()).toMatch(/^\d{3}$/);
+    expect(await page.getByTestId("order-line").locator(".order-line__name").allTextContents()).toEqual([
+      "拍黄瓜",
+    ]);
+  }
 
   it("places a pay-later order at 川味小馆 and shows it with core's total, then cancels it", async () => {
     const { page, foods } = await dinerAt("川味小馆");
@@ -99,21 +131,52 @@ describe("checkout at a phone viewport", () => {
     await expect.poll(() => bell.isDisabled()).toBe(true);
   });
 
-  it("leads quick-service 面面俱到 (mode 2) with 选好了 to the order page", async () => {
+  it("leads quick-service 面面俱到 (mode 2) with 选好了 to the order page, then to its pick-up number", async () => {
     const { page } = await dinerAt("面面俱到");
     await addCucumbers(page, 1);
     expect(await orderButton(page).textContent()).toBe(CHECKOUT_COPY.chosen);
     await orderButton(page).click();
     await page.getByTestId("suborder-page").waitFor();
     expect(pathOf(page)).toBe("/order/subOrder");
+    await submitForPickUp(page);
+    expect(errors).toEqual([]);
   });
 
-  it("leads quick-service 速味快餐 (mode 1) to the supply form", async () => {
+  it("leads quick-service 速味快餐 (mode 1) to the supply form, then to its pick-up number", async () => {
     const { page } = await dinerAt("速味快餐");
     await addCucumbers(page, 1);
     await orderButton(page).click();
     await page.getByTestId("supply-page").waitFor();
     expect(pathOf(page)).toBe("/supplyInfo");
+    await field(page, SUBMIT_COPY.phone).fill("13812340001");
+    await field(page, SUBMIT_COPY.name).fill("张先生");
+    await page.getByRole("button", { name: SUBMIT_COPY.next }).click();
+    await submitForPickUp(page);
+    expect(await page.getByText("张先生 13812340001").count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("asks at 阿婆粥铺 (quick-service, no food-taking mode) for a table and puts the order on it", async () => {
+    const { page } = await dinerAt("阿婆粥铺");
+    const scanned = await page.getByTestId("table-name").textContent();
+    const picked = server.tables.filter((t) => t.restaurant === "阿婆粥铺")[2];
+    if (!picked) throw new Error("阿婆粥铺 has too few tables");
+    expect(picked.table).not.toBe(scanned);
+    await addCucumbers(page, 1);
+    expect(await orderButton(page).textContent()).toBe(CHECKOUT_COPY.chosen);
+    await orderButton(page).click();
+    const dialog = page.getByRole("dialog");
+    const confirm = dialog.getByRole("button", { name: CHECKOUT_COPY.confirm });
+    await confirm.waitFor();
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole("combobox", { name: SUBMIT_COPY.pickTable }).selectOption({ label: picked.table });
+    await expect.poll(() => confirm.isDisabled()).toBe(false);
+    await confirm.click();
+    await expectPickUpNumber(page);
+    expect(await page.getByTestId("order-table").locator(".fact-row__value").textContent()).toBe(
+      picked.table,
+    );
+    expect(errors).toEqual([]);
   });
 
   it("holds takeout below its start price, then takes the order with the code texted to the phone", async () => {
@@ -164,17 +227,18 @@ describe("checkout at a phone viewport", () => {
     expect(errors).toEqual([]);
   });
 
-  it("takes a reservation at 宴遇私房菜 within 10:00-22:00, else says 已打烊", async () => {
-    const { page } = await dinerAt("宴遇私房菜");
+  it("says 已打烊 at 宴遇私房菜 after its hours (10:00-22:00)", async () => {
+    // a table of its own: the reservation below shares no cart with it
+    const { page } = await dinerAt("宴遇私房菜", { at: todayInShanghaiAt("22:30"), nth: 1 });
     await addCucumbers(page, 1);
-    const { minutes } = localClock(new Date(), "Asia/Shanghai");
-    // the restaurant's own hours, read on the same clock the app uses
-    const open = minutes >= 10 * 60 && minutes < 22 * 60;
-    if (!open) {
-      expect(await orderButton(page).textContent()).toBe(CHECKOUT_COPY.closed);
-      expect(await orderButton(page).isDisabled()).toBe(true);
-      return;
-    }
+    expect(await orderButton(page).textContent()).toBe(CHECKOUT_COPY.closed);
+    expect(await orderButton(page).isDisabled()).toBe(true);
+  });
+
+  it("takes a reservation at 宴遇私房菜 within its hours", async () => {
+    const { page } = await dinerAt("宴遇私房菜", { at: clock.now() });
+    await addCucumbers(page, 1);
+    expect(await orderButton(page).textContent()).toBe(CHECKOUT_COPY.toOrder);
     await orderButton(page).click();
     await page.getByTestId("supply-page").waitFor();
     await page.getByRole("textbox", { name: SUBMIT_COPY.phone }).fill("123");

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { COPY } from "../../apps/web/src/copy.js";
+import { CHECKOUT_COPY, COPY } from "../../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../../apps/web/src/features/checkout/checkout-copy.js";
 import { ORDER_COPY } from "../../apps/web/src/features/order/order-copy.js";
 import { addControl, cartBar, menuCard, plus, tap } from "./dishes.js";
@@ -18,7 +18,8 @@ async function openWithCucumbers(context: BrowserContext, link: string, count: n
 
 /**
  * The order pages: the order confirmation, the order placed, the order list (川味小馆, a table of
- * its own) and the supply form (速味快餐, quick-service mode 1).
+ * its own), the supply form (速味快餐, quick-service mode 1), and the table picker with the order it
+ * places (阿婆粥铺, quick-service with no food-taking mode).
  */
 export async function shootCheckoutScreens(
   context: BrowserContext,
@@ -27,7 +28,8 @@ export async function shootCheckoutScreens(
 ): Promise<void> {
   const dine = server.tables.filter((t) => t.restaurant === "川味小馆")[1];
   const fast = server.tables.find((t) => t.restaurant === "速味快餐");
-  if (!dine || !fast) throw new Error("demo tables missing");
+  const [scanned, , picked] = server.tables.filter((t) => t.restaurant === "阿婆粥铺");
+  if (!dine || !fast || !scanned || !picked) throw new Error("demo tables missing");
 
   const page = await openWithCucumbers(context, dine.url, 2);
   await cartBar(page).locator(".cart-bar__order").click();
@@ -53,4 +55,17 @@ export async function shootCheckoutScreens(
   await settle(quick);
   await shoot(quick, "supply-info");
   await quick.close();
+
+  const picking = await openWithCucumbers(context, scanned.url, 2);
+  await cartBar(picking).locator(".cart-bar__order").click();
+  const dialog = picking.getByRole("dialog");
+  await dialog.getByRole("button", { name: CHECKOUT_COPY.confirm }).waitFor();
+  await settle(picking);
+  await shoot(picking, "table-picker");
+  await dialog.getByRole("combobox", { name: SUBMIT_COPY.pickTable }).selectOption({ label: picked.table });
+  await dialog.getByRole("button", { name: CHECKOUT_COPY.confirm }).click();
+  await picking.getByTestId("order-lines").waitFor();
+  await settle(picking);
+  await shoot(picking, "order-detail-picked-table");
+  await picking.close();
 }
