@@ -1,16 +1,17 @@
 import {
   API,
   type Dish,
+  MSG,
   ORDER_MOVES,
   ORDER_STATUS,
   ORDER_STATUSES,
   type StaffOrder,
   type TableMessage,
 } from "@tablemate/core";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dishes, orderEvents, orders, restaurants, tables } from "../src/db/schema.js";
+import { additionStock, dishes, orderEvents, orders, restaurants, tables } from "../src/db/schema.js";
 import { BACKENDS } from "./support/databases.js";
 import { json, startTestApp, type TestApp } from "./support/harness.js";
 import { Diner, menuOf, PLAIN, plainDish } from "./support/ordering.js";
@@ -266,6 +267,42 @@ describe.each(BACKENDS)("order status moves by staff on %s", (backend) => {
       expect(await stock()).toBe(5);
     } finally {
       await app.db.update(dishes).set({ estimate: -1 }).where(eq(dishes.id, dish.id));
+    }
+  });
+
+  it("gives a cancelled order's dish and addition units back, and tells the restaurant the stock (type 20)", async () => {
+    const [beef] = await app.db
+      .select()
+      .from(additionStock)
+      .where(and(eq(additionStock.restaurantId, dine.id), gt(additionStock.estimate, 0)));
+    const dish = menu.find((d) =>
+      d.additionCategories.some((c) => c.additions.some((a) => a.id === beef?.additionId)),
+    );
+    if (!beef || !dish) throw new Error("demo lacks a limited addition with stock");
+    const theAddition = eq(additionStock.additionId, beef.additionId);
+    const left = async () => ({
+      dish: (await app.db.select({ n: dishes.estimate }).from(dishes).where(eq(dishes.id, dish.id)))[0]?.n,
+      addition: (await app.db.select({ n: additionStock.estimate }).from(additionStock).where(theAddition))[0]
+        ?.n,
+    });
+    await app.db.update(dishes).set({ estimate: 9 }).where(eq(dishes.id, dish.id));
+    await app.db.update(additionStock).set({ estimate: 5 }).where(theAddition);
+    const diner = await dinerAt(dine);
+    const socket = await TableSocket.open(socketUrl(await dinerAt(dine)));
+    try {
+      await diner.add(dish.id, { ...PLAIN, additions: [{ id: beef.additionId, count: 2 }] }, 2);
+      const { orderId } = json(await diner.submit()).data as { orderId: number };
+      expect(await left()).toEqual({ dish: 7, addition: 1 });
+      expect(json(await diner.post(API.orderCancel(orderId), { rid: dine.id })).code).toBe(1000);
+      expect(await left()).toEqual({ dish: 9, addition: 5 });
+      const stock = await socket.until(
+        (m) => m.type === MSG.stock && m.value.some((v) => v.foodId === dish.id && v.sum === 9),
+      );
+      expect(stock).toMatchObject({ restaurantId: dine.id });
+    } finally {
+      socket.close();
+      await app.db.update(dishes).set({ estimate: -1 }).where(eq(dishes.id, dish.id));
+      await app.db.update(additionStock).set({ estimate: beef.estimate }).where(theAddition);
     }
   });
 

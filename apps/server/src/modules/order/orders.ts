@@ -194,14 +194,14 @@ export async function cancelOrder(
   guid: string,
 ): Promise<void> {
   const order = await visibleOrder(deps.db, orderId, restaurantId, guid);
-  await deps.db.transaction(async (tx) => {
+  const stock = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     if (!locked) throw new AppError("notFound", "订单不存在");
     if (locked.paymentType === 1 && locked.status === ORDER_STATUS.accepted) {
       throw new CancelRefused(2000, "支付中，不能取消订单");
     }
     if (locked.status !== ORDER_STATUS.placed) throw new CancelRefused(1001, "取消订单失败，请重试");
-    await writeStatusMove(tx, locked, ORDER_STATUS.cancelled, guid, deps.now());
+    return writeStatusMove(tx, locked, ORDER_STATUS.cancelled, guid, deps.now());
   });
-  await broadcastOrderStatus(deps, order, ORDER_STATUS.cancelled, guid);
+  await broadcastOrderStatus(deps, order, ORDER_STATUS.cancelled, guid, stock);
 }

@@ -1,17 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { MSG, ORDER_STATUS, type OrderStatus, type TableMessage, takesOrder } from "@tablemate/core";
+import {
+  MSG,
+  ORDER_STATUS,
+  type OrderStatus,
+  type StockMessage,
+  stockUnits,
+  type TableMessage,
+  takesOrder,
+} from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { carts, orderEvents, orderLines, orders } from "../../db/schema.js";
-import { cartTopic } from "../../realtime/hub.js";
+import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import { cartState, type Tx } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
-import { returnDishStock } from "./stock.js";
+import { type DishStock, returnStock } from "./stock.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
 /**
  * Writes one status move of an order its caller has locked and checked: the status (and posTime when
- * the restaurant first takes it), an event with who and when, and for a cancel its dish stock back.
+ * the restaurant first takes it), an event with who and when, and for a cancel its dish and addition
+ * stock back. Answers the limited dishes' new stock (none but for a cancel).
  */
 export async function writeStatusMove(
   tx: Tx,
@@ -19,7 +28,7 @@ export async function writeStatusMove(
   to: OrderStatus,
   actor: string,
   at: Date,
-): Promise<void> {
+): Promise<DishStock[]> {
   const taken = order.posTime === null && takesOrder(order.status, to);
   await tx
     .update(orders)
@@ -28,24 +37,32 @@ export async function writeStatusMove(
   await tx
     .insert(orderEvents)
     .values({ orderId: order.id, fromStatus: order.status, toStatus: to, actor, at });
-  if (to === ORDER_STATUS.cancelled) await returnOrderStock(tx, order.id);
+  if (to !== ORDER_STATUS.cancelled) return [];
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  return returnStock(tx, stockUnits(lines));
 }
 
-async function returnOrderStock(tx: Tx, orderId: number): Promise<void> {
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-  const back = new Map<number, number>();
-  for (const line of lines)
-    back.set(line.foodId, (back.get(line.foodId) ?? 0) + Math.ceil(Number(line.count)));
-  await returnDishStock(tx, back);
-}
-
-/** After commit: tells the order's cart (its tablemates) type 12 with the new status and the cart. */
+/**
+ * After commit: tells the order's cart (its tablemates) type 12 with the new status and the cart, and
+ * every diner of the restaurant the stock a cancel gave back (type 20).
+ */
 export async function broadcastOrderStatus(
   deps: CartDeps,
-  order: Pick<OrderRow, "id" | "cartId">,
+  order: Pick<OrderRow, "id" | "cartId" | "restaurantId">,
   status: OrderStatus,
   actor: string,
+  stock: DishStock[] = [],
 ): Promise<void> {
+  if (stock.length) {
+    const message: StockMessage = {
+      type: MSG.stock,
+      code: 1000,
+      socketId: randomUUID(),
+      restaurantId: order.restaurantId,
+      value: stock,
+    };
+    await deps.backplane.publish(restaurantTopic(order.restaurantId), JSON.stringify(message));
+  }
   const [cart] = await deps.db.select({ id: carts.id }).from(carts).where(eq(carts.id, order.cartId));
   if (!cart) return;
   const state = await cartState(deps.db, cart.id);

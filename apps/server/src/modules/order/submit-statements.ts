@@ -6,7 +6,7 @@
  * empties the cart, only if the cart still has the version that was read and the stock is enough. The
  * rest run only on the paths that need them (prepayment, adding to an order, an empty cart).
  */
-import { ORDER_STATUS } from "@tablemate/core";
+import { ORDER_STATUS, type StockUnits } from "@tablemate/core";
 import type { Db } from "../../db/client.js";
 import { cartLines, dishes, type orderLines, type orders } from "../../db/schema.js";
 import {
@@ -280,12 +280,6 @@ export type OrderRow = Required<
 >;
 export type OrderLineRow = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
 
-/** What one submit takes: units per limited dish, and per limited addition. */
-export interface StockNeeds {
-  dishes: Map<number, number>;
-  additions: Map<number, number>;
-}
-
 /** A limited dish's stock after an order took its units. */
 export interface StockLeft {
   foodId: number;
@@ -333,7 +327,7 @@ export async function writeOrder(
     lines: OrderLineRow[];
     guid: string;
     readVersion: number;
-    needs: StockNeeds;
+    needs: StockUnits;
     fast: { day: string } | null;
   },
 ): Promise<WriteOutcome> {

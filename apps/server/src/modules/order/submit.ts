@@ -19,6 +19,7 @@ import {
   type StockMessage,
   SUBMIT_CODES,
   type SubmitResult,
+  stockUnits,
   type TableMessage,
   truncateMoney,
 } from "@tablemate/core";
@@ -39,7 +40,6 @@ import {
   openOrderOfTable,
   orderById,
   readSubmit,
-  type StockNeeds,
   type SubmitRestaurant,
   type WriteOutcome,
   writeOrder,
@@ -104,19 +104,6 @@ function priceLines(lines: CartLine[], menu: Dish[]): PricedOrderLine[] {
       vipTotal: priceLine(dish, line, line.count, true).total,
     };
   });
-}
-
-function stockNeeds(priced: PricedOrderLine[]): StockNeeds {
-  const needs: StockNeeds = { dishes: new Map(), additions: new Map() };
-  for (const { line, dish } of priced) {
-    // stock counts whole units; a weighed portion takes one unit per started unit
-    const units = Math.ceil(Number(line.count));
-    needs.dishes.set(dish.id, (needs.dishes.get(dish.id) ?? 0) + units);
-    for (const addition of line.additions) {
-      needs.additions.set(addition.id, (needs.additions.get(addition.id) ?? 0) + addition.count * units);
-    }
-  }
-  return needs;
 }
 
 /** A placed (or replayed) order, and the diner's visitor token the answer carries. */
@@ -212,7 +199,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
         lines: priced.map(orderLine),
         guid,
         readVersion: cart.version,
-        needs: stockNeeds(priced),
+        needs: stockUnits(lines),
         // quick-service pick-up numbers restart every (UTC) day per restaurant
         fast: restaurant.fastHotel ? { day: now.toISOString().slice(0, 10) } : null,
       });

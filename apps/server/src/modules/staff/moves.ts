@@ -11,12 +11,12 @@ export interface MoveInput {
   actor: string;
 }
 
-/** Moves one order as core's rule allows (409 otherwise), written with who and when; tablemates hear type 12. */
+/** Moves one order as core's rule allows (409 otherwise), written with who and when; tablemates hear type 12 (and the restaurant a cancel's stock, type 20). */
 export async function moveOrderStatus(
   deps: CartDeps,
   { restaurantId, orderId, to, actor }: MoveInput,
 ): Promise<{ orderId: number; from: number; status: OrderStatus }> {
-  const order = await deps.db.transaction(async (tx) => {
+  const { order, stock } = await deps.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
       .from(orders)
@@ -24,10 +24,10 @@ export async function moveOrderStatus(
       .for("update");
     if (!locked) throw new AppError("notFound", "订单不存在");
     if (!canMoveOrder(locked.status, to)) throw new AppError("orderMoveRefused");
-    await writeStatusMove(tx, locked, to, actor, deps.now());
-    return locked;
+    const stock = await writeStatusMove(tx, locked, to, actor, deps.now());
+    return { order: locked, stock };
   });
-  await broadcastOrderStatus(deps, order, to, actor);
+  await broadcastOrderStatus(deps, order, to, actor, stock);
   return { orderId: order.id, from: order.status, status: to };
 }
 
