@@ -11,13 +11,18 @@ import {
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { additionStock, dishes, orderEvents, orders, restaurants, tables } from "../src/db/schema.js";
+import { additionStock, dishes, orderEvents, orders, tables } from "../src/db/schema.js";
 import { BACKENDS } from "./support/databases.js";
 import { json, startTestApp, type TestApp } from "./support/harness.js";
-import { Diner, menuOf, PLAIN, plainDish } from "./support/ordering.js";
+import {
+  Diner,
+  demoRestaurants,
+  menuOf,
+  PLAIN,
+  plainDish,
+  type DemoRestaurant as Restaurant,
+} from "./support/ordering.js";
 import { TableSocket } from "./support/table-socket.js";
-
-type Restaurant = typeof restaurants.$inferSelect;
 
 /** Every allowed move of core's machine, as [from, to]. */
 const MOVES = Object.entries(ORDER_MOVES).flatMap(([from, tos]) =>
@@ -35,12 +40,7 @@ describe.each(BACKENDS)("order status moves by staff on %s", (backend) => {
 
   beforeAll(async () => {
     app = await startTestApp(backend, { env: { RATE_LIMIT_PER_MINUTE: "100000" } });
-    const all = await app.db.select().from(restaurants);
-    const find = (pick: (r: Restaurant) => boolean) => {
-      const found = all.find(pick);
-      if (!found) throw new Error("demo restaurant missing");
-      return found;
-    };
+    const find = await demoRestaurants(app);
     dine = find((r) => r.linkMode === "dine" && !r.fastHotel && r.wctPayType === 0);
     prepay = find((r) => r.wctPayType === 1 && !r.fastHotel);
     // each test sits at tables of its own

@@ -14,10 +14,15 @@ import {
 } from "../src/db/schema.js";
 import { BACKENDS } from "./support/databases.js";
 import { json, startTestApp, type TestApp } from "./support/harness.js";
-import { Diner, menuOf, PLAIN, plainDish } from "./support/ordering.js";
+import {
+  Diner,
+  demoRestaurants,
+  menuOf,
+  PLAIN,
+  plainDish,
+  type DemoRestaurant as Restaurant,
+} from "./support/ordering.js";
 import { smsOutbox } from "./support/sms-outbox.js";
-
-type Restaurant = typeof restaurants.$inferSelect;
 
 describe.each(BACKENDS)("order submit on %s", (backend) => {
   let app: TestApp;
@@ -32,12 +37,7 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
 
   beforeAll(async () => {
     app = await startTestApp(backend, { env: { LOCK_TIMEOUT_MS: "700" }, smsSender: outbox.sender });
-    const all = await app.db.select().from(restaurants);
-    const find = (pick: (r: Restaurant) => boolean) => {
-      const found = all.find(pick);
-      if (!found) throw new Error("demo restaurant missing");
-      return found;
-    };
+    const find = await demoRestaurants(app);
     dine = find((r) => r.linkMode === "dine" && !r.fastHotel && r.wctPayType === 0);
     prepay = find((r) => r.wctPayType === 1 && !r.fastHotel);
     fast = find((r) => r.fastHotel);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { API, type CartState, type Dish, type LineChoice } from "@tablemate/core";
 import type { LightMyRequestResponse } from "fastify";
+import { restaurants } from "../../src/db/schema.js";
 import { form, json, type TestApp } from "./harness.js";
 
 export const PLAIN: LineChoice = { normId: null, methodIds: [], additions: [], parts: [] };
@@ -81,6 +82,20 @@ export class Diner {
   post(url: string, payload: Record<string, string | number>): Promise<LightMyRequestResponse> {
     return this.app.server.inject({ method: "POST", url, cookies: { guid: this.guid }, ...form(payload) });
   }
+}
+
+export type DemoRestaurant = typeof restaurants.$inferSelect;
+
+/** Looks up demo restaurants by what they are (pay-later, prepayment, quick-service…), not by id. */
+export async function demoRestaurants(
+  app: TestApp,
+): Promise<(pick: (r: DemoRestaurant) => boolean) => DemoRestaurant> {
+  const all = await app.db.select().from(restaurants);
+  return (pick) => {
+    const found = all.find(pick);
+    if (!found) throw new Error("demo restaurant missing");
+    return found;
+  };
 }
 
 export async function menuOf(app: TestApp, restaurantId: number): Promise<Dish[]> {

@@ -1,6 +1,6 @@
 import { AppError, ORDER_STATUS, type OrderDetail, roundMoney } from "@tablemate/core";
 import Big from "big.js";
-import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderEvents, orderLines, orders, restaurants, tables, tableUsers } from "../../db/schema.js";
 import type { CartDeps } from "../cart/operate.js";
@@ -144,21 +144,22 @@ export async function orderList(db: Db, restaurantId: number, guid: string) {
     .from(tableUsers)
     .where(eq(tableUsers.guid, guid));
   const tableIds = seats.map((s) => s.tableId);
-  const rows = await db
+  const mine = tableIds.length
+    ? or(eq(orders.mainGuid, guid), inArray(orders.tableId, tableIds))
+    : eq(orders.mainGuid, guid);
+  const rows = await latestOrders(db, restaurantId, mine, 50);
+  return rows.map(({ order, tableName }) => orderSummary(order, tableName));
+}
+
+/** A restaurant's orders that `where` picks, newest first, with their table's name. */
+export function latestOrders(db: Db, restaurantId: number, where: SQL | undefined, limit: number) {
+  return db
     .select({ order: orders, tableName: tables.name })
     .from(orders)
     .innerJoin(tables, eq(orders.tableId, tables.id))
-    .where(
-      and(
-        eq(orders.restaurantId, restaurantId),
-        tableIds.length
-          ? or(eq(orders.mainGuid, guid), inArray(orders.tableId, tableIds))
-          : eq(orders.mainGuid, guid),
-      ),
-    )
+    .where(and(eq(orders.restaurantId, restaurantId), where))
     .orderBy(desc(orders.id))
-    .limit(50);
-  return rows.map(({ order, tableName }) => orderSummary(order, tableName));
+    .limit(limit);
 }
 
 /** An order as a list shows it (the diner's orders, the staff's). */

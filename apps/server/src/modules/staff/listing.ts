@@ -1,25 +1,19 @@
 import type { OrderEventView, StaffOrder } from "@tablemate/core";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { orderEvents, orders, tables } from "../../db/schema.js";
-import { orderSummary } from "../order/orders.js";
+import { orderEvents, orders } from "../../db/schema.js";
+import { latestOrders, orderSummary } from "../order/orders.js";
 
 const LIMIT = 100;
 
 /** The restaurant's orders, newest first (at most 100), each with its status changes: who and when. */
 export async function staffOrders(db: Db, restaurantId: number, status?: number): Promise<StaffOrder[]> {
-  const rows = await db
-    .select({ order: orders, tableName: tables.name })
-    .from(orders)
-    .innerJoin(tables, eq(orders.tableId, tables.id))
-    .where(
-      and(
-        eq(orders.restaurantId, restaurantId),
-        status === undefined ? undefined : eq(orders.status, status),
-      ),
-    )
-    .orderBy(desc(orders.id))
-    .limit(LIMIT);
+  const rows = await latestOrders(
+    db,
+    restaurantId,
+    status === undefined ? undefined : eq(orders.status, status),
+    LIMIT,
+  );
   const ids = rows.map((r) => r.order.id);
   const events = ids.length
     ? await db
