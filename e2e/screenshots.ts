@@ -8,6 +8,7 @@ import { launchChromium, phoneContext } from "./support/browser.js";
 import { shootCheckoutScreens } from "./support/checkout-shots.js";
 import { shootDishScreens } from "./support/dish-shots.js";
 import { shootMenuScreens } from "./support/menu-shots.js";
+import { shootOrderStatusScreens } from "./support/order-status-shots.js";
 import { startServer } from "./support/server.js";
 
 const OUT = new URL("./screenshots/", import.meta.url).pathname;
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     await shootDishScreens(context, server.links[0] ?? "", shoot);
     // the order confirmation, the order placed, the order list and the supply form
     await shootCheckoutScreens(context, server, shoot);
+    // the cashier's settle while the diner adds dishes: the alert, then the settled order
+    await shootOrderStatusScreens(context, server, shoot);
     await context.close();
   } finally {
     await browser.close();
