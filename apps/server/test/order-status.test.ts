@@ -5,6 +5,7 @@ import {
   ORDER_MOVES,
   ORDER_STATUS,
   ORDER_STATUSES,
+  type OrderDetail,
   type StaffOrder,
   type TableMessage,
 } from "@tablemate/core";
@@ -332,6 +333,15 @@ describe.each(BACKENDS)("order status moves by staff on %s", (backend) => {
         expect(heard).toMatchObject({ code: 1000, cart: { cartId: a.cart.value } });
       }
       expect(await statusOf(cancelled)).toBe(4);
+      // the register took the money: the diner's detail shows it paid and nothing left to pay
+      const detail = json(await a.get(`${API.orderDetail}/${placed}?rid=${dine.id}`)).data as OrderDetail;
+      expect(detail.status).toBe(7);
+      expect([detail.totalPaidMoney, detail.orderRecieveMoney, detail.orderNeedMoney]).toEqual([
+        detail.orderTotalPrice,
+        detail.orderTotalPrice,
+        "0.00",
+      ]);
+      expect(Number(detail.orderTotalPrice)).toBeGreaterThan(0);
       const twelves = socket.broadcasts().filter((m: TableMessage) => m.type === 12 && m.status === 7);
       expect(twelves).toHaveLength(open.length);
     } finally {

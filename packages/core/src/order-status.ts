@@ -40,3 +40,8 @@ export function statusesMovableTo(to: OrderStatus): OrderStatus[] {
 export function takesOrder(from: number, to: number): boolean {
   return from === placed && (to === accepted || to === cooking);
 }
+
+/** The cashier has settled the order (7), or closed it after (5): the register took its money. */
+export function isSettled(status: number): boolean {
+  return status === ORDER_STATUS.settled || status === ORDER_STATUS.closed;
+}

@@ -1,4 +1,4 @@
-import { AppError, ORDER_STATUS, type OrderDetail, roundMoney } from "@tablemate/core";
+import { AppError, isSettled, ORDER_STATUS, type OrderDetail, roundMoney } from "@tablemate/core";
 import Big from "big.js";
 import { and, asc, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -70,23 +70,25 @@ export async function orderDetail(
         )
     : [];
   const zero = money(0);
+  // settled at the register: what it charged is paid, and nothing is left to pay here
+  const paid = isSettled(order.status) ? money(total) : zero;
   return {
     orderId: order.id,
     wxId: order.mainGuid,
     mainWxId: order.mainGuid,
     num: String(order.id).padStart(6, "0"),
     posBillId: "",
-    totalPaidMoney: zero,
+    totalPaidMoney: paid,
     restaurant: { restaurantId: order.restaurantId, restaurantName: restaurant?.name ?? "" },
     tableId: order.tableId,
     tableName: table?.name ?? "",
     dishOrders: lines.map(presentLine),
     pays: [],
     status: order.status,
-    orderNeedMoney: money(total),
+    orderNeedMoney: money(total.minus(paid)),
     orderVipNeedMoney: money(vipTotal),
     orderTotalPrice: money(total),
-    orderRecieveMoney: zero,
+    orderRecieveMoney: paid,
     orderWeChatMoney: zero,
     orderRedMoney: zero,
     orderCouponMoney: zero,

@@ -8,10 +8,10 @@ import {
   type Dish,
   detailId,
   isPrepaymentMode,
+  isSettled,
   isShopOpen,
   localClock,
   MSG,
-  ORDER_STATUS,
   type OrderPayload,
   priceLine,
   roundMoney,
@@ -327,7 +327,7 @@ async function mainOrderOf(db: Db, payload: OrderPayload, tableId: number) {
   if (!payload.mainOrderId) return null;
   const main = await orderById(db, payload.mainOrderId);
   if (!main || main.tableId !== tableId) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
-  if (main.status === ORDER_STATUS.settled || main.status === ORDER_STATUS.closed) {
+  if (isSettled(main.status)) {
     refuse(SUBMIT_CODES.tableSettled, "该桌已结账，您可以重新点餐", { orderId: main.id });
   }
   if (!OPEN_STATUSES.includes(main.status)) refuse(SUBMIT_CODES.invalid, "订单已取消，请重新扫码");
