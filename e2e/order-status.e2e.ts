@@ -125,6 +125,8 @@ describe("the order's life after submit", () => {
     // a settled order takes no more dishes and cannot be cancelled
     expect(await page.getByRole("button", { name: ORDER_COPY.addToOrder }).count()).toBe(0);
     expect(await page.getByRole("button", { name: ORDER_COPY.cancelOrder }).count()).toBe(0);
+    // the register took the money: nothing is left to pay
+    expect(await page.getByTestId("order-total").textContent()).toMatch(/^¥?0(\.00)?$/);
     await alert.waitFor({ state: "detached" });
     expect(await statusOnServer()).toBe(ORDER_STATUS.settled);
     expect(errors).toEqual([]);
