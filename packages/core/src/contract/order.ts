@@ -37,9 +37,17 @@ export const ORDER_STATUS = {
 
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 
+/** The statuses of an open order: placed, accepted, cooking, served (not cancelled, settled or closed). */
+export const OPEN_ORDER_STATUSES: readonly number[] = [
+  ORDER_STATUS.placed,
+  ORDER_STATUS.accepted,
+  ORDER_STATUS.cooking,
+  ORDER_STATUS.served,
+];
+
 /** Dishes may be added to an order only while it is open (spec 000 §4). */
 export function canAddToOrder(status: number): boolean {
-  return [0, 1, 2, 8].includes(status);
+  return OPEN_ORDER_STATUSES.includes(status);
 }
 
 const text = (max: number) => z.string().max(max);

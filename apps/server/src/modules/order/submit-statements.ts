@@ -6,7 +6,7 @@
  * empties the cart, only if the cart still has the version that was read and the stock is enough. The
  * rest run only on the paths that need them (prepayment, adding to an order, an empty cart).
  */
-import { ORDER_STATUS, type StockUnits } from "@tablemate/core";
+import { OPEN_ORDER_STATUSES, ORDER_STATUS, type StockUnits } from "@tablemate/core";
 import type { Db } from "../../db/client.js";
 import { cartLines, dishes, type orderLines, type orders } from "../../db/schema.js";
 import {
@@ -18,9 +18,6 @@ import {
   runNamed,
   type Statement,
 } from "../../db/statements.js";
-
-/** The order statuses an order can still be added to. */
-export const OPEN_STATUSES: readonly number[] = [0, 1, 2, 8];
 
 /** The read of a submit, with the dishes `dishFilter` picks (one statement per filter, each its own plan). */
 const readStatement = (name: string, dishFilter: string): Statement => ({
@@ -100,7 +97,7 @@ const OPEN_ORDER_OF_TABLE: Statement = {
   name: "submit_open_order_of_table",
   text: `
 select id, main_guid as "mainGuid" from orders
-where table_id = $1 and status in (${OPEN_STATUSES.join(",")}) order by id desc limit 1`,
+where table_id = $1 and status in (${OPEN_ORDER_STATUSES.join(",")}) order by id desc limit 1`,
 };
 
 /** The table's latest order still open. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   type CartLine,
   type ContactField,
+  canAddToOrder,
   cartTotal,
   chosenMethods,
   contactProblems,
@@ -34,7 +35,6 @@ import type { PhoneCodes } from "../verification/phone-codes.js";
 import {
   isTableOf,
   lastOrderOfCart,
-  OPEN_STATUSES,
   type OrderLineRow,
   type OrderRow,
   openOrderOfTable,
@@ -330,7 +330,7 @@ async function mainOrderOf(db: Db, payload: OrderPayload, tableId: number) {
   if (isSettled(main.status)) {
     refuse(SUBMIT_CODES.tableSettled, "该桌已结账，您可以重新点餐", { orderId: main.id });
   }
-  if (!OPEN_STATUSES.includes(main.status)) refuse(SUBMIT_CODES.invalid, "订单已取消，请重新扫码");
+  if (!canAddToOrder(main.status)) refuse(SUBMIT_CODES.invalid, "订单已取消，请重新扫码");
   return main;
 }
 
