@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest";
 import { emitTableEvent } from "../src/features/cart/table-events.js";
 import { useCheckoutStore } from "../src/features/checkout/checkout-store.js";
+import { formatTime } from "../src/features/order/order-format.js";
 import { orderDetail, renderOrderPages, startedAtTable } from "./checkout-harness.js";
 import { LINK, LINK_QUERY } from "./dish-harness.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
@@ -28,6 +29,17 @@ describe("/order/detail", () => {
     expect(screen.getByText("快点上菜")).toBeTruthy();
     expect(server.last(detailRoute)?.query.get("rid")).toBe("7");
     expect(server.last(detailRoute)?.query.has("paymentType")).toBe(false);
+    // not taken by the restaurant yet: no time it was taken
+    expect(screen.queryByText("接单时间")).toBeNull();
+  });
+
+  it("shows when the restaurant took the order", async () => {
+    const taken = orderDetail({ status: 2, posTime: "2025-05-01T04:35:00.000Z" });
+    fakeServer({ [detailRoute]: () => ok(taken, 200) });
+    startedAtTable();
+    renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    const row = (await screen.findByText("接单时间")).parentElement as HTMLElement;
+    expect(row.textContent).toContain(formatTime("2025-05-01T04:35:00.000Z"));
   });
 
   it("asks with paymentType 1 in prepayment, and shows a quick-service serial number", async () => {

@@ -87,6 +87,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           {order.tableName}
         </FactRow>
         <FactRow label={ORDER_COPY.submitTime}>{formatTime(order.orderSubmitTime)}</FactRow>
+        {order.posTime && <FactRow label={ORDER_COPY.posTime}>{formatTime(order.posTime)}</FactRow>}
         {order.personNum > 0 && <FactRow label={SUBMIT_COPY.personNum}>{order.personNum}</FactRow>}
         {order.wholeMemo && <FactRow label={ORDER_COPY.wholeMemoLabel}>{order.wholeMemo}</FactRow>}
         {order.invoiceTitle && <FactRow label={ORDER_COPY.invoice}>{order.invoiceTitle}</FactRow>}

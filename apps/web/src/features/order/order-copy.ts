@@ -5,6 +5,8 @@ export const ORDER_COPY = {
   orderNo: "订单号",
   table: "桌台",
   submitTime: "下单时间",
+  /** when the restaurant took the order (posTime) */
+  posTime: "接单时间",
   serialNo: "取餐号",
   wholeMemoLabel: "整单备注",
   invoice: "发票抬头",
