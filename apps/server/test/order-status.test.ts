@@ -9,7 +9,7 @@ import {
   type StaffOrder,
   type TableMessage,
 } from "@tablemate/core";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { additionStock, dishes, orderEvents, orders, tables } from "../src/db/schema.js";
@@ -18,6 +18,7 @@ import { json, startTestApp, type TestApp } from "./support/harness.js";
 import {
   Diner,
   demoRestaurants,
+  limitedAddition,
   menuOf,
   PLAIN,
   plainDish,
@@ -272,14 +273,7 @@ describe.each(BACKENDS)("order status moves by staff on %s", (backend) => {
   });
 
   it("gives a cancelled order's dish and addition units back, and tells the restaurant the stock (type 20)", async () => {
-    const [beef] = await app.db
-      .select()
-      .from(additionStock)
-      .where(and(eq(additionStock.restaurantId, dine.id), gt(additionStock.estimate, 0)));
-    const dish = menu.find((d) =>
-      d.additionCategories.some((c) => c.additions.some((a) => a.id === beef?.additionId)),
-    );
-    if (!beef || !dish) throw new Error("demo lacks a limited addition with stock");
+    const { addition: beef, dish } = await limitedAddition(app, dine.id, menu, false);
     const theAddition = eq(additionStock.additionId, beef.additionId);
     const left = async () => ({
       dish: (await app.db.select({ n: dishes.estimate }).from(dishes).where(eq(dishes.id, dish.id)))[0]?.n,

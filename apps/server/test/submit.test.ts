@@ -17,6 +17,7 @@ import { json, startTestApp, type TestApp } from "./support/harness.js";
 import {
   Diner,
   demoRestaurants,
+  limitedAddition,
   menuOf,
   PLAIN,
   plainDish,
@@ -221,14 +222,7 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
       1,
     );
 
-    const [soldOut] = await app.db
-      .select()
-      .from(additionStock)
-      .where(and(eq(additionStock.restaurantId, dine.id), eq(additionStock.estimate, 0)));
-    const withAddition = menu.find((d) =>
-      d.additionCategories.some((c) => c.additions.some((a) => a.id === soldOut?.additionId)),
-    );
-    if (!soldOut || !withAddition) throw new Error("demo lacks a sold-out addition");
+    const { addition: soldOut, dish: withAddition } = await limitedAddition(app, dine.id, menu, true);
     await diner.op({ kind: "clear" });
     await diner.add(withAddition.id, { ...PLAIN, additions: [{ id: soldOut.additionId, count: 1 }] });
     expect(await code(diner.submit())).toBe(3000);

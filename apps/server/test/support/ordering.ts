@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { API, type CartState, type Dish, type LineChoice } from "@tablemate/core";
+import { and, eq, gt } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { restaurants } from "../../src/db/schema.js";
+import { additionStock, restaurants } from "../../src/db/schema.js";
 import { form, json, type TestApp } from "./harness.js";
 
 export const PLAIN: LineChoice = { normId: null, methodIds: [], additions: [], parts: [] };
@@ -96,6 +97,29 @@ export async function demoRestaurants(
     if (!found) throw new Error("demo restaurant missing");
     return found;
   };
+}
+
+/** A limited addition of the restaurant's demo stock (`soldOut`: at 0, else with units left) and a dish offering it. */
+export async function limitedAddition(
+  app: TestApp,
+  restaurantId: number,
+  menu: Dish[],
+  soldOut: boolean,
+): Promise<{ addition: typeof additionStock.$inferSelect; dish: Dish }> {
+  const [addition] = await app.db
+    .select()
+    .from(additionStock)
+    .where(
+      and(
+        eq(additionStock.restaurantId, restaurantId),
+        soldOut ? eq(additionStock.estimate, 0) : gt(additionStock.estimate, 0),
+      ),
+    );
+  const dish = menu.find((d) =>
+    d.additionCategories.some((c) => c.additions.some((a) => a.id === addition?.additionId)),
+  );
+  if (!addition || !dish) throw new Error("demo lacks a limited addition");
+  return { addition, dish };
 }
 
 export async function menuOf(app: TestApp, restaurantId: number): Promise<Dish[]> {
