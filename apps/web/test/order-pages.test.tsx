@@ -287,5 +287,8 @@ describe("companion orders (spec 000 §4)", () => {
     const dialog = text.closest("[role=dialog]") as HTMLElement;
     fireEvent.click(within(dialog).getByRole("button", { name: "我知道了" }));
     await waitFor(() => expect(page.where()).toEqual({ path: "/main", query: LINK_QUERY }));
-  });
+    // the alert fades out: the file's last test waits for it, or React would still be drawing it when
+    // the page's environment goes
+    await waitFor(() => expect(dialog.isConnected).toBe(false), DIALOG_WAIT);
+  }, 15_000);
 });
