@@ -1,4 +1,11 @@
-import { type CartLine, detailId, type LineChoice, type OrderDetail } from "@tablemate/core";
+import {
+  type CartLine,
+  detailId,
+  type LineChoice,
+  type MSG,
+  type OrderDetail,
+  type TableMessage,
+} from "@tablemate/core";
 import { act, render, screen } from "@testing-library/react";
 import Dialog from "antd-mobile/es/components/dialog";
 import type { ReactNode } from "react";
@@ -147,6 +154,24 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     personNum: 3,
     wholeMemo: "快点上菜",
     mainOrderId: null,
+    ...overrides,
+  };
+}
+
+/** An order's news on the table's socket (types 3 and 12), from `actor` (a tablemate's guid, or staff). */
+export function orderNews(
+  type: typeof MSG.order | typeof MSG.orderStatus,
+  actor: string,
+  overrides: Partial<TableMessage>,
+): TableMessage {
+  return {
+    type,
+    code: 1000,
+    socketId: crypto.randomUUID(),
+    version: 3,
+    cart: { cartId: 55, version: 3, personNum: 2, lines: [] },
+    actor: { guid: actor, name: "" },
+    userId: actor,
     ...overrides,
   };
 }

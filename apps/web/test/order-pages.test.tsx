@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { emitTableEvent } from "../src/features/cart/table-events.js";
 import { useCheckoutStore } from "../src/features/checkout/checkout-store.js";
 import { formatTime } from "../src/features/order/order-format.js";
-import { orderDetail, renderOrderPages, startedAtTable } from "./checkout-harness.js";
+import { orderDetail, orderNews, renderOrderPages, startedAtTable } from "./checkout-harness.js";
 import { LINK, LINK_QUERY } from "./dish-harness.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
 import { GUID, TABLE_ID } from "./fixtures.js";
@@ -204,18 +204,7 @@ describe("/supplyInfo", () => {
 });
 
 function orderMessage(overrides: Partial<TableMessage>): TableMessage {
-  return {
-    type: MSG.order,
-    code: 1000,
-    socketId: crypto.randomUUID(),
-    version: 3,
-    cart: { cartId: 55, version: 3, personNum: 2, lines: [] },
-    actor: { guid: "mate-guid-0002", name: "" },
-    userId: "mate-guid-0002",
-    orderId: 29,
-    status: 1,
-    ...overrides,
-  };
+  return orderNews(MSG.order, "mate-guid-0002", { orderId: 29, status: 1, ...overrides });
 }
 
 describe("companion orders (spec 000 §4)", () => {

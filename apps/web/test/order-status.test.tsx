@@ -6,7 +6,7 @@ import { emitTableEvent } from "../src/features/cart/table-events.js";
 import { updateCheckout, useCheckoutStore } from "../src/features/checkout/checkout-store.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { loadSearchObj, saveSearchObj, toSearchObj } from "../src/store/search-obj.js";
-import { orderDetail, renderOrderPages, startedAtTable } from "./checkout-harness.js";
+import { orderDetail, orderNews, renderOrderPages, startedAtTable } from "./checkout-harness.js";
 import { LINK, LINK_QUERY } from "./dish-harness.js";
 import { fakeServer, ok } from "./fake-server.js";
 import { GUID, TABLE_ID } from "./fixtures.js";
@@ -20,18 +20,7 @@ const adding = (mainOrderId: number) =>
 
 /** The staff side's type 12 message (the same shape as a diner's cancel): staff is the actor. */
 function statusMessage(status: number, overrides: Partial<TableMessage> = {}): TableMessage {
-  return {
-    type: MSG.orderStatus,
-    code: 1000,
-    socketId: crypto.randomUUID(),
-    version: 3,
-    cart: { cartId: 55, version: 3, personNum: 2, lines: [] },
-    actor: { guid: "staff", name: "" },
-    userId: "staff",
-    orderId: 30,
-    status,
-    ...overrides,
-  };
+  return orderNews(MSG.orderStatus, "staff", { orderId: 30, status, ...overrides });
 }
 
 const hear = (message: TableMessage, fromTablemate = true) =>
