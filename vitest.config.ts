@@ -23,6 +23,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // a real browser on two shared cores: a condition a page reaches in 200 ms when idle can take
+          // seconds under load, and polls wait for conditions, so they get the time (default 1 s)
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
