@@ -78,6 +78,17 @@ describe("the shared cart over the table socket", () => {
       verdictTimeoutMs: 50,
     });
 
+  /** A transport's table events and its latest lines, as they come. */
+  const watched = (cart: ReturnType<typeof transport>) => {
+    const heard: TableEvent[] = [];
+    cart.onEvent((e) => heard.push(e));
+    let latest: CartLine[] = [];
+    cart.subscribe((l) => {
+      latest = l;
+    });
+    return { heard, lines: () => latest };
+  };
+
   beforeEach(() => {
     localStorage.clear();
     channel = new FakeChannel();
@@ -131,34 +142,22 @@ describe("the shared cart over the table socket", () => {
   });
 
   it("drops duplicates and anything older than the version held, and tells of tablemates' changes", () => {
-    const cart = transport();
-    const events: TableEvent[] = [];
-    cart.onEvent((e) => events.push(e));
-    let lines: CartLine[] = [];
-    cart.subscribe((l) => {
-      lines = l;
-    });
+    const { heard: events, lines } = watched(transport());
     const newer = broadcast(9, [line("3")], "mate-0000-0002");
     channel.emit(newer);
     channel.emit(newer);
     channel.emit(broadcast(8, [line("1")], "mate-0000-0002"));
-    expect(lines).toEqual([line("3")]);
+    expect(lines()).toEqual([line("3")]);
     expect(events).toEqual([{ message: newer, fromTablemate: true }]);
   });
 
   it("passes the staff's order status on even when its cart is older than the one held", () => {
-    const cart = transport();
-    const events: TableEvent[] = [];
-    cart.onEvent((e) => events.push(e));
-    let lines: CartLine[] = [];
-    cart.subscribe((l) => {
-      lines = l;
-    });
+    const { heard: events, lines } = watched(transport());
     channel.emit(broadcast(9, [line("3")], "mate-0000-0002"));
     const settled = { ...broadcast(8, [], "staff", 12), status: 7, orderId: 30, userId: "staff" };
     channel.emit(settled);
     channel.emit(broadcast(7, [line("1")], "mate-0000-0002"));
-    expect(lines).toEqual([line("3")]);
+    expect(lines()).toEqual([line("3")]);
     expect(events.at(-1)).toEqual({ message: settled, fromTablemate: true, stale: true });
     expect(events).toHaveLength(2);
   });
