@@ -98,7 +98,8 @@ describe("navigation", () => {
     await act(async () => app.navigate("/prompt/overdue"));
     // the page's code loads first: the change completes, and is tracked, once it is on screen
     expect(await screen.findByText(COPY.overdue)).toBeTruthy();
-    expect(useAppStore.getState().loading).toBe(false);
+    // cleared by the router's effect after the page has drawn, which may be a tick after its text shows
+    await waitFor(() => expect(useAppStore.getState().loading).toBe(false));
     expect(sessionStorage.getItem(ROUTE_NAME_KEY)).toBe("/prompt/overdue");
   });
 
