@@ -1,10 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { API, type Dish, type OrderDetail, priceLine } from "@tablemate/core";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   additionStock,
   cartLines,
+  carts,
   dishes,
   orderEvents,
   orders,
@@ -12,6 +14,7 @@ import {
   tables,
   waiterCalls,
 } from "../src/db/schema.js";
+import { placeOrders } from "../src/modules/order/submit-statements.js";
 import { BACKENDS } from "./support/databases.js";
 import { json, startTestApp, type TestApp } from "./support/harness.js";
 import {
@@ -160,6 +163,79 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
       .map((o) => o.no ?? 0)
       .sort((x, y) => x - y);
     expect(serials).toEqual(Array.from({ length: 10 }, (_, i) => (serials[0] ?? 0) + i));
+  });
+
+  it("decides each order of a batch on the stock and cart versions the orders before it left", async () => {
+    const dish = plainDish(menu, 4);
+    const [first, second, third] = await Promise.all(
+      ["batch-a-0001", "batch-b-0001", "batch-c-0001"].map((guid) => dinerAt(dine, guid)),
+    );
+    if (!first || !second || !third) throw new Error("three diners");
+    for (const d of [first, second, third]) await d.add(dish.id);
+    await app.db.update(dishes).set({ estimate: 1 }).where(eq(dishes.id, dish.id));
+    const versionOf = async (cartId: number) =>
+      (await app.db.select({ version: carts.version }).from(carts).where(eq(carts.id, cartId)))[0]?.version ??
+      -1;
+    const input = async (diner: Diner, takes: boolean) => ({
+      order: {
+        restaurantId: dine.id,
+        tableId: diner.table.tableId,
+        cartId: diner.cart.value,
+        mainGuid: diner.guid,
+        mainOrderId: null,
+        submitId: randomUUID(),
+        paymentType: 0,
+        eatType: "dine" as const,
+        personNum: 2,
+        wholeMemo: "",
+        invoiceTitle: "",
+        reserve: null,
+        totalPrice: "28.00",
+        vipTotalPrice: "28.00",
+        faultChannel: false,
+        faultCart: false,
+        createdAt: new Date(),
+      },
+      lines: [],
+      guid: diner.guid,
+      readVersion: await versionOf(diner.cart.value),
+      needs: { dishes: new Map(takes ? [[dish.id, 1]] : []), additions: new Map() },
+      fast: null,
+    });
+    // the first takes the last unit, so the second is short; the third's cart is submitted twice
+    const outcomes = await placeOrders(app.db, [
+      await input(first, true),
+      await input(second, true),
+      await input(third, false),
+      await input(third, false),
+    ]);
+    expect(outcomes.map((o) => [o.enough, Boolean(o.order)])).toEqual([
+      [true, true],
+      [false, false],
+      [true, true],
+      [true, false],
+    ]);
+    expect(outcomes[0]?.stock).toEqual([{ foodId: dish.id, sum: 0 }]);
+    expect(outcomes[1]?.shortDishes).toEqual([
+      { id: dish.id, name: dish.name, foodproperty: dish.foodproperty, left: 0 },
+    ]);
+    const placed = await app.db
+      .select({ cartId: orders.cartId })
+      .from(orders)
+      .where(inArray(orders.cartId, [first.cart.value, second.cart.value, third.cart.value]));
+    expect(placed.map((o) => o.cartId).sort()).toEqual([first.cart.value, third.cart.value].sort());
+    const linesLeft = await app.db
+      .select({ cartId: cartLines.cartId })
+      .from(cartLines)
+      .where(inArray(cartLines.cartId, [first.cart.value, second.cart.value, third.cart.value]));
+    expect(linesLeft.map((l) => l.cartId)).toEqual([second.cart.value]);
+    expect(outcomes[2]?.cart?.version).toBe(await versionOf(third.cart.value));
+    const [left] = await app.db
+      .select({ estimate: dishes.estimate })
+      .from(dishes)
+      .where(eq(dishes.id, dish.id));
+    expect(left?.estimate).toBe(0);
+    await app.db.update(dishes).set({ estimate: -1 }).where(eq(dishes.id, dish.id));
   });
 
   it("puts a quick-service order on the table the diner picked, one of the restaurant's only", async () => {

@@ -30,37 +30,6 @@ export async function run<Row>(db: Db, statement: Statement, values: unknown[]):
   return (await client.query<Row>(statement.text, values)).rows;
 }
 
-/** A statement written with `@name` parameters, numbered $1, $2… in the order they first appear. */
-export interface NamedStatement extends Statement {
-  /** the parameters' names, in the order of their numbers */
-  params: string[];
-}
-
-export function namedStatement(name: string, text: string): NamedStatement {
-  const params: string[] = [];
-  const numbered = text.replace(/@([A-Za-z]\w*)/g, (_, param: string) => {
-    const index = params.indexOf(param);
-    return `$${index < 0 ? params.push(param) : index + 1}`;
-  });
-  return { name, text: numbered, params };
-}
-
-/** `run` with the parameters given by name; every parameter the statement names must have a value. */
-export function runNamed<Row>(
-  db: Db,
-  statement: NamedStatement,
-  values: Record<string, unknown>,
-): Promise<Row[]> {
-  return run<Row>(
-    db,
-    statement,
-    statement.params.map((param) => {
-      if (!(param in values)) throw new Error(`${statement.name}: no value for @${param}`);
-      return values[param];
-    }),
-  );
-}
-
 /** The PostgreSQL error codes the hot paths answer: a raced unique key, a lock waited on past lock_timeout. */
 export const PG_ERROR = { uniqueViolation: "23505", lockNotAvailable: "55P03" } as const;
 
