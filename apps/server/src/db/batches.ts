@@ -1,3 +1,5 @@
+import type { Db } from "./client.js";
+
 /**
  * Smart batching: items are run in batches, at most `concurrency` batches at a time. An item waits only
  * while that many batches are running, and the next batch takes every item that waited meanwhile (up
@@ -56,4 +58,20 @@ export function batched<I, O>(
       queue.push({ item, resolve, reject });
       next();
     });
+}
+
+/** `batched` for work on a database: one batcher for each database it is given, made on first use. */
+export function batchedPerDatabase<I, O>(
+  runBatch: (db: Db, items: I[]) => Promise<O[]>,
+  options: BatchOptions,
+): (db: Db, item: I) => Promise<O> {
+  const batchers = new WeakMap<Db, (item: I) => Promise<O>>();
+  return (db, item) => {
+    let batcher = batchers.get(db);
+    if (!batcher) {
+      batcher = batched((items: I[]) => runBatch(db, items), options);
+      batchers.set(db, batcher);
+    }
+    return batcher(item);
+  };
 }

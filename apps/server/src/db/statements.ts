@@ -37,10 +37,6 @@ export const PG_ERROR = { uniqueViolation: "23505", lockNotAvailable: "55P03" } 
 export const isPgError = (error: unknown, code: (typeof PG_ERROR)[keyof typeof PG_ERROR]): boolean =>
   typeof error === "object" && error !== null && "code" in error && error.code === code;
 
-/** An integer array as one text parameter ('{1,2}'), read the same by PostgreSQL and PGlite. */
-export const intArray = (values: readonly number[]): string =>
-  `{${values.map((v) => Math.trunc(v)).join(",")}}`;
-
 const columnsByTable = new WeakMap<Table, [string, Column][]>();
 
 /** A table's columns by property name, listed once per table rather than once per row read. */

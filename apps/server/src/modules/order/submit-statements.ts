@@ -8,36 +8,35 @@
  * adding to an order, an empty cart).
  */
 import { OPEN_ORDER_STATUSES, ORDER_STATUS, type StockUnits } from "@tablemate/core";
-import { batched } from "../../db/batches.js";
+import { batchedPerDatabase } from "../../db/batches.js";
 import type { Db } from "../../db/client.js";
 import { cartLines, dishes, type orderLines, type orders } from "../../db/schema.js";
-import { intArray, rowFromJson, run, type Statement } from "../../db/statements.js";
+import { rowFromJson, run, type Statement } from "../../db/statements.js";
 
-/** The read of a submit, with the dishes `dishFilter` picks (one statement per filter, each its own plan). */
-const readStatement = (name: string, dishFilter: string): Statement => ({
-  name,
+/**
+ * The reads of a batch of submits ($1: one object per submit, numbered by `ord`): each submit's row,
+ * when its restaurant exists. The dishes read are those of the cart's lines, or of the client's own
+ * lines (`localFoodIds`) when the shared cart was out of reach.
+ */
+const READ_SUBMITS: Statement = {
+  name: "submit_read",
   text: `
-select r.id, r.timezone, r.business_time as "businessTime", r.hotel_lock as "hotelLock",
+select i.ord, r.id, r.timezone, r.business_time as "businessTime", r.hotel_lock as "hotelLock",
   r.pos_online as "posOnline", r.fast_hotel as "fastHotel", r.wct_pay_type as "wctPayType",
   r.start_price::text as "startPrice", r.verify_phone as "verifyPhone",
   case when c.id is not null then json_build_object('id', c.id, 'restaurantId', c.restaurant_id,
     'tableId', c.table_id, 'version', c.version) end as cart,
   (select json_build_object('id', o.id, 'mainGuid', o.main_guid, 'tableId', o.table_id)
-     from orders o where o.restaurant_id = r.id and o.submit_id = $3) as existing,
-  (select v.token from visitors v where v.guid = $4) as token,
+     from orders o where o.restaurant_id = r.id and o.submit_id = i."submitId") as existing,
+  (select v.token from visitors v where v.guid = i.guid) as token,
   coalesce((select json_agg(l order by l.position) from cart_lines l where l.cart_id = c.id), '[]') as lines,
-  coalesce((select json_agg(d) from dishes d where d.restaurant_id = r.id and ${dishFilter}), '[]') as dishes
-from restaurants r left join carts c on c.id = $2
-where r.id = $1`,
-});
-
-/** the dishes of the cart's lines */
-const READ_SUBMIT = readStatement(
-  "submit_read",
-  "d.id in (select food_id from cart_lines where cart_id = c.id)",
-);
-/** the dishes of the client's own lines ($5), when the shared cart was out of reach */
-const READ_SUBMIT_LOCAL = readStatement("submit_read_local", "d.id = any($5::int[])");
+  coalesce((select json_agg(d) from dishes d where d.restaurant_id = r.id and d.id = any(coalesce(
+    i."localFoodIds", array(select food_id from cart_lines where cart_id = c.id)))), '[]') as dishes
+from jsonb_to_recordset($1::jsonb) as i(ord int, "restaurantId" int, "cartId" int, "submitId" text, guid text,
+  "localFoodIds" int[])
+join restaurants r on r.id = i."restaurantId"
+left join carts c on c.id = i."cartId"`,
+};
 
 export interface SubmitRestaurant {
   id: number;
@@ -65,26 +64,38 @@ export interface SubmitRead extends Omit<ReadRow, "lines" | "dishes"> {
   dishRows: (typeof dishes.$inferSelect)[];
 }
 
+interface SubmitIds {
+  restaurantId: number;
+  cartId: number;
+  submitId: string;
+  guid: string;
+  localFoodIds?: number[];
+}
+
+/** The reads of submits (`ids`), in one statement: one answer per submit, undefined when its restaurant is not found. */
+async function readSubmits(db: Db, ids: SubmitIds[]): Promise<(SubmitRead | undefined)[]> {
+  const input = ids.map((submit, ord) => Object.assign({ ord }, submit));
+  const rows = await run<ReadRow & { ord: number }>(db, READ_SUBMITS, [JSON.stringify(input)]);
+  const reads: (SubmitRead | undefined)[] = ids.map(() => undefined);
+  for (const { ord, lines, dishes: dishJson, ...rest } of rows) {
+    // Object.assign rather than a spread: see "No object spread that adds keys on hot paths" in ARCHITECTURE.md
+    reads[ord] = Object.assign(rest, {
+      lines: lines.map((json) => rowFromJson(cartLines, json)),
+      dishRows: dishJson.map((json) => rowFromJson(dishes, json)),
+    });
+  }
+  return reads;
+}
+
+/** Reads go in batches (db/batches.ts): nothing is locked, so several run at once. */
+const readBatched = batchedPerDatabase(readSubmits, { concurrency: 4, maxBatch: 32 });
+
 /**
  * The restaurant, the cart with its version and lines, the dishes of those lines (or of `localFoodIds`),
  * an order this submitId already placed and the visitor's token: one snapshot, nothing locked.
  */
-export async function readSubmit(
-  db: Db,
-  ids: { restaurantId: number; cartId: number; submitId: string; guid: string; localFoodIds?: number[] },
-): Promise<SubmitRead | undefined> {
-  const { restaurantId, cartId, submitId, guid, localFoodIds } = ids;
-  const [statement, values] = localFoodIds
-    ? [READ_SUBMIT_LOCAL, [restaurantId, cartId, submitId, guid, intArray(localFoodIds)]]
-    : [READ_SUBMIT, [restaurantId, cartId, submitId, guid]];
-  const [row] = await run<ReadRow>(db, statement, values);
-  if (!row) return undefined;
-  const { lines, dishes: dishJson, ...rest } = row;
-  // Object.assign rather than a spread: see "No object spread that adds keys on hot paths" in ARCHITECTURE.md
-  return Object.assign(rest, {
-    lines: lines.map((json) => rowFromJson(cartLines, json)),
-    dishRows: dishJson.map((json) => rowFromJson(dishes, json)),
-  });
+export function readSubmit(db: Db, ids: SubmitIds): Promise<SubmitRead | undefined> {
+  return readBatched(db, ids);
 }
 
 const OPEN_ORDER_OF_TABLE: Statement = {
@@ -228,23 +239,14 @@ export async function placeOrders(db: Db, inputs: PlaceInput[]): Promise<PlaceOu
  * that waited meanwhile. Two, so one batch's commit overlaps the next one's work; more would only wait
  * on the same popular dishes' locks.
  */
-const placers = new WeakMap<Db, (input: PlaceInput) => Promise<PlaceOutcome>>();
-
-function placerOf(db: Db): (input: PlaceInput) => Promise<PlaceOutcome> {
-  let placer = placers.get(db);
-  if (!placer) {
-    placer = batched((inputs: PlaceInput[]) => placeOrders(db, inputs), { concurrency: 2, maxBatch: 32 });
-    placers.set(db, placer);
-  }
-  return placer;
-}
+const placeBatched = batchedPerDatabase(placeOrders, { concurrency: 2, maxBatch: 32 });
 
 /**
  * Places the order if the cart still has `readVersion` and the stock is enough. `guid` is the
  * submitter's, the first event's actor; `fast` asks for the day's next pick-up number (`day`).
  */
 export async function writeOrder(db: Db, input: PlaceInput): Promise<WriteOutcome> {
-  const outcome = await placerOf(db)(input);
+  const outcome = await placeBatched(db, input);
   if (outcome.order && outcome.cart) {
     return { placed: true, order: outcome.order, cart: outcome.cart, stock: outcome.stock ?? [] };
   }
