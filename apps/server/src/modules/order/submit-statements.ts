@@ -87,16 +87,15 @@ async function readSubmits(db: Db, ids: SubmitIds[]): Promise<(SubmitRead | unde
   return reads;
 }
 
-/** Reads go in batches (db/batches.ts): nothing is locked, so several run at once. */
-const readBatched = batchedPerDatabase(readSubmits, { concurrency: 4, maxBatch: 32 });
-
 /**
  * The restaurant, the cart with its version and lines, the dishes of those lines (or of `localFoodIds`),
- * an order this submitId already placed and the visitor's token: one snapshot, nothing locked.
+ * an order this submitId already placed and the visitor's token: one snapshot, nothing locked. Reads go
+ * in batches (db/batches.ts): nothing is locked, so four run at once.
  */
-export function readSubmit(db: Db, ids: SubmitIds): Promise<SubmitRead | undefined> {
-  return readBatched(db, ids);
-}
+export const readSubmit: (db: Db, ids: SubmitIds) => Promise<SubmitRead | undefined> = batchedPerDatabase(
+  readSubmits,
+  { concurrency: 4, maxBatch: 32 },
+);
 
 const OPEN_ORDER_OF_TABLE: Statement = {
   name: "submit_open_order_of_table",
