@@ -2,12 +2,12 @@ import zlib from "node:zlib";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
-import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { registerErrorHandler } from "./http/errors.js";
+import { registerRateLimits } from "./http/rate-limits.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
@@ -63,10 +63,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await server.register(fastifyCookie);
   await server.register(fastifyFormbody);
   await server.register(fastifyWebsocket);
-  await server.register(fastifyRateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" });
+  await registerRateLimits(server, signer, {
+    perVisitor: config.RATE_LIMIT_PER_MINUTE,
+    perAddress: config.RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
+  });
 
   healthRoutes(server, database);
-  userRoutes(server, db);
+  userRoutes(server, db, signer);
   const now = deps.now ?? (() => new Date());
   const cartDeps = { db, backplane, now };
   restaurantRoutes(server, db);
@@ -81,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   menuRoutes(server, menuContext);
   imageRoutes(server);
   socketRoutes(server, { db, signer, backplane, now });
-  await appShell(server, menuContext, config);
+  await appShell(server, menuContext, config, signer);
 
   server.addHook("onClose", async () => {
     await backplane.close();

@@ -21,7 +21,10 @@ const envSchema = z
     SEED_DEMO: z.enum(["true", "false"]).default("true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** per visitor (their credential); a request without one counts against its address */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    /** per client address, all its visitors together: a dining room of 50 behind one router fits */
+    RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(12_000),
     WEB_DIST: z.string().default(new URL("../../web/dist", import.meta.url).pathname),
     /** tests only: the server's clock runs this far from the machine's, to order at a chosen hour */
     TEST_CLOCK_SHIFT_MS: z.coerce.number().int().optional(),

@@ -6,7 +6,8 @@ import { PAGE_DATA_ELEMENT_ID, type PageData } from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restaurants } from "../src/db/schema.js";
-import { type DemoTable, demoTable, startTestApp, type TestApp } from "./support/harness.js";
+import { VISITOR_COOKIE } from "../src/security/visitor.js";
+import { type DemoTable, demoTable, startTestApp, type TestApp, visitorToken } from "./support/harness.js";
 
 /** A stand-in for the built app, so these tests do not depend on a web build. */
 function fakeWebDist(serverEntry?: string): string {
@@ -51,8 +52,12 @@ describe("the diner app shell", () => {
     expect(response.headers["content-type"]).toContain("text/html");
     const cookie = response.cookies.find((c) => c.name === "guid");
     expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/);
+    // the credential that lets this browser act as that guid: httpOnly, out of the page's reach
+    const credential = response.cookies.find((c) => c.name === VISITOR_COOKIE);
+    expect(credential).toMatchObject({ httpOnly: true, value: visitorToken(cookie?.value ?? "") });
     const data = pageData(response.body);
     expect(data.guid).toBe(cookie?.value);
+    expect(response.body).not.toContain(credential?.value);
     expect(data.restaurant?.restaurantId).toBe(dine.restaurantId);
     expect(data.config).toMatchObject({ routerMode: "history", routerPrefix: "" });
     const preloads = [...response.body.matchAll(/<link rel="preload" as="image" href="([^"]+)">/g)];
@@ -60,13 +65,32 @@ describe("the diner app shell", () => {
     for (const [, href] of preloads) expect(href).toMatch(/\.webp@200w_200h_1e_1c$/);
   });
 
-  it("keeps the visitor's guid and serves every app route", async () => {
+  it("keeps the visitor its credential names and serves every app route", async () => {
+    const cookies = { guid: "kept-guid-1234", [VISITOR_COOKIE]: visitorToken("kept-guid-1234") };
     for (const url of ["/main", "/order/detail?orderId=1", "/prompt/abnormal"]) {
-      const response = await app.server.inject({ method: "GET", url, cookies: { guid: "kept-guid-1234" } });
+      const response = await app.server.inject({ method: "GET", url, cookies });
       expect(response.statusCode).toBe(200);
       expect(response.cookies).toHaveLength(0);
       expect(pageData(response.body)).toMatchObject({ guid: "kept-guid-1234", restaurant: null });
     }
+  });
+
+  it("makes a new visitor of a browser that shows a guid cookie without its credential", async () => {
+    // a guid is public (tablemates see it): setting it as a cookie must not make anyone its owner
+    const response = await app.server.inject({
+      method: "GET",
+      url: "/main",
+      cookies: { guid: "victim-guid-1234" },
+    });
+    const guid = response.cookies.find((c) => c.name === "guid")?.value;
+    expect(guid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(pageData(response.body).guid).toBe(guid);
+    const forged = await app.server.inject({
+      method: "GET",
+      url: "/main",
+      cookies: { guid: "victim-guid-1234", [VISITOR_COOKIE]: "victim-guid-1234.AAAAAAAAAAAAAAAAAAAAAA" },
+    });
+    expect(pageData(forged.body).guid).not.toBe("victim-guid-1234");
   });
 
   it("escapes injected data so no value can close the script", async () => {

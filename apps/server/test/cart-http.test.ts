@@ -1,6 +1,14 @@
 import { API, type CartState, type Dish, type OpVerdict } from "@tablemate/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoTable, demoTable, form, json, startTestApp, type TestApp } from "./support/harness.js";
+import {
+  asVisitor,
+  type DemoTable,
+  demoTable,
+  form,
+  json,
+  startTestApp,
+  type TestApp,
+} from "./support/harness.js";
 
 const GUID = "http-diner-0001";
 
@@ -13,10 +21,11 @@ describe("the cart over HTTP (cart info, operations, person count)", () => {
   beforeAll(async () => {
     app = await startTestApp("pglite");
     table = await demoTable(app, (r) => r.linkMode === "dine" && !r.fastHotel);
-    const get = (url: string) => app.server.inject({ method: "GET", url });
+    const get = (url: string) => app.server.inject({ method: "GET", url, headers: asVisitor(GUID) });
     await app.server.inject({
       method: "POST",
       url: `${API.tableJoin}?rid=${table.restaurantId}`,
+      headers: asVisitor(GUID),
       payload: {
         accessType: "realTable",
         guid: GUID,
@@ -43,20 +52,24 @@ describe("the cart over HTTP (cart info, operations, person count)", () => {
     app.server.inject({
       method: "POST",
       url: API.cartOps,
-      ...form({
-        rid: table.restaurantId,
-        cartId: cart.value,
-        cartIdSign: sign,
-        guid: GUID,
-        opId,
-        op: JSON.stringify(op),
-      }),
+      ...form(
+        {
+          rid: table.restaurantId,
+          cartId: cart.value,
+          cartIdSign: sign,
+          guid: GUID,
+          opId,
+          op: JSON.stringify(op),
+        },
+        GUID,
+      ),
     });
   const info = async () =>
     json(
       await app.server.inject({
         method: "GET",
         url: `${API.cartInfo}?rid=${table.restaurantId}&cartId=${cart.value}&cartIdSign=${cart.sign}`,
+        headers: asVisitor(GUID),
       }),
     ).data as CartState;
 
@@ -84,7 +97,7 @@ describe("the cart over HTTP (cart info, operations, person count)", () => {
     const response = await app.server.inject({
       method: "POST",
       url: `${API.setPersonNum}?rid=${table.restaurantId}`,
-      ...form({ guid: GUID, tableId: table.tableId, personNum: 2, rid: table.restaurantId }),
+      ...form({ guid: GUID, tableId: table.tableId, personNum: 2, rid: table.restaurantId }, GUID),
     });
     expect(json(response)).toMatchObject({ status: 0, data: { personNum: 2 } });
     const state = await info();

@@ -2,11 +2,11 @@ import { API } from "@tablemate/core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { send } from "../src/realtime/socket.js";
-import { type DemoTable, demoTable, startTestApp, type TestApp } from "./support/harness.js";
+import { type DemoTable, demoTable, socketHeaders, startTestApp, type TestApp } from "./support/harness.js";
 
 function open(url: string): Promise<{ messages: unknown[]; closeCode: number | null; socket: WebSocket }> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(url, { headers: socketHeaders(url) });
     const state = { messages: [] as unknown[], closeCode: null as number | null, socket };
     socket.on("message", (data) => {
       state.messages.push(JSON.parse(String(data)));
@@ -43,9 +43,8 @@ describe("the table socket", () => {
   });
 
   it("answers an operation sent the moment the socket opens, before its hello", async () => {
-    const socket = new WebSocket(
-      `${base}?rid=${dine.restaurantId}&tableId=${dine.tableId}&sid=${dine.sid}&guid=guest-early-0001`,
-    );
+    const url = `${base}?rid=${dine.restaurantId}&tableId=${dine.tableId}&sid=${dine.sid}&guid=guest-early-0001`;
+    const socket = new WebSocket(url, { headers: socketHeaders(url) });
     const verdict = new Promise<unknown>((resolve) => {
       socket.on("message", (data) => {
         const message = JSON.parse(String(data));

@@ -5,6 +5,12 @@
 export const ERRORS = {
   badRequest: { status: 400, code: 400, message: "请求参数有误" },
   unauthorized: { status: 401, code: 401, message: "身份已失效，请重新扫码" },
+  /** a payload names another visitor than the credential's (a tablemate's id is not a key) */
+  wrongVisitor: { status: 403, code: 1008, message: "身份不符，请重新扫码" },
+  /** a table's cart, seat or order reached by a visitor not seated at its current visit */
+  notSeated: { status: 403, code: 403, message: "请先扫码入座" },
+  /** the party's visit ended (settled or cleared): a new scan starts the next one */
+  visitEnded: { status: 409, code: 6000, message: "本次用餐已结束，请重新扫码点餐" },
   invalidTableToken: { status: 403, code: 1008, message: "桌台码无效，请重新扫码" },
   restaurantNotFound: { status: 404, code: 1011, message: "餐厅不存在" },
   tableNotFound: { status: 404, code: 404, message: "桌台不存在" },
@@ -16,6 +22,8 @@ export const ERRORS = {
   staffTokenInvalid: { status: 403, code: 403, message: "员工凭证无效" },
   orderMoveRefused: { status: 409, code: 4091, message: "订单状态不允许此操作" },
   nothingToSettle: { status: 409, code: 4092, message: "该桌没有待结账的订单" },
+  tableHasOrders: { status: 409, code: 4093, message: "该桌还有未结账的订单，请先结账" },
+  noOpenVisit: { status: 409, code: 4094, message: "该桌没有进行中的用餐" },
   tooFrequent: { status: 429, code: 8001, message: "操作太频繁，请稍后再试" },
   internal: { status: 500, code: 500, message: "系统错误" },
 } as const;

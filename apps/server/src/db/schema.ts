@@ -1,4 +1,5 @@
 import type { AdditionCategory, ComboItem, MethodCategory, Norm } from "@tablemate/core";
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -22,6 +23,7 @@ const restaurantRef = () => reference("restaurant_id", () => restaurants.id);
 const tableRef = () => reference("table_id", () => tables.id);
 const cartRef = () => reference("cart_id", () => carts.id);
 const orderRef = () => reference("order_id", () => orders.id);
+const visitRef = () => reference("visit_id", () => visits.id);
 
 /** Key-value facts about this installation (demo seed marker, generated secrets). */
 export const settings = pgTable("settings", {
@@ -153,15 +155,32 @@ export const memos = pgTable("memos", {
   number: integer("number").notNull().default(0),
 });
 
-/** A visitor, known by the guid cookie set on first page load. */
+/** A visitor, known by its guid (security/visitor.ts: the guid identifies, its credential authorises). */
 export const visitors = pgTable("visitors", {
   guid: text("guid").primaryKey(),
-  token: text("token").notNull(),
   phone: text("phone").notNull().default(""),
   nickname: text("nickname").notNull().default(""),
   headImagUrl: text("head_imag_url").notNull().default(""),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One party's stay at a table: opened by the first diner who scans its code, ended when the table is
+ * settled or cleared. Carts, seats and so orders belong to a visit; a table has at most one open visit.
+ */
+export const visits = pgTable(
+  "visits",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    tableId: tableRef(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** who ended it: 'staff' or 'staff:<name>' */
+    endedBy: text("ended_by").notNull().default(""),
+  },
+  (t) => [uniqueIndex("visits_table_open").on(t.tableId).where(sql`${t.endedAt} is null`)],
+);
 
 /** The open cart of a real table, or of one visitor's virtual table in quick-service. */
 export const carts = pgTable(
@@ -170,27 +189,32 @@ export const carts = pgTable(
     id: serial("id").primaryKey(),
     restaurantId: restaurantRef(),
     tableId: tableRef(),
+    visitId: visitRef(),
     /** '' for a real table's shared cart; the visitor's guid for a virtual table */
     ownerGuid: text("owner_guid").notNull().default(""),
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("carts_table_owner").on(t.tableId, t.ownerGuid)],
+  (t) => [
+    uniqueIndex("carts_visit_owner").on(t.visitId, t.ownerGuid),
+    index("carts_table_idx").on(t.tableId),
+  ],
 );
 
-/** Who sits at a table: one row per visitor per table. */
+/** Who sits at a table during a visit: one row per visitor per visit. */
 export const tableUsers = pgTable(
   "table_users",
   {
     id: serial("id").primaryKey(),
     tableId: tableRef(),
+    visitId: visitRef(),
     guid: text("guid").notNull(),
     cartId: integer("cart_id"),
     nickname: text("nickname").notNull().default(""),
     headIcon: text("head_icon").notNull().default(""),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("table_users_table_guid").on(t.tableId, t.guid)],
+  (t) => [uniqueIndex("table_users_visit_guid").on(t.visitId, t.guid)],
 );
 
 /** One line of a cart, keyed by its detail id (spec 000 §3). */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   API,
+  AppError,
   type ClientMessage,
   clientMessageSchema,
   guidSchema,
@@ -18,6 +19,7 @@ import { cartState } from "../modules/cart/cart-state.js";
 import { socketCart } from "../modules/cart/carts.js";
 import { operate } from "../modules/cart/operate.js";
 import type { Signer } from "../security/signer.js";
+import { visitorOf } from "../security/visitor.js";
 import { type Backplane, cartTopic, restaurantTopic } from "./hub.js";
 import { OpGate } from "./op-gate.js";
 
@@ -25,7 +27,8 @@ const handshakeSchema = z.object({
   rid: idSchema,
   tableId: idSchema,
   sid: z.string().min(1).max(200),
-  guid: guidSchema,
+  /** the app names its guid; the credential (cookie or token header) decides who acts */
+  guid: guidSchema.optional(),
 });
 
 /** Policy-violation close code: the handshake named a table the visitor may not join. */
@@ -60,10 +63,13 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
   const { db, signer, backplane } = deps;
   const gate = new OpGate();
   app.get(API.socket, { websocket: true }, async (socket, request) => {
-    const query = request.query as Record<string, unknown>;
-    const handshake = handshakeSchema.safeParse({ ...query, guid: query.guid ?? request.cookies.guid });
+    const handshake = handshakeSchema.safeParse(request.query);
     if (!handshake.success) return socket.close(REFUSED, "bad handshake");
-    const { rid, tableId, sid, guid } = handshake.data;
+    const { rid, tableId, sid } = handshake.data;
+    const visitor = visitorOf(signer, request);
+    if (!visitor || (handshake.data.guid !== undefined && handshake.data.guid !== visitor))
+      return socket.close(REFUSED, "not this visitor");
+    const guid: string = visitor;
     // Messages of one socket are handled in the order they arrive, those sent before the table
     // check finished included: they wait for it. Too many waiting, a message is refused at once.
     const opened = openContext(rid, tableId, sid, guid);
@@ -113,14 +119,20 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
           clearCart: false,
         });
       }
-      const outcome = await operate(deps, {
-        cartId,
-        guid,
-        opId: message.opId,
-        op: message.op,
-        accessType,
-      });
-      send(socket, outcome.verdict);
+      try {
+        const outcome = await operate(deps, {
+          cartId,
+          guid,
+          opId: message.opId,
+          op: message.op,
+          accessType,
+        });
+        send(socket, outcome.verdict);
+      } catch (error) {
+        // a refusal the HTTP call answers with an envelope (visit ended, not seated) is a verdict here
+        if (!(error instanceof AppError)) throw error;
+        send(socket, refusal(message.opId, error.message));
+      }
     }
   });
 

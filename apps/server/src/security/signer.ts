@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Signs the table tokens (sid) and cart ids, so nobody joins a table or cart by guessing a number, and
- * each restaurant's staff token.
+ * Signs the table tokens (sid) and cart ids, so nobody joins a table or cart by guessing a number, each
+ * restaurant's staff token, and each visitor's credential.
  */
 export interface Signer {
   tableToken(restaurantId: number, tableId: number): string;
@@ -12,7 +12,13 @@ export interface Signer {
   /** the restaurant's staff credential (`Authorization: Bearer <token>` on staff calls) */
   staffToken(restaurantId: number): string;
   verifyStaffToken(restaurantId: number, token: string): boolean;
+  /** a visitor's credential: `<guid>.<signature>`, handed only to the browser the guid was made for */
+  visitorCredential(guid: string): string;
+  /** the guid a credential was made for, or null when it is not one this server made */
+  visitorOf(credential: string): string | null;
 }
+
+const CREDENTIAL = /^([A-Za-z0-9-]{8,64})\.([A-Za-z0-9_-]{22})$/;
 
 export function createSigner(secret: string): Signer {
   const sign = (payload: string) =>
@@ -30,5 +36,10 @@ export function createSigner(secret: string): Signer {
     verifyCartSign: (cartId, given) => matches(sign(`cart:${cartId}`), given),
     staffToken: (restaurantId) => sign(`staff:${restaurantId}`),
     verifyStaffToken: (restaurantId, token) => matches(sign(`staff:${restaurantId}`), token),
+    visitorCredential: (guid) => `${guid}.${sign(`visitor:${guid}`)}`,
+    visitorOf: (credential) => {
+      const [, guid, signature] = CREDENTIAL.exec(credential) ?? [];
+      return guid && signature && matches(sign(`visitor:${guid}`), signature) ? guid : null;
+    },
   };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,11 +15,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
 import { type MenuContext, menuSnapshot } from "../modules/menu/menu.js";
 import { findRestaurant, presentRestaurant } from "../modules/restaurant/restaurants.js";
+import type { Signer } from "../security/signer.js";
+import { GUID_COOKIE, issueVisitor, setVisitorCookies, visitorOf } from "../security/visitor.js";
 
 const PLACEHOLDER = "<!--tablemate-page-data-->";
 const EMPTY_ROOT = '<div id="root"></div>';
-const GUID_COOKIE = "guid";
-const ONE_YEAR = 365 * 24 * 3600;
 
 /** Paths that belong to the API: an unknown one answers an envelope, never the app. */
 const API_PREFIXES = [
@@ -91,7 +90,12 @@ function firstScreenOf(
  * the visitor's guid (cookie, created if missing), the scanned restaurant and its menu injected,
  * and the menu's first screen already rendered into #root, so it paints before any script runs.
  */
-export async function appShell(app: FastifyInstance, menu: MenuContext, config: Config): Promise<void> {
+export async function appShell(
+  app: FastifyInstance,
+  menu: MenuContext,
+  config: Config,
+  signer: Signer,
+): Promise<void> {
   const { db } = menu;
   const indexFile = join(config.WEB_DIST, "index.html");
   const template = existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
@@ -109,10 +113,12 @@ export async function appShell(app: FastifyInstance, menu: MenuContext, config: 
     if (!template) {
       return reply.status(503).type("text/plain").send("The diner app is not built: run `npm run build`.");
     }
-    let guid = request.cookies[GUID_COOKIE];
-    if (!guid || !/^[A-Za-z0-9-]{8,64}$/.test(guid)) {
-      guid = randomUUID();
-      reply.setCookie(GUID_COOKIE, guid, { path: "/", maxAge: ONE_YEAR, sameSite: "lax", httpOnly: false });
+    // the visitor its credential names; a browser without one becomes a new visitor (a guid cookie
+    // alone proves nothing: anyone can set one to a guid they were shown)
+    const known = visitorOf(signer, request);
+    const guid = known ?? issueVisitor(signer, reply).guid;
+    if (known && request.cookies[GUID_COOKIE] !== known) {
+      setVisitorCookies(reply, known, signer.visitorCredential(known));
     }
     const hotelid = idSchema.safeParse((request.query as Record<string, unknown>).hotelid);
     const restaurant = hotelid.success ? await findRestaurant(db, hotelid.data) : undefined;

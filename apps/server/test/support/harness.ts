@@ -5,9 +5,27 @@ import type { Db } from "../../src/db/client.js";
 import { seedDemo } from "../../src/db/demo/seed.js";
 import { restaurants, tables } from "../../src/db/schema.js";
 import type { SmsSender } from "../../src/modules/verification/sms.js";
+import { createSigner } from "../../src/security/signer.js";
 import { type Backend, createTestDatabase } from "./databases.js";
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hmac-0123456789";
+
+/**
+ * The credential a browser holding `guid` would have been issued (by the app shell or getUserInfo):
+ * tests name their diners by guid and act as them through it. Issuing itself is tested on its own.
+ */
+export function visitorToken(guid: string): string {
+  return createSigner(TEST_SECRET).visitorCredential(guid);
+}
+
+/** Headers that act as the visitor `guid` (the spec's token header). */
+export const asVisitor = (guid: string) => ({ token: visitorToken(guid) });
+
+/** Headers that open the socket at `url` as the visitor its guid parameter names (none: no credential). */
+export function socketHeaders(url: string): Record<string, string> {
+  const guid = new URL(url).searchParams.get("guid");
+  return guid ? asVisitor(guid) : {};
+}
 
 export interface TestApp extends App {
   db: Db;
@@ -78,12 +96,19 @@ export function json(response: LightMyRequestResponse): {
   return response.json();
 }
 
-export function form(payload: Record<string, string | number | boolean>): {
+export function form(
+  payload: Record<string, string | number | boolean>,
+  asGuid?: string,
+): {
   headers: Record<string, string>;
   payload: string;
 } {
   const body = new URLSearchParams(Object.entries(payload).map(([k, v]): [string, string] => [k, String(v)]));
-  return { headers: { "content-type": "application/x-www-form-urlencoded" }, payload: body.toString() };
+  const headers = {
+    "content-type": "application/x-www-form-urlencoded",
+    ...(asGuid ? asVisitor(asGuid) : {}),
+  };
+  return { headers, payload: body.toString() };
 }
 
 export type Server = FastifyInstance;

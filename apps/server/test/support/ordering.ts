@@ -3,7 +3,7 @@ import { API, type CartState, type Dish, type LineChoice } from "@tablemate/core
 import { and, eq, gt } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { additionStock, restaurants } from "../../src/db/schema.js";
-import { form, json, type TestApp } from "./harness.js";
+import { asVisitor, form, json, type TestApp } from "./harness.js";
 
 export const PLAIN: LineChoice = { normId: null, methodIds: [], additions: [], parts: [] };
 
@@ -22,11 +22,13 @@ export class Diner {
     await this.app.server.inject({
       method: "POST",
       url: `${API.tableJoin}?rid=${restaurantId}`,
+      headers: asVisitor(this.guid),
       payload: { accessType: "realTable", guid: this.guid, restaurantId, tableId, sid },
     });
     const answer = await this.app.server.inject({
       method: "GET",
       url: `${API.cartId}?rid=${restaurantId}&tableId=${tableId}&guid=${this.guid}&sid=${sid}`,
+      headers: asVisitor(this.guid),
     });
     this.cart = json(answer).data as { value: number; sign: string };
     return this;
@@ -40,6 +42,7 @@ export class Diner {
     const answer = await this.app.server.inject({
       method: "POST",
       url: API.cartOps,
+      headers: asVisitor(this.guid),
       payload: {
         rid: this.table.restaurantId,
         cartId: this.cart.value,
@@ -68,20 +71,26 @@ export class Diner {
   }
 
   submit(order: Record<string, unknown> = this.order()): Promise<LightMyRequestResponse> {
-    return this.app.server.inject({
-      method: "POST",
-      url: API.orderSubmit,
-      cookies: { guid: this.guid },
-      ...form({ data: JSON.stringify(order), isNewVersion: true, token: "", smToken: "" }),
+    return this.post(API.orderSubmit, {
+      data: JSON.stringify(order),
+      isNewVersion: "true",
+      token: "",
+      smToken: "",
     });
   }
 
   get(url: string): Promise<LightMyRequestResponse> {
-    return this.app.server.inject({ method: "GET", url, cookies: { guid: this.guid } });
+    return this.app.server.inject({ method: "GET", url, headers: asVisitor(this.guid) });
   }
 
   post(url: string, payload: Record<string, string | number>): Promise<LightMyRequestResponse> {
-    return this.app.server.inject({ method: "POST", url, cookies: { guid: this.guid }, ...form(payload) });
+    const { headers, payload: body } = form(payload);
+    return this.app.server.inject({
+      method: "POST",
+      url,
+      headers: { ...headers, ...asVisitor(this.guid) },
+      payload: body,
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CartState, OpVerdict, ServerMessage, TableMessage, TableOp } from "@tablemate/core";
 import WebSocket from "ws";
+import { socketHeaders } from "./harness.js";
 
 /** A diner's socket in tests: collects what the server sends, and waits for conditions, never for time. */
 export class TableSocket {
@@ -14,8 +15,9 @@ export class TableSocket {
     });
   }
 
+  /** Opens as the visitor the URL's guid names (with the credential that browser would hold). */
   static open(url: string): Promise<TableSocket> {
-    const client = new TableSocket(new WebSocket(url));
+    const client = new TableSocket(new WebSocket(url, { headers: socketHeaders(url) }));
     return client.until((m) => m.type === "hello").then(() => client);
   }
 

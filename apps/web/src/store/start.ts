@@ -42,14 +42,15 @@ async function runSteps(query: PageQuery, store: StoreAccess): Promise<void> {
   set({ hotelid, SearchObj: searchObj });
 
   // 2. guid
-  const guid = resolveGuid(pageData.guid);
-  if (!guid) throw new StartupError("guid");
-  set({ guid });
+  const pageGuid = resolveGuid(pageData.guid);
+  if (!pageGuid) throw new StartupError("guid");
 
-  // 3. auth: the token it returns signs the calls that follow
-  const user = await step("auth", () => fetchUserInfo(guid, hotelid));
+  // 3. auth: the server answers for the visitor its credential names (a browser without one becomes a
+  // new visitor), so its guid is the one to act as; the token it returns signs the calls that follow
+  const user = await step("auth", () => fetchUserInfo(pageGuid, hotelid));
   if (user.token) local.set(TOKEN_STORAGE_KEY, user.token);
-  set({ user });
+  const guid = user.guid;
+  set({ guid, user });
 
   // 4. restaurant (already in the page when the server served this restaurant), then table and cart
   const restaurant =

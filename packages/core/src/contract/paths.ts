@@ -46,6 +46,8 @@ export const API = {
   staffOrderStatus: (orderId: number | string) => `/console/api/v1/orders/${orderId}/status`,
   /** staff: the cashier has settled the table (every open order to 7) */
   staffSettleTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/settle`,
+  /** staff: the party left without ordering; the table's visit ends */
+  staffClearTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/clear`,
   healthz: "/healthz",
   socket: "/ws",
 } as const;

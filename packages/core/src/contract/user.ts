@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { guidSchema, idSchema } from "./common.js";
 
-export const userInfoQuerySchema = z.object({ guid: guidSchema, rid: idSchema });
+/** The guid is optional: whom the call answers for is decided by the visitor's credential. */
+export const userInfoQuerySchema = z.object({ guid: guidSchema.optional(), rid: idSchema });
 
 export interface UserInfo {
   guid: string;

@@ -21,7 +21,9 @@ select
   (select json_build_object('version', o.version, 'ok', o.ok, 'message', o.message)
      from cart_ops o where o.cart_id = $1 and o.op_id = $2) as seen,
   ${LINES_JSON} as lines,
-  (select u.nickname from table_users u where u.table_id = c.table_id and u.guid = $3) as nickname,
+  (select v.ended_at is null from visits v where v.id = c.visit_id) as "visitOpen",
+  c.owner_guid in ('', $3) as "ownsCart",
+  (select u.nickname from table_users u where u.visit_id = c.visit_id and u.guid = $3) as nickname,
   coalesce((select json_agg(d) from dishes d where d.restaurant_id = c.restaurant_id and ${dishFilter}),
     '[]') as dishes
 from carts c
@@ -45,6 +47,8 @@ interface ReadRow {
   timezone: string;
   seen: { version: number; ok: boolean; message: string } | null;
   lines: StoredLine[];
+  visitOpen: boolean;
+  ownsCart: boolean;
   nickname: string | null;
   dishes: Record<string, unknown>[];
 }
@@ -55,6 +59,10 @@ export interface ReadCart {
   timezone: string;
   /** the verdict this operation id already had, if it was seen before */
   seen: { version: number; ok: boolean; message: string } | null;
+  /** whether the cart's visit is still open (not settled or cleared) */
+  visitOpen: boolean;
+  /** whether the actor sits at the cart's visit (and owns it in quick-service) */
+  seated: boolean;
   nickname: string | null;
   dishRows: (typeof dishes.$inferSelect)[];
 }
@@ -82,6 +90,9 @@ export async function readCart(
     tableId: row.tableId,
     timezone: row.timezone,
     seen: row.seen,
+    visitOpen: row.visitOpen,
+    // the nickname subquery finds the actor's seat: null when they do not sit at this visit
+    seated: row.ownsCart && row.nickname !== null,
     nickname: row.nickname,
     dishRows: row.dishes.map((json) => rowFromJson(dishes, json)),
   };

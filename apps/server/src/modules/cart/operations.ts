@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  AppError,
   applyTableOp,
   type CartLine,
   type CartState,
@@ -110,7 +111,10 @@ export async function commitTableOp(db: Db, input: OpInput, now: Date): Promise<
       wholeMenu: op.kind === "personNum",
     });
     const { state, seen } = read;
+    // every way in (socket, HTTP) meets these here, under the version the write is conditioned on
+    if (!read.seated) throw new AppError("notSeated");
     if (seen) return { verdict: verdict(seen.ok, seen.version, seen.message), state };
+    if (!read.visitOpen) throw new AppError("visitEnded");
     const menu = presentForRules(read.dishRows, read.timezone, now);
     const result = applyTableOp(
       state.lines,

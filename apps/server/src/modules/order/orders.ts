@@ -1,8 +1,17 @@
 import { AppError, isSettled, ORDER_STATUS, type OrderDetail, roundMoney } from "@tablemate/core";
 import Big from "big.js";
-import { and, asc, desc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { orderEvents, orderLines, orders, restaurants, tables, tableUsers } from "../../db/schema.js";
+import {
+  carts,
+  orderEvents,
+  orderLines,
+  orders,
+  restaurants,
+  tables,
+  tableUsers,
+  visits,
+} from "../../db/schema.js";
 import type { CartDeps } from "../cart/operate.js";
 import { broadcastOrderStatus, writeStatusMove } from "./status.js";
 
@@ -11,19 +20,33 @@ type LineRow = typeof orderLines.$inferSelect;
 
 const money = (value: Big | string | number) => roundMoney(value).toFixed(2);
 
-/** Orders a diner may see: those of tables they sat at. */
-async function visibleOrder(db: Db, orderId: number, restaurantId: number, guid: string): Promise<OrderRow> {
-  const [order] = await db
-    .select()
+/**
+ * What a diner may see of an order: it is theirs (its main user), or of the visit they sat at, shared
+ * (in quick-service each diner's cart is their own). A later party at the same table sees nothing of it.
+ */
+function visibleTo(guid: string): SQL {
+  return sql`(${orders.mainGuid} = ${guid} or exists (
+    select 1 from ${carts} c join ${tableUsers} u on u.visit_id = c.visit_id
+    where c.id = ${orders.cartId} and u.guid = ${guid} and c.owner_guid in ('', ${guid})))`;
+}
+
+/** An order the diner may see, and whether its visit is still open (only then may they act on it). */
+async function visibleOrder(
+  db: Db,
+  orderId: number,
+  restaurantId: number,
+  guid: string,
+): Promise<{ order: OrderRow; visitOpen: boolean }> {
+  const [row] = await db
+    .select({ order: orders, visitOpen: sql<boolean>`${visits.endedAt} is null`, visible: visibleTo(guid) })
     .from(orders)
+    .innerJoin(carts, eq(carts.id, orders.cartId))
+    .innerJoin(visits, eq(visits.id, carts.visitId))
     .where(and(eq(orders.id, orderId), eq(orders.restaurantId, restaurantId)));
-  if (!order) throw new AppError("notFound", "订单不存在");
-  const [seat] = await db
-    .select({ id: tableUsers.id })
-    .from(tableUsers)
-    .where(and(eq(tableUsers.tableId, order.tableId), eq(tableUsers.guid, guid)));
-  if (!seat && order.mainGuid !== guid) throw new AppError("unauthorized", "这不是您的订单");
-  return order;
+  if (!row) throw new AppError("notFound", "订单不存在");
+  // the same answer as a missing order: an id says nothing about other diners' orders
+  if (!row.visible) throw new AppError("notFound", "订单不存在");
+  return { order: row.order, visitOpen: row.visitOpen };
 }
 
 /** The one place an order becomes the wire's order detail (spec 001 §3), with the orders added to it. */
@@ -33,7 +56,7 @@ export async function orderDetail(
   restaurantId: number,
   guid: string,
 ): Promise<OrderDetail> {
-  const order = await visibleOrder(db, orderId, restaurantId, guid);
+  const { order } = await visibleOrder(db, orderId, restaurantId, guid);
   const group = await db
     .select()
     .from(orders)
@@ -139,17 +162,9 @@ function presentLine(line: LineRow): OrderDetail["dishOrders"][number] {
   };
 }
 
-/** A diner's orders in a restaurant, newest first: their own and those of tables they sat at. */
+/** A diner's orders in a restaurant, newest first: their own and those of the visits they sat at. */
 export async function orderList(db: Db, restaurantId: number, guid: string) {
-  const seats = await db
-    .select({ tableId: tableUsers.tableId })
-    .from(tableUsers)
-    .where(eq(tableUsers.guid, guid));
-  const tableIds = seats.map((s) => s.tableId);
-  const mine = tableIds.length
-    ? or(eq(orders.mainGuid, guid), inArray(orders.tableId, tableIds))
-    : eq(orders.mainGuid, guid);
-  const rows = await latestOrders(db, restaurantId, mine, 50);
+  const rows = await latestOrders(db, restaurantId, visibleTo(guid), 50);
   return rows.map(({ order, tableName }) => orderSummary(order, tableName));
 }
 
@@ -196,7 +211,8 @@ export async function cancelOrder(
   restaurantId: number,
   guid: string,
 ): Promise<void> {
-  const order = await visibleOrder(deps.db, orderId, restaurantId, guid);
+  const { order, visitOpen } = await visibleOrder(deps.db, orderId, restaurantId, guid);
+  if (!visitOpen) throw new AppError("visitEnded");
   const stock = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     if (!locked) throw new AppError("notFound", "订单不存在");

@@ -15,6 +15,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { waiterCalls } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
+import { limitKey } from "../../http/rate-limits.js";
+import { requireVisitor } from "../../security/visitor.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 import { getSeatedTable } from "../table/tables.js";
 import { CancelRefused, cancelOrder, orderDetail, orderList } from "./orders.js";
@@ -30,19 +32,7 @@ const STATUS_OF: Record<number, number> = {
   [SUBMIT_CODES.posOffline]: 503,
 };
 
-/** 8001 for one diner submitting too often; tablemates behind one router each have their own allowance. */
-const SUBMIT_RATE = {
-  max: 10,
-  timeWindow: "10 seconds",
-  keyGenerator: (request: FastifyRequest) => `${request.ip}:${request.cookies.guid ?? ""}`,
-};
 const WAITER_COOLDOWN_MS = 60_000;
-
-function visitorGuid(request: FastifyRequest): string {
-  const guid = request.cookies.guid;
-  if (!guid) throw new AppError("unauthorized", "请重新扫码点餐");
-  return guid;
-}
 
 function refused(reply: FastifyReply, code: number, message: string, data: unknown = null) {
   return reply.status(STATUS_OF[code] ?? 409).send({ code, success: false, data, message });
@@ -50,6 +40,13 @@ function refused(reply: FastifyReply, code: number, message: string, data: unkno
 
 export function orderRoutes(app: FastifyInstance, deps: SubmitDeps): void {
   const { db } = deps;
+  const visitorGuid = (request: FastifyRequest) => requireVisitor(deps.signer, request);
+  /** 8001 for one diner submitting too often; tablemates behind one router each have their own allowance */
+  const SUBMIT_RATE = {
+    max: 10,
+    timeWindow: "10 seconds",
+    keyGenerator: (request: FastifyRequest) => limitKey(deps.signer, request),
+  };
 
   app.post(API.orderSubmit, { config: { rateLimit: SUBMIT_RATE } }, async (request, reply) => {
     const guid = visitorGuid(request);
@@ -106,7 +103,7 @@ export function orderRoutes(app: FastifyInstance, deps: SubmitDeps): void {
     const body = parse(callWaiterBodySchema, request.body);
     const guid = visitorGuid(request);
     if (!offersCallWaiter(await getRestaurant(db, body.rid))) throw new AppError("featureOff");
-    const table = await getSeatedTable(db, body.rid, body.tableNo, guid);
+    const { table } = await getSeatedTable(db, body.rid, body.tableNo, guid);
     const since = new Date(deps.now().getTime() - WAITER_COOLDOWN_MS);
     const [recent] = await db
       .select({ id: waiterCalls.id })

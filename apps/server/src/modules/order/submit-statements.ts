@@ -25,10 +25,12 @@ select i.ord, r.id, r.timezone, r.business_time as "businessTime", r.hotel_lock 
   r.pos_online as "posOnline", r.fast_hotel as "fastHotel", r.wct_pay_type as "wctPayType",
   r.start_price::text as "startPrice", r.verify_phone as "verifyPhone",
   case when c.id is not null then json_build_object('id', c.id, 'restaurantId', c.restaurant_id,
-    'tableId', c.table_id, 'version', c.version) end as cart,
+    'tableId', c.table_id, 'visitId', c.visit_id, 'version', c.version,
+    'visitOpen', (select v.ended_at is null from visits v where v.id = c.visit_id),
+    'seated', c.owner_guid in ('', i.guid) and exists (select 1 from table_users u
+      where u.visit_id = c.visit_id and u.guid = i.guid)) end as cart,
   (select json_build_object('id', o.id, 'mainGuid', o.main_guid, 'tableId', o.table_id)
      from orders o where o.restaurant_id = r.id and o.submit_id = i."submitId") as existing,
-  (select v.token from visitors v where v.guid = i.guid) as token,
   coalesce((select json_agg(l order by l.position) from cart_lines l where l.cart_id = c.id), '[]') as lines,
   coalesce((select json_agg(d) from dishes d where d.restaurant_id = r.id and d.id = any(coalesce(
     i."localFoodIds", array(select food_id from cart_lines where cart_id = c.id)))), '[]') as dishes
@@ -51,10 +53,19 @@ export interface SubmitRestaurant {
 }
 
 interface ReadRow extends SubmitRestaurant {
-  cart: { id: number; restaurantId: number; tableId: number; version: number } | null;
-  /** the order this submitId already placed */
+  cart: {
+    id: number;
+    restaurantId: number;
+    tableId: number;
+    visitId: number;
+    version: number;
+    /** its visit is not yet settled or cleared */
+    visitOpen: boolean;
+    /** the submitter sits at its visit (and owns it in quick-service) */
+    seated: boolean;
+  } | null;
+  /** the order this submit key (cart, visitor and submitId) already placed */
   existing: { id: number; mainGuid: string; tableId: number } | null;
-  token: string | null;
   lines: Record<string, unknown>[];
   dishes: Record<string, unknown>[];
 }
@@ -89,7 +100,7 @@ async function readSubmits(db: Db, ids: SubmitIds[]): Promise<(SubmitRead | unde
 
 /**
  * The restaurant, the cart with its version and lines, the dishes of those lines (or of `localFoodIds`),
- * an order this submitId already placed and the visitor's token: one snapshot, nothing locked. Reads go
+ * an order this submit key already placed: one snapshot, nothing locked. Reads go
  * in batches (db/batches.ts): nothing is locked, so four run at once.
  */
 export const readSubmit: (db: Db, ids: SubmitIds) => Promise<SubmitRead | undefined> = batchedPerDatabase(
@@ -97,19 +108,19 @@ export const readSubmit: (db: Db, ids: SubmitIds) => Promise<SubmitRead | undefi
   { concurrency: 4, maxBatch: 32 },
 );
 
-const OPEN_ORDER_OF_TABLE: Statement = {
-  name: "submit_open_order_of_table",
+const OPEN_ORDER_OF_VISIT: Statement = {
+  name: "submit_open_order_of_visit",
   text: `
-select id, main_guid as "mainGuid" from orders
-where table_id = $1 and status in (${OPEN_ORDER_STATUSES.join(",")}) order by id desc limit 1`,
+select o.id, o.main_guid as "mainGuid" from orders o join carts c on c.id = o.cart_id
+where c.visit_id = $1 and o.status in (${OPEN_ORDER_STATUSES.join(",")}) order by o.id desc limit 1`,
 };
 
-/** The table's latest order still open. */
-export async function openOrderOfTable(
+/** The visit's latest order still open. */
+export async function openOrderOfVisit(
   db: Db,
-  tableId: number,
+  visitId: number,
 ): Promise<{ id: number; mainGuid: string } | undefined> {
-  const [open] = await run<{ id: number; mainGuid: string }>(db, OPEN_ORDER_OF_TABLE, [tableId]);
+  const [open] = await run<{ id: number; mainGuid: string }>(db, OPEN_ORDER_OF_VISIT, [visitId]);
   return open;
 }
 
@@ -126,18 +137,21 @@ export async function isTableOf(db: Db, restaurantId: number, tableId: number): 
 
 const ORDER_BY_ID: Statement = {
   name: "submit_order_by_id",
-  text: `select id, main_guid as "mainGuid", table_id as "tableId", status from orders where id = $1`,
+  text: `
+select o.id, o.main_guid as "mainGuid", o.table_id as "tableId", o.status, c.visit_id as "visitId"
+from orders o join carts c on c.id = o.cart_id where o.id = $1`,
 };
 
-export async function orderById(
-  db: Db,
-  orderId: number,
-): Promise<{ id: number; mainGuid: string; tableId: number; status: number } | undefined> {
-  const [order] = await run<{ id: number; mainGuid: string; tableId: number; status: number }>(
-    db,
-    ORDER_BY_ID,
-    [orderId],
-  );
+interface OrderById {
+  id: number;
+  mainGuid: string;
+  tableId: number;
+  status: number;
+  visitId: number;
+}
+
+export async function orderById(db: Db, orderId: number): Promise<OrderById | undefined> {
+  const [order] = await run<OrderById>(db, ORDER_BY_ID, [orderId]);
   return order;
 }
 

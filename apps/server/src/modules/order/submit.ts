@@ -37,7 +37,7 @@ import {
   lastOrderOfCart,
   type OrderLineRow,
   type OrderRow,
-  openOrderOfTable,
+  openOrderOfVisit,
   orderById,
   readSubmit,
   type SubmitRestaurant,
@@ -121,7 +121,13 @@ export interface Submitted {
  * only after the commit.
  */
 export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid: string): Promise<Submitted> {
-  if (payload.userId !== guid) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  // the payload names its submitter twice; both must be the credential's visitor
+  if (payload.userId !== guid || payload.wholeMemo.guid !== guid) {
+    refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  }
+  // a submitId answers with its order only to the visitor and cart that made it: from anyone else
+  // (another table replaying it, a tablemate) it is an ordinary new submit
+  const submitKey = `${payload.cartId}/${guid}/${payload.submitId}`;
   const local = payload.faultCart ? localLines(payload) : null;
   const now = deps.now();
   let codeAccepted = false;
@@ -129,13 +135,13 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     const found = await readSubmit(deps.db, {
       restaurantId: payload.restaurantId,
       cartId: payload.cartId,
-      submitId: payload.submitId,
+      submitId: submitKey,
       guid,
       localFoodIds: local?.map((l) => l.foodId),
     });
     if (!found) refuse(SUBMIT_CODES.restaurantNotFound, "餐厅不存在");
-    const { cart, existing, token: foundToken, lines: stored, dishRows, ...restaurant } = found;
-    const token = foundToken ?? "";
+    const { cart, existing, lines: stored, dishRows, ...restaurant } = found;
+    const token = deps.signer.visitorCredential(guid);
     checkRestaurant(deps, restaurant, payload, now);
     if (existing) {
       return {
@@ -143,7 +149,14 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
         token,
       };
     }
-    if (!cart || cart.restaurantId !== restaurant.id) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+    if (!cart || cart.restaurantId !== restaurant.id || !cart.seated) {
+      refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+    }
+    // the party's visit ended (settled, or cleared) while this diner still held its cart
+    if (!cart.visitOpen) {
+      const settled = payload.mainOrderId ? { orderId: payload.mainOrderId } : null;
+      refuse(SUBMIT_CODES.tableSettled, "该桌已结账，您可以重新点餐", settled);
+    }
     const tableId =
       cart.tableId === payload.realTableId
         ? cart.tableId
@@ -161,11 +174,11 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     codeAccepted = true;
 
     const lines = local ?? stored.map(presentLine);
-    if (prepayment && !payload.mainOrderId) await refuseCompanionOrder(deps.db, guid, cart.tableId);
+    if (prepayment && !payload.mainOrderId) await refuseCompanionOrder(deps.db, guid, cart.visitId);
     // the first read found lines that another submit has since ordered: say who is ordering
     const raced = attempt > 0;
     if (lines.length === 0) refuseEmptyCart(await lastOrderOfCart(deps.db, cart.id), guid, now, raced);
-    const mainOrder = await mainOrderOf(deps.db, payload, tableId);
+    const mainOrder = await mainOrderOf(deps.db, payload, tableId, cart.visitId);
 
     const priced = priceLines(lines, presentForRules(dishRows, restaurant.timezone, now));
     const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
@@ -183,7 +196,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
           cartId: cart.id,
           mainGuid: mainOrder?.mainGuid ?? guid,
           mainOrderId: mainOrder?.id ?? null,
-          submitId: payload.submitId,
+          submitId: submitKey,
           paymentType: prepayment ? 1 : 0,
           eatType: kind,
           personNum: payload.personNum,
@@ -293,7 +306,7 @@ const JUST_ORDERED_MS = 120_000;
 /**
  * An empty cart. When it had lines at this submit's first read, another submit ordered them meanwhile:
  * the same diner's (11009010) or a tablemate's (1009). Else a tablemate may have just ordered it (6666),
- * or there is nothing to order (1007). (This very submit's earlier order is found by its submitId.)
+ * or there is nothing to order (1007). (This very submit's earlier order is found by its submit key.)
  */
 function refuseEmptyCart(
   recent: Awaited<ReturnType<typeof lastOrderOfCart>>,
@@ -315,18 +328,21 @@ function refuseEmptyCart(
 }
 
 /** In prepayment, a tablemate's open order comes first: add to it instead (6666). */
-async function refuseCompanionOrder(db: Db, guid: string, tableId: number): Promise<void> {
-  const open = await openOrderOfTable(db, tableId);
+async function refuseCompanionOrder(db: Db, guid: string, visitId: number): Promise<void> {
+  const open = await openOrderOfVisit(db, visitId);
   if (open && open.mainGuid !== guid) {
     refuse(SUBMIT_CODES.companionOrdered, "你的同伴已经下单", { orderId: open.id, mainWxId: open.mainGuid });
   }
 }
 
 /** Adding to an earlier order: it must be this table's and still open; a settled table may reorder (6000). */
-async function mainOrderOf(db: Db, payload: OrderPayload, tableId: number) {
+async function mainOrderOf(db: Db, payload: OrderPayload, tableId: number, visitId: number) {
   if (!payload.mainOrderId) return null;
   const main = await orderById(db, payload.mainOrderId);
-  if (!main || main.tableId !== tableId) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  // an order of this table's current party only: not another table's, nor an earlier party's
+  if (!main || main.tableId !== tableId || main.visitId !== visitId) {
+    refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  }
   if (isSettled(main.status)) {
     refuse(SUBMIT_CODES.tableSettled, "该桌已结账，您可以重新点餐", { orderId: main.id });
   }

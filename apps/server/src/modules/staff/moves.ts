@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { orders, tables } from "../../db/schema.js";
 import type { CartDeps } from "../cart/operate.js";
 import { broadcastOrderStatus, writeStatusMove } from "../order/status.js";
+import { endVisit } from "../visit/visits.js";
 
 export interface MoveInput {
   restaurantId: number;
@@ -31,6 +32,14 @@ export async function moveOrderStatus(
   return { orderId: order.id, from: order.status, status: to };
 }
 
+async function tableOf(deps: CartDeps, restaurantId: number, tableId: number): Promise<void> {
+  const [table] = await deps.db
+    .select({ id: tables.id })
+    .from(tables)
+    .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)));
+  if (!table) throw new AppError("tableNotFound");
+}
+
 export interface SettleInput {
   restaurantId: number;
   tableId: number;
@@ -42,11 +51,7 @@ export async function settleTable(
   deps: CartDeps,
   { restaurantId, tableId, actor }: SettleInput,
 ): Promise<number[]> {
-  const [table] = await deps.db
-    .select({ id: tables.id })
-    .from(tables)
-    .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)));
-  if (!table) throw new AppError("tableNotFound");
+  await tableOf(deps, restaurantId, tableId);
   const settled = await deps.db.transaction(async (tx) => {
     // locked in id order, so two settles of one table never wait on each other crosswise; an order
     // another move changed meanwhile is read again under the lock and left out if no longer open
@@ -61,9 +66,33 @@ export async function settleTable(
     if (!open.length) throw new AppError("nothingToSettle");
     const at = deps.now();
     for (const order of open) await writeStatusMove(tx, order, ORDER_STATUS.settled, actor, at);
+    // the party's stay is over: the next scan of the table's code starts the next party's visit
+    await endVisit(tx, tableId, actor, at);
     return open;
   });
   // one message per order: each names its order, and in quick-service each order's cart is a topic of its own
   for (const order of settled) await broadcastOrderStatus(deps, order, ORDER_STATUS.settled, actor);
   return settled.map((o) => o.id);
+}
+
+/**
+ * A party left without ordering (or every order was cancelled): the table's visit ends, so the next
+ * scan starts a new one. A table with orders still to pay is settled instead (409).
+ */
+export async function clearTable(
+  deps: CartDeps,
+  { restaurantId, tableId, actor }: SettleInput,
+): Promise<void> {
+  await tableOf(deps, restaurantId, tableId);
+  await deps.db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(eq(orders.tableId, tableId), inArray(orders.status, statusesMovableTo(ORDER_STATUS.settled))),
+      )
+      .limit(1);
+    if (open) throw new AppError("tableHasOrders");
+    if (!(await endVisit(tx, tableId, actor, deps.now()))) throw new AppError("noOpenVisit");
+  });
 }

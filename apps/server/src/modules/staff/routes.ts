@@ -14,7 +14,7 @@ import type { CartDeps } from "../cart/operate.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 import { requireStaff, staffActor } from "./auth.js";
 import { staffOrders } from "./listing.js";
-import { moveOrderStatus, settleTable } from "./moves.js";
+import { clearTable, moveOrderStatus, settleTable } from "./moves.js";
 
 /** The staff calls: input parsed (400), then the restaurant's staff token (401, 403), then the use case. */
 export function staffRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer): void {
@@ -40,5 +40,13 @@ export function staffRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer
     requireStaff(signer, request, body.rid);
     const orderIds = await settleTable(deps, { restaurantId: body.rid, tableId, actor: staffActor(body.by) });
     return ok({ tableId, orderIds });
+  });
+
+  app.post(API.staffClearTable(":tableId"), async (request) => {
+    const { tableId } = parse(tableIdParamSchema, request.params);
+    const body = parse(settleTableBodySchema, request.body);
+    requireStaff(signer, request, body.rid);
+    await clearTable(deps, { restaurantId: body.rid, tableId, actor: staffActor(body.by) });
+    return ok({ tableId });
   });
 }

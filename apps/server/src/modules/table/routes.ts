@@ -12,6 +12,7 @@ import { z } from "zod";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
 import type { Signer } from "../../security/signer.js";
+import { requireVisitor } from "../../security/visitor.js";
 import { openCart } from "../cart/carts.js";
 import { type CartDeps, operate } from "../cart/operate.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
@@ -43,22 +44,24 @@ export function tableRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer
     const { rid } = parse(ridQuerySchema, request.query);
     const body = parse(tableJoinBodySchema, request.body);
     if (body.restaurantId !== rid) throw new AppError("badRequest", "rid 与 restaurantId 不一致");
+    const guid = requireVisitor(signer, request, body.guid);
     await getRestaurant(db, rid);
     const table = await getSignedTable(db, signer, rid, body.tableId, body.sid);
-    return ok(await joinTable(db, table, body.guid, body.accessType));
+    return ok(await joinTable(db, table, guid, body.accessType));
   });
 
   app.post(API.setPersonNum, async (request) => {
     const query = parse(ridQuerySchema, request.query);
     const body = parse(setPersonNumBodySchema, { rid: query.rid, ...(request.body as object) });
     if (body.rid !== query.rid) throw new AppError("badRequest", "rid 不一致");
+    const guid = requireVisitor(signer, request, body.guid);
     const restaurant = await getRestaurant(db, body.rid);
-    const table = await getSeatedTable(db, body.rid, body.tableId, body.guid);
-    const cart = await openCart(db, restaurant, table, body.guid);
+    const { table, visitId } = await getSeatedTable(db, body.rid, body.tableId, guid);
+    const cart = await openCart(db, restaurant, table, visitId, guid);
     // The count goes through the cart: must-order dishes follow it, and tablemates hear type 30.
     await operate(deps, {
       cartId: cart.id,
-      guid: body.guid,
+      guid,
       opId: randomUUID(),
       op: { kind: "personNum", personNum: body.personNum },
       accessType: restaurant.fastHotel ? "virTable" : "realTable",

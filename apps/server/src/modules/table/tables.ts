@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { tables, tableUsers } from "../../db/schema.js";
 import type { Signer } from "../../security/signer.js";
+import { seatedVisit, seatVisitor } from "../visit/visits.js";
 
 export type TableRow = typeof tables.$inferSelect;
 
@@ -31,11 +32,11 @@ export async function getSignedTable(
   return table;
 }
 
-async function tableUserList(db: Db, tableId: number): Promise<TableUser[]> {
+async function visitUsers(db: Db, visitId: number): Promise<TableUser[]> {
   const rows = await db
     .select()
     .from(tableUsers)
-    .where(eq(tableUsers.tableId, tableId))
+    .where(eq(tableUsers.visitId, visitId))
     .orderBy(asc(tableUsers.id));
   return rows.map((row, i) => ({
     userId: row.guid,
@@ -49,44 +50,38 @@ async function tableUserList(db: Db, tableId: number): Promise<TableUser[]> {
   }));
 }
 
-/** Seats the visitor at the table (once, however often they join) and tells who is there. */
+/** Seats the visitor at the table's open visit (once, however often they join) and tells who is there. */
 export async function joinTable(
   db: Db,
   table: TableRow,
   guid: string,
   accessType: "realTable" | "virTable",
 ): Promise<TableJoinResult> {
-  await db.insert(tableUsers).values({ tableId: table.id, guid }).onConflictDoNothing();
+  const visitId = await seatVisitor(db, table, guid);
   return {
     tableId: table.id,
     tableName: table.name,
     tableType: table.tableType,
     accessType,
     personNum: table.personNum,
-    users: await tableUserList(db, table.id),
+    // only this party: the diners of earlier visits are none of the new party's business
+    users: await visitUsers(db, visitId),
   };
 }
 
-export async function isSeated(db: Db, tableId: number, guid: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: tableUsers.id })
-    .from(tableUsers)
-    .where(and(eq(tableUsers.tableId, tableId), eq(tableUsers.guid, guid)));
-  return row !== undefined;
-}
-
-/** The table of a restaurant, for one of its seated diners only. */
+/** The table of a restaurant and its open visit, for a diner seated at that visit only. */
 export async function getSeatedTable(
   db: Db,
   restaurantId: number,
   tableId: number,
   guid: string,
-): Promise<TableRow> {
+): Promise<{ table: TableRow; visitId: number }> {
   const [table] = await db
     .select()
     .from(tables)
     .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)));
   if (!table) throw new AppError("tableNotFound");
-  if (!(await isSeated(db, tableId, guid))) throw new AppError("unauthorized", "请先扫码入座");
-  return table;
+  const visitId = await seatedVisit(db, tableId, guid);
+  if (visitId === null) throw new AppError("notSeated");
+  return { table, visitId };
 }
