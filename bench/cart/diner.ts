@@ -37,10 +37,12 @@ export class Diner {
     readonly seat: number,
     private readonly url: string,
     private readonly events: DinerEvents,
+    /** the Cookie header with the visitor's credential */
+    private readonly cookie: string,
   ) {}
 
   connect(): void {
-    const socket = new WebSocket(this.url);
+    const socket = new WebSocket(this.url, { headers: { cookie: this.cookie } });
     this.socket = socket;
     socket.on("message", (data) => {
       const at = performance.now();

@@ -7,7 +7,14 @@
 import { randomBytes } from "node:crypto";
 import type { IntervalHistogram } from "node:perf_hooks";
 import { isDeepStrictEqual } from "node:util";
-import { type CartState, detailId, type OpVerdict, type TableMessage, type TableOp } from "@tablemate/core";
+import {
+  API,
+  type CartState,
+  detailId,
+  type OpVerdict,
+  type TableMessage,
+  type TableOp,
+} from "@tablemate/core";
 import type { Db } from "../../apps/server/src/db/client.js";
 import type {
   CommittedCheck,
@@ -100,15 +107,18 @@ export class CartLoad implements DinerEvents {
   async connect(): Promise<{ diners: number; ms: number }> {
     const started = performance.now();
     const wsBase = this.input.url.replace(/^http/, "ws");
-    this.tables = this.input.seats.map((seat, t) => ({
-      cartId: 0,
-      planned: 0,
-      diners: Array.from({ length: this.input.dinersPerTable }, (_, d) => {
-        const guid = `bench-${this.runTag}-${seat.tableId}-${d}`;
+    const tables: TableState[] = [];
+    for (const [t, seat] of this.input.seats.entries()) {
+      const diners: Diner[] = [];
+      for (let d = 0; d < this.input.dinersPerTable; d++) {
+        // a new visitor, as a phone becomes one: the server issues the guid and its credential
+        const { guid, cookie } = await newVisitor(this.input.url, seat.rid);
         const query = `rid=${seat.rid}&tableId=${seat.tableId}&sid=${seat.sid}&guid=${guid}`;
-        return new Diner(t, d, `${wsBase}/ws?${query}`, this);
-      }),
-    }));
+        diners.push(new Diner(t, d, `${wsBase}/ws?${query}`, this, cookie));
+      }
+      tables.push({ cartId: 0, planned: 0, diners });
+    }
+    this.tables = tables;
     // a table at a time, so 800 handshakes do not land in the same millisecond
     for (const table of this.tables) {
       for (const diner of table.diners) diner.connect();
@@ -414,4 +424,14 @@ export class CartLoad implements DinerEvents {
       examples,
     };
   }
+}
+
+/** A new visitor: getUserInfo without a credential issues one (the token), sent back as its cookie. */
+async function newVisitor(url: string, rid: number): Promise<{ guid: string; cookie: string }> {
+  const answer = (await (await fetch(`${url}${API.userInfo}?rid=${rid}`)).json()) as {
+    message?: { guid?: string; token?: string };
+  };
+  const { guid, token } = answer.message ?? {};
+  if (!guid || !token) throw new Error(`no visitor issued: ${JSON.stringify(answer)}`);
+  return { guid, cookie: `tm_visitor=${token}` };
 }

@@ -140,8 +140,8 @@ export class HttpClient {
     }
   }
 
-  json(path: string, payload: object): Promise<Answer> {
-    return this.send("POST", path, { type: "json", text: JSON.stringify(payload) });
+  json(path: string, payload: object, cookie?: string): Promise<Answer> {
+    return this.send("POST", path, { type: "json", text: JSON.stringify(payload) }, cookie);
   }
 
   form(path: string, payload: Record<string, string | boolean>, cookie: string): Promise<Answer> {

@@ -92,7 +92,7 @@ export async function runLoad(
   const periodMs = (input.submitters * 1000) / input.rate;
   let taken = 0;
 
-  const submit = ({ seat, cart, guid }: PrefilledTable, submitId: string): Promise<Answer> =>
+  const submit = ({ seat, cart, guid, cookie }: PrefilledTable, submitId: string): Promise<Answer> =>
     http.form(
       API.orderSubmit,
       {
@@ -111,7 +111,7 @@ export async function runLoad(
         token: "",
         smToken: "",
       },
-      `guid=${guid}`,
+      cookie,
     );
 
   const cycle = async (table: PrefilledTable) => {

@@ -20,6 +20,8 @@ export interface CartPlan {
 export interface PrefilledTable {
   seat: Seat;
   guid: string;
+  /** the Cookie header that carries the diner's credential */
+  cookie: string;
   cart: { value: number; sign: string };
 }
 
@@ -75,35 +77,40 @@ export async function prefill(
 
   const fill = async ({ seat, dishes }: CartPlan): Promise<PrefilledTable> => {
     const { rid, tableId, sid } = seat;
-    const guid = `bench-${tableId}-0-${randomUUID()}`;
-    await http.json(`${API.tableJoin}?rid=${rid}`, {
-      accessType: "realTable",
-      guid,
-      restaurantId: rid,
-      tableId,
-      sid,
-    });
+    // a new visitor, as a phone becomes one: the server issues the guid and its credential
+    const { guid, cookie } = await visitor(http, rid);
+    await http.json(
+      `${API.tableJoin}?rid=${rid}`,
+      { accessType: "realTable", guid, restaurantId: rid, tableId, sid },
+      cookie,
+    );
     const answer = await http.send(
       "GET",
       `${API.cartId}?rid=${rid}&tableId=${tableId}&guid=${guid}&sid=${sid}`,
+      undefined,
+      cookie,
     );
     if (answer.body.code !== 1000) throw new Error(`cart id for table ${tableId}: ${answer.body.message}`);
     const cart = answer.body.data as PrefilledTable["cart"];
     for (const foodId of dishes) {
       const sent = performance.now();
-      const added = await http.json(API.cartOps, {
-        rid,
-        cartId: cart.value,
-        cartIdSign: cart.sign,
-        guid,
-        opId: randomUUID(),
-        op: { kind: "add", foodId, choice: { normId: null, methodIds: [], additions: [], parts: [] } },
-      });
+      const added = await http.json(
+        API.cartOps,
+        {
+          rid,
+          cartId: cart.value,
+          cartIdSign: cart.sign,
+          guid,
+          opId: randomUUID(),
+          op: { kind: "add", foodId, choice: { normId: null, methodIds: [], additions: [], parts: [] } },
+        },
+        cookie,
+      );
       latencies.push(performance.now() - sent);
       const verdict = (added.body.data as { verdict?: { ok: boolean } } | undefined)?.verdict;
       if (!verdict?.ok) refusedAdds++;
     }
-    return { seat, guid, cart };
+    return { seat, guid, cookie, cart };
   };
 
   const start = performance.now();
@@ -130,4 +137,12 @@ export async function prefill(
     cartOpLatencyMs: spread(latencies),
     refusedAdds,
   };
+}
+
+/** A new visitor: getUserInfo without a credential issues one (the token), sent back as its cookie. */
+export async function visitor(http: HttpClient, rid: number): Promise<{ guid: string; cookie: string }> {
+  const answer = await http.send("GET", `${API.userInfo}?rid=${rid}`);
+  const user = answer.body.message as { guid?: string; token?: string } | undefined;
+  if (!user?.guid || !user.token) throw new Error(`no visitor issued: ${JSON.stringify(answer.body)}`);
+  return { guid: user.guid, cookie: `tm_visitor=${user.token}` };
 }
