@@ -83,9 +83,7 @@ export function applyCartOp(lines: readonly CartLine[], op: CartOp, dishOf: Dish
   } catch {
     return { ok: false, message: "数量不正确" };
   }
-  // a weighed dish may be ordered by any positive weight above its minimum (half a 斤 of fish)
-  const min = dish.Weigh ? (dish.minCount ?? 0) : Math.max(dish.minCount ?? 1, 1);
-  if (count.gt(0) && count.lt(min)) return { ok: false, message: `${min}${dish.unit || "份"}起售` };
+  if (count.eq(0)) return { ok: true, lines: withCount(lines, line, count) };
   const result = checkQuantity(dish, count, dishTotal(lines, line.foodId, line.detailId).plus(count));
   return result.ok
     ? { ok: true, lines: withCount(lines, line, result.count) }
