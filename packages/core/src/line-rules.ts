@@ -1,7 +1,18 @@
+import Big from "big.js";
+import type { CartLine } from "./cart.js";
 import type { Dish } from "./contract/menu.js";
 import { MAX_CHOICE_COUNT } from "./contract/realtime.js";
+import { dishUnit } from "./dish-display.js";
+import { dishAvailability } from "./dish-rules.js";
 import { comboGroups, pickedInGroup } from "./line-choice.js";
 import type { LineChoice } from "./pricing.js";
+import {
+  checkDishTotal,
+  checkLineCount,
+  MAX_QUANTITY,
+  type QuantityResult,
+  stockMessage,
+} from "./quantity.js";
 
 /**
  * The rules every cart line obeys, however it reached the server: an add over the table socket, or
@@ -68,4 +79,67 @@ export function checkChoice(dish: ChoiceDish, choice: LineChoice): RuleResult {
     additionProblem(dish, choice.additions) ??
     partProblem(dish, choice.parts);
   return problem === null ? { ok: true } : { ok: false, message: problem };
+}
+
+/** "stock": sold out or past the estimate (the submit's 2000); "invalid": anything else (1008). */
+export type OrderLinesResult =
+  | { ok: true }
+  | { ok: false; reason: "stock" | "invalid"; foodId: number; message: string };
+
+/** The cart's quantity refusals are toasts beside the dish; an order's refusal names it. */
+function quantityRefusal(dish: Dish, refused: Exclude<QuantityResult, { ok: true }>) {
+  if (refused.reason === "stock") return { reason: "stock" as const, message: refused.message };
+  const message =
+    refused.reason === "tooMany"
+      ? `${dish.name}最多点${MAX_QUANTITY}${dishUnit(dish)}`
+      : `${dish.name}${refused.message}`;
+  return { reason: "invalid" as const, message };
+}
+
+/**
+ * A whole cart sent with the order (a phone whose socket was down): each line as the cart's own
+ * operations would have left it, its dish on sale, and each dish within 999 and its stock across
+ * its lines. Answers the first problem.
+ */
+export function checkOrderLines(
+  lines: readonly CartLine[],
+  dishOf: (foodId: number) => Dish | undefined,
+): OrderLinesResult {
+  const detailIds = new Set<string>();
+  // by food id: a lookup may answer each call with a fresh object
+  const totals = new Map<number, { dish: Dish; total: Big }>();
+  for (const line of lines) {
+    const refuse = (reason: "stock" | "invalid", message: string): OrderLinesResult => ({
+      ok: false,
+      reason,
+      foodId: line.foodId,
+      message,
+    });
+    const dish = dishOf(line.foodId);
+    if (!dish) return refuse("invalid", "菜品不存在");
+    if (detailIds.has(line.detailId)) return refuse("invalid", `${dish.name}重复出现在购物车中`);
+    detailIds.add(line.detailId);
+    const availability = dishAvailability(dish, dish);
+    if (availability === "soldOut") return refuse("stock", stockMessage(dish));
+    if (availability === "outOfPeriod") return refuse("invalid", `${dish.name}当前为非可售时间`);
+    const choice = checkChoice(dish, line);
+    if (!choice.ok) return refuse("invalid", choice.message);
+    let count: Big;
+    try {
+      count = new Big(line.count);
+    } catch {
+      return refuse("invalid", `${dish.name}数量不正确`);
+    }
+    const counted = checkLineCount(dish, count);
+    if (!counted.ok) {
+      const { reason, message } = quantityRefusal(dish, counted);
+      return refuse(reason, message);
+    }
+    totals.set(dish.id, { dish, total: (totals.get(dish.id)?.total ?? new Big(0)).plus(count) });
+  }
+  for (const { dish, total } of totals.values()) {
+    const checked = checkDishTotal(dish, total);
+    if (!checked.ok) return { ok: false, foodId: dish.id, ...quantityRefusal(dish, checked) };
+  }
+  return { ok: true };
 }

@@ -142,6 +142,8 @@ export const cutlery = makeDish({
   combosList: [item(141, "餐具", 2), item(142, "餐具", 2)],
 });
 
+export const soldOutRibs = makeDish({ id: 15, name: "酱排骨", price: 38, estimate: 0 });
+
 /** Must-order dishes the diner count cannot bring: out of sale hours, and a combo with a choice to make. */
 export const lateSoup = makeDish({ id: 12, name: "夜宵汤", necessary: true, availableStatus: 3 });
 export const mustCombo = makeDish({
@@ -165,6 +167,7 @@ export const lineMenu: Dish[] = [
   cutlery,
   lateSoup,
   mustCombo,
+  soldOutRibs,
 ];
 export const lineDishOf = (id: number) => lineMenu.find((d) => d.id === id);
 

@@ -1,10 +1,10 @@
 import Big from "big.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyCartOp, type CartLine } from "../src/cart.js";
+import { applyCartOp, type CartLine, newLine } from "../src/cart.js";
 import type { Dish } from "../src/contract/menu.js";
 import { isAddable } from "../src/dish-rules.js";
-import { checkChoice } from "../src/line-rules.js";
+import { checkChoice, checkOrderLines } from "../src/line-rules.js";
 import { type LineChoice, priceLine } from "../src/pricing.js";
 import { appChoice, fish, lineDishOf, lineMenu, noodles, platter, rice, setMeal } from "./line-menu.js";
 
@@ -133,6 +133,80 @@ describe("the options of a line belong to its dish", () => {
       message: "米饭不是套餐，不能选择套餐内容",
     });
     expect(add(6, withParts(meal))).toMatchObject({ ok: true });
+  });
+});
+
+describe("a local cart sent with the order", () => {
+  const line = (foodId: number, count: string, choice: LineChoice = none) => newLine(foodId, choice, count);
+  const hot = fishChoice({ methodIds: [81] });
+  const small = fishChoice({ normId: 71 });
+  const boxed = { ...none, methodIds: [31] };
+
+  it.each([
+    ["an empty cart", [], null],
+    [
+      "every kind of line, each within its rules",
+      [
+        line(1, "2"),
+        line(2, "3"),
+        line(3, "0.5"),
+        line(7, "1", hot),
+        line(7, "2", small),
+        line(6, "1", withParts(meal)),
+      ],
+      null,
+    ],
+    ["exactly what is left, across two lines", [line(3, "2.5"), line(3, "2.5", boxed)], null],
+    ["0 of a counted dish", [line(1, "0")], ["invalid", 1, "米饭数量不正确"]],
+    ["0.5 of a counted dish", [line(7, "0.5", hot)], ["invalid", 7, "麻辣鱼数量不正确"]],
+    ["0.001 of a counted dish", [line(1, "0.001")], ["invalid", 1, "米饭数量不正确"]],
+    ["a count that is not a number", [line(1, "two")], ["invalid", 1, "米饭数量不正确"]],
+    ["a weight with four decimals", [line(3, "1.2345")], ["invalid", 3, "鲈鱼数量不正确"]],
+    ["9999 of a dish", [line(1, "9999")], ["invalid", 1, "米饭最多点999份"]],
+    [
+      "two lines of 600 of one dish",
+      [line(7, "600", hot), line(7, "600", small)],
+      ["invalid", 7, "麻辣鱼最多点999份"],
+    ],
+    ["1 of a dish sold from 2", [line(2, "1")], ["invalid", 2, "烤鸭2份起售"]],
+    ["another dish's norm", [line(7, "1", fishChoice({ normId: 81 }))], ["invalid", 7, "麻辣鱼的规格不存在"]],
+    [
+      "another dish's method",
+      [line(7, "1", fishChoice({ methodIds: [11] }))],
+      ["invalid", 7, "麻辣鱼的做法不存在"],
+    ],
+    [
+      "another dish's add-on",
+      [line(7, "1", fishChoice({ additions: [{ id: 51, count: 1 }] }))],
+      ["invalid", 7, "麻辣鱼的加料不存在"],
+    ],
+    [
+      "combo parts on a plain dish",
+      [line(1, "1", withParts(meal))],
+      ["invalid", 1, "米饭不是套餐，不能选择套餐内容"],
+    ],
+    [
+      "an incomplete combo",
+      [line(6, "1", withParts(meal.slice(1)))],
+      ["invalid", 6, "双人套餐的主菜应选1份"],
+    ],
+    ["the same line twice", [line(1, "1"), line(1, "2")], ["invalid", 1, "米饭重复出现在购物车中"]],
+    ["a dish not on the menu", [line(1, "1"), line(99, "1")], ["invalid", 99, "菜品不存在"]],
+    ["a dish outside its sale hours", [line(12, "1")], ["invalid", 12, "夜宵汤当前为非可售时间"]],
+    ["a sold-out dish", [line(15, "1")], ["stock", 15, "酱排骨已售罄"]],
+    [
+      "more than is left, across two lines",
+      [line(3, "3"), line(3, "2.5", boxed)],
+      ["stock", 3, "鲈鱼仅剩5份"],
+    ],
+    ["one more than is left", [line(2, "10")], ["stock", 2, "烤鸭仅剩9份"]],
+  ] satisfies Array<[string, CartLine[], [string, number, string] | null]>)("%s", (_, lines, refusal) => {
+    // a fresh dish object per look-up, as a lookup over database rows may give
+    const result = checkOrderLines(lines, (id) => {
+      const dish = lineDishOf(id);
+      return dish && { ...dish };
+    });
+    expect(result.ok ? null : [result.reason, result.foodId, result.message]).toEqual(refusal);
   });
 });
 
