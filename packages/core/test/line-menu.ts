@@ -108,7 +108,7 @@ export const tea = makeDish({
   necessary: true,
   mustFoodType: 1,
   minCount: 2,
-  estimate: 12,
+  estimate: 6,
   norms: [
     { id: 1001, name: "绿茶", price: 3, vipPrice: null },
     { id: 1002, name: "普洱", price: 5, vipPrice: null },

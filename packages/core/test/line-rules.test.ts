@@ -6,6 +6,7 @@ import type { Dish } from "../src/contract/menu.js";
 import { isAddable } from "../src/dish-rules.js";
 import { checkChoice, checkOrderLines } from "../src/line-rules.js";
 import { type LineChoice, priceLine } from "../src/pricing.js";
+import { applyTableOp } from "../src/table-ops.js";
 import { appChoice, fish, lineDishOf, lineMenu, noodles, platter, rice, setMeal } from "./line-menu.js";
 
 const none: LineChoice = { normId: null, methodIds: [], additions: [], parts: [] };
@@ -299,6 +300,73 @@ describe("choices, whatever a client sends", () => {
           expect(priceLine(dish, line, count, false).total.eq(listedPrice(dish, line, count))).toBe(true);
         }
       }),
+    );
+  });
+});
+
+/** What a diner does, resolved against the cart when it is done: a line is picked by position. */
+type Intent =
+  | { kind: "add"; dish: Dish; choice: LineChoice }
+  | { kind: "minus"; at: number }
+  | { kind: "set"; at: number; typed: string }
+  | { kind: "personNum"; personNum: number }
+  | { kind: "clear" };
+
+/** What the keypad (apps/web keypad-input.ts) confirms: up to 7 digits, weights with 2 decimals. */
+const typed = fc.oneof(
+  fc.integer({ min: 0, max: 20 }).map(String),
+  fc.integer({ min: 0, max: 9_999_999 }).map(String),
+  fc.tuple(fc.nat(12), fc.nat(99)).map(([whole, cents]) => `${whole}.${String(cents).padStart(2, "0")}`),
+);
+
+const intent: fc.Arbitrary<Intent> = fc.oneof(
+  {
+    arbitrary: fc
+      .constantFrom(...lineMenu)
+      .chain((dish) => appChoice(dish).map((choice) => ({ kind: "add" as const, dish, choice }))),
+    weight: 4,
+  },
+  { arbitrary: fc.nat().map((at) => ({ kind: "minus" as const, at })), weight: 1 },
+  {
+    arbitrary: fc.tuple(fc.nat(), typed).map(([at, text]) => ({ kind: "set" as const, at, typed: text })),
+    weight: 2,
+  },
+  {
+    arbitrary: fc
+      .integer({ min: 1, max: 15 })
+      .map((personNum) => ({ kind: "personNum" as const, personNum })),
+    weight: 1,
+  },
+  { arbitrary: fc.constant({ kind: "clear" as const }), weight: 1 },
+);
+
+function act(lines: CartLine[], intent: Intent): CartLine[] {
+  const menu = () => lineMenu;
+  const line = "at" in intent ? lines[intent.at % Math.max(lines.length, 1)] : undefined;
+  const op =
+    intent.kind === "add"
+      ? { kind: "add" as const, foodId: intent.dish.id, choice: intent.choice }
+      : intent.kind === "minus"
+        ? line && { kind: "minus" as const, detailId: line.detailId }
+        : intent.kind === "set"
+          ? line && { kind: "set" as const, detailId: line.detailId, count: intent.typed }
+          : intent;
+  if (!op) return lines;
+  const result = applyTableOp(lines, op, lineDishOf, menu);
+  return result.ok ? result.lines : lines;
+}
+
+describe("the local path accepts what the live path produces", () => {
+  it("passes every cart the table's operations can reach", () => {
+    fc.assert(
+      fc.property(fc.array(intent, { maxLength: 30 }), (intents) => {
+        let lines: CartLine[] = [];
+        for (const next of intents) {
+          lines = act(lines, next);
+          expect(checkOrderLines(lines, lineDishOf)).toEqual({ ok: true });
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 });
