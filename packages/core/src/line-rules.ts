@@ -14,11 +14,12 @@ import {
   stockMessage,
 } from "./quantity.js";
 
-/**
+/*
  * The rules every cart line obeys, however it reached the server: an add over the table socket, or
  * a whole local cart sent with the order when the socket was down. The options must be the dish's
  * own, chosen as the app's pickers choose them; the count obeys quantity.ts's rule.
  */
+
 export type RuleResult = { ok: true } | { ok: false; message: string };
 
 type ChoiceDish = Pick<

@@ -34,7 +34,7 @@ export function stockMessage(dish: Pick<Dish, "name" | "estimate">): string {
  * to its own minCount.
  */
 export function checkLineCount(dish: QuantityDish, count: Big): QuantityResult {
-  // no step grid: the keypad types any whole count and the diner count brings one per diner (5 of a step-2 dish)
+  // no step grid: the keypad types any whole count, the diner count brings one per diner (5 of a step 2)
   const decimals = dish.Weigh ? WEIGHT_DECIMALS : 0;
   if (count.lte(0) || !count.round(decimals, Big.roundDown).eq(count)) {
     return { ok: false, reason: "invalid", message: "数量不正确" };
