@@ -41,7 +41,12 @@ describe("the cart over HTTP (cart info, operations, person count)", () => {
     ).data as typeof cart;
     const foods = json(await get(`${API.foodList}?restaurantId=${table.restaurantId}`)).data as Dish[];
     const plain = foods.find(
-      (d) => d.foodproperty === 0 && d.estimate === -1 && !d.minCount && d.availableStatus === 1,
+      (d) =>
+        d.foodproperty === 0 &&
+        d.norms.length === 0 &&
+        d.estimate === -1 &&
+        !d.minCount &&
+        d.availableStatus === 1,
     );
     if (!plain) throw new Error("no plain dish");
     dish = plain;

@@ -7,6 +7,7 @@ import {
   ORDER_STATUSES,
   type OrderDetail,
   type StaffOrder,
+  startingChoice,
   type TableMessage,
 } from "@tablemate/core";
 import { asc, eq } from "drizzle-orm";
@@ -283,7 +284,11 @@ describe.each(BACKENDS)("order status moves by staff on %s", (backend) => {
     const diner = await dinerAt(dine);
     const socket = await TableSocket.open(socketUrl(await dinerAt(dine)));
     try {
-      await diner.add(dish.id, { ...PLAIN, additions: [{ id: beef.additionId, count: 2 }] }, 2);
+      await diner.add(
+        dish.id,
+        { ...startingChoice(dish), additions: [{ id: beef.additionId, count: 2 }] },
+        2,
+      );
       const { orderId } = json(await diner.submit()).data as { orderId: number };
       expect(await left()).toEqual({ dish: 7, addition: 1 });
       expect(json(await diner.post(API.orderCancel(orderId), { rid: dine.id })).code).toBe(1000);

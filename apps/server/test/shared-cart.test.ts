@@ -31,7 +31,13 @@ describe.each(BACKENDS)("the shared cart over real sockets on %s", (backend) => 
 
   const plainDish = () => {
     const dish = foods.find(
-      (d) => d.foodproperty === 0 && d.estimate === -1 && !d.minCount && d.availableStatus === 1 && !d.Weigh,
+      (d) =>
+        d.foodproperty === 0 &&
+        d.norms.length === 0 &&
+        d.estimate === -1 &&
+        !d.minCount &&
+        d.availableStatus === 1 &&
+        !d.Weigh,
     );
     if (!dish) throw new Error("no plain dish in the demo");
     return dish;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { API, type Dish, type OrderDetail, priceLine } from "@tablemate/core";
+import { API, type Dish, type OrderDetail, priceLine, startingChoice } from "@tablemate/core";
 import { and, count, eq, inArray } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -300,7 +300,10 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
 
     const { addition: soldOut, dish: withAddition } = await limitedAddition(app, dine.id, menu, true);
     await diner.op({ kind: "clear" });
-    await diner.add(withAddition.id, { ...PLAIN, additions: [{ id: soldOut.additionId, count: 1 }] });
+    await diner.add(withAddition.id, {
+      ...startingChoice(withAddition),
+      additions: [{ id: soldOut.additionId, count: 1 }],
+    });
     expect(await code(diner.submit())).toBe(3000);
 
     // with one unit back, the same order goes through and takes it

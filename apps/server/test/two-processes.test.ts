@@ -40,7 +40,12 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     const response = await fetch(`${first.url}${API.foodList}?restaurantId=${q.get("hotelid")}`);
     const { data: foods } = (await response.json()) as { data: Dish[] };
     const dish = foods.find(
-      (d) => d.foodproperty === 0 && d.estimate === -1 && !d.minCount && d.availableStatus === 1,
+      (d) =>
+        d.foodproperty === 0 &&
+        d.norms.length === 0 &&
+        d.estimate === -1 &&
+        !d.minCount &&
+        d.availableStatus === 1,
     );
     if (!dish) throw new Error("no plain dish");
 

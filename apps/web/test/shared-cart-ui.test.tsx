@@ -25,6 +25,12 @@ async function openLines() {
   return screen.findByTestId("cart-lines");
 }
 
+/** A main, the rice and two drinks: a combo is added only with every group chosen. */
+const SET_CHOICE = {
+  ...EMPTY_CHOICE,
+  parts: [501, 503, 504, 506].map((itemId) => ({ itemId, count: 1 })),
+};
+
 afterEach(() => vi.useRealTimers());
 
 describe("the shared cart on the page", () => {
@@ -101,7 +107,7 @@ describe("the shared cart on the page", () => {
     renderOnMenu(<CartBar />);
     await outside(async () => {
       await useCartStore.getState().add(CUCUMBER.dishesId, EMPTY_CHOICE);
-      await useCartStore.getState().add(PICK_SET.dishesId, EMPTY_CHOICE);
+      await useCartStore.getState().add(PICK_SET.dishesId, SET_CHOICE);
     });
     const list = await openLines();
     const combo = within(list).getByText(PICK_SET.name).closest("button");

@@ -2,6 +2,7 @@ import Big from "big.js";
 import type { Dish } from "./contract/menu.js";
 import { detailId } from "./detail-id.js";
 import { dishAvailability } from "./dish-rules.js";
+import { checkChoice } from "./line-rules.js";
 import { cartTotal, type LineChoice, priceLine } from "./pricing.js";
 import { checkQuantity, decrement, increment } from "./quantity.js";
 
@@ -65,6 +66,8 @@ export function applyCartOp(lines: readonly CartLine[], op: CartOp, dishOf: Dish
     const availability = dishAvailability(dish, dish);
     if (availability === "outOfPeriod") return { ok: false, message: `${dish.name}当前为非可售时间` };
     if (availability === "soldOut") return { ok: false, message: `${dish.name}已售罄` };
+    const choice = checkChoice(dish, op.choice);
+    if (!choice.ok) return choice;
     const id = detailId(op.foodId, op.choice);
     const line = lines.find((l) => l.detailId === id) ?? newLine(op.foodId, op.choice, "0");
     const result = increment(dish, new Big(line.count), dishTotal(lines, op.foodId));
@@ -83,9 +86,7 @@ export function applyCartOp(lines: readonly CartLine[], op: CartOp, dishOf: Dish
   } catch {
     return { ok: false, message: "数量不正确" };
   }
-  // a weighed dish may be ordered by any positive weight above its minimum (half a 斤 of fish)
-  const min = dish.Weigh ? (dish.minCount ?? 0) : Math.max(dish.minCount ?? 1, 1);
-  if (count.gt(0) && count.lt(min)) return { ok: false, message: `${min}${dish.unit || "份"}起售` };
+  if (count.eq(0)) return { ok: true, lines: withCount(lines, line, count) };
   const result = checkQuantity(dish, count, dishTotal(lines, line.foodId, line.detailId).plus(count));
   return result.ok
     ? { ok: true, lines: withCount(lines, line, result.count) }

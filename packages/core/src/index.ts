@@ -18,6 +18,7 @@ export * from "./errors.js";
 export * from "./ids.js";
 export * from "./images.js";
 export * from "./line-choice.js";
+export * from "./line-rules.js";
 export * from "./mandatory.js";
 export * from "./modes.js";
 export * from "./money.js";

@@ -1,6 +1,5 @@
 import Big from "big.js";
 import type { ComboItem, Dish } from "./contract/menu.js";
-import { defaultChoice } from "./mandatory.js";
 import { chosenMethods, type LineChoice } from "./pricing.js";
 import { increment } from "./quantity.js";
 
@@ -59,8 +58,18 @@ export function comboGroups(dish: Pick<Dish, "combosList">): ComboGroup[] {
 
 const partOf = (item: ComboItem) => ({ itemId: item.itemId, count: item.count });
 
+/** The default norm and, in each method category, its default method (else its first). */
+export function defaultChoice(dish: Pick<Dish, "norms" | "methodCategories">): LineChoice {
+  const norm = dish.norms.find((n) => n.isDefault) ?? dish.norms[0];
+  const methodIds = dish.methodCategories.flatMap((category) => {
+    const method = category.methodList.find((m) => m.isDefault) ?? category.methodList[0];
+    return method ? [method.id] : [];
+  });
+  return { normId: norm?.id ?? null, methodIds, additions: [], parts: [] };
+}
+
 /**
- * The choice a dish's modal or page starts with: mandatory.ts's default norm and methods, plus
+ * The choice a dish's modal or page starts with: the default norm and methods, plus
  * every part of the fixed combo groups (the diner cannot leave those out).
  */
 export function startingChoice(dish: ChoiceDish): LineChoice {

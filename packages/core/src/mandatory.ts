@@ -1,28 +1,26 @@
 import Big from "big.js";
 import type { Dish } from "./contract/menu.js";
-import { isSoldOut } from "./dish-rules.js";
+import { isAddable } from "./dish-rules.js";
+import { startingChoice } from "./line-choice.js";
+import { checkChoice } from "./line-rules.js";
 import type { LineChoice } from "./pricing.js";
-import { MAX_QUANTITY } from "./quantity.js";
+import { checkQuantity, MAX_QUANTITY } from "./quantity.js";
 
 /**
  * Must-order dishes (spec 001 §5): necessary and not seasonal, added for the table. mustFoodType 1:
- * diners × mustFoodNum; 2: mustFoodNum; otherwise the number of diners; capped at 999. Skipped when
- * sold out or short of the needed quantity. Default norm and default methods (the first method of a
- * category without a default).
+ * diners × mustFoodNum; 2: mustFoodNum; otherwise the number of diners; never below the dish's
+ * minimum (a first add brings that much too), capped at 999. A must-order line is a line like any
+ * other: with its starting choice (default norm and methods, a fixed combo's parts), skipped when
+ * the dish is not on sale, when that choice is not complete (a combo part to pick) or when the
+ * quantity rules refuse the count (short of stock).
  */
-export function mandatoryQuantity(dish: Pick<Dish, "mustFoodType" | "mustFoodNum">, diners: number): number {
+export function mandatoryQuantity(
+  dish: Pick<Dish, "mustFoodType" | "mustFoodNum" | "minCount">,
+  diners: number,
+): number {
   const num = dish.mustFoodNum > 0 ? dish.mustFoodNum : 1;
   const quantity = dish.mustFoodType === 1 ? diners * num : dish.mustFoodType === 2 ? num : diners;
-  return Math.min(quantity, MAX_QUANTITY);
-}
-
-export function defaultChoice(dish: Pick<Dish, "norms" | "methodCategories">): LineChoice {
-  const norm = dish.norms.find((n) => n.isDefault) ?? dish.norms[0];
-  const methodIds = dish.methodCategories.flatMap((category) => {
-    const method = category.methodList.find((m) => m.isDefault) ?? category.methodList[0];
-    return method ? [method.id] : [];
-  });
-  return { normId: norm?.id ?? null, methodIds, additions: [], parts: [] };
+  return Math.min(Math.max(quantity, dish.minCount ?? 1), MAX_QUANTITY);
 }
 
 export interface MandatoryLine {
@@ -34,9 +32,10 @@ export interface MandatoryLine {
 export function mandatoryLines(dishes: readonly Dish[], diners: number): MandatoryLine[] {
   if (diners < 1) return [];
   return dishes.flatMap((dish) => {
-    if (!dish.necessary || dish.season || isSoldOut(dish)) return [];
-    const quantity = mandatoryQuantity(dish, diners);
-    if (dish.estimate !== -1 && dish.estimate < quantity) return [];
-    return [{ foodId: dish.id, choice: defaultChoice(dish), count: new Big(quantity) }];
+    if (!dish.necessary || dish.season || !isAddable(dish, dish)) return [];
+    const choice = startingChoice(dish);
+    const count = new Big(mandatoryQuantity(dish, diners));
+    if (!checkChoice(dish, choice).ok || !checkQuantity(dish, count, count).ok) return [];
+    return [{ foodId: dish.id, choice, count }];
   });
 }

@@ -1,5 +1,6 @@
 import Big from "big.js";
 import type { Dish } from "./contract/menu.js";
+import { dishUnit } from "./dish-display.js";
 
 /** Quantity rules of a dish in the cart (spec 000 §5, 001 §5; DECISIONS "stock boundary"). */
 export const MAX_QUANTITY = 999;
@@ -16,26 +17,52 @@ export type QuantityResult =
   | { ok: true; count: Big }
   | { ok: false; reason: "tooMany" | "stock" | "invalid"; message: string };
 
+/** What a first + brings: the minimum, at least 1. */
 const minimum = (dish: QuantityDish) => Math.max(dish.minCount ?? 1, 1);
 const step = (dish: QuantityDish) => Math.max(dish.inceptStep || 1, 1);
+/** A weighed dish's weight: the decimals a count may carry (the wire's, `\d{1,4}(\.\d{1,3})?`). */
+export const WEIGHT_DECIMALS = 3;
 
 export function stockMessage(dish: Pick<Dish, "name" | "estimate">): string {
   return dish.estimate <= 0 ? `${dish.name}已售罄` : `${dish.name}仅剩${dish.estimate}份`;
 }
 
 /**
- * Checks a new count of a dish against the limits. `dishTotal` is what the whole cart would then hold
- * of this dish across its lines: a diner can take exactly what is left, never more.
+ * The rule for one line's count, whatever made it (+, −, the keypad, the diner count, a local cart):
+ * a whole number (a weighed dish: a weight of up to 3 decimals), positive, at least the minimum,
+ * at most 999. A weighed dish may weigh less than the 1 a first + brings (half a 斤 of fish), down
+ * to its own minCount.
  */
-export function checkQuantity(dish: QuantityDish, count: Big, dishTotal: Big): QuantityResult {
-  if (count.lt(0) || (!dish.Weigh && !count.round(0, Big.roundDown).eq(count))) {
+export function checkLineCount(dish: QuantityDish, count: Big): QuantityResult {
+  // no step grid: the keypad types any whole count, the diner count brings one per diner (5 of a step 2)
+  const decimals = dish.Weigh ? WEIGHT_DECIMALS : 0;
+  if (count.lte(0) || !count.round(decimals, Big.roundDown).eq(count)) {
     return { ok: false, reason: "invalid", message: "数量不正确" };
   }
+  const least = dish.Weigh ? (dish.minCount ?? 0) : minimum(dish);
+  if (count.lt(least)) return { ok: false, reason: "invalid", message: `${least}${dishUnit(dish)}起售` };
   if (count.gt(MAX_QUANTITY)) return { ok: false, reason: "tooMany", message: TOO_MANY_MESSAGE };
-  if (dish.estimate !== -1 && dishTotal.gt(dish.estimate)) {
+  return { ok: true, count };
+}
+
+/**
+ * What the whole cart holds of a dish across its lines: at most 999, and within the stock. A diner
+ * can take exactly what is left, never more.
+ */
+export function checkDishTotal(dish: QuantityDish, total: Big): QuantityResult {
+  if (total.gt(MAX_QUANTITY)) return { ok: false, reason: "tooMany", message: TOO_MANY_MESSAGE };
+  if (dish.estimate !== -1 && total.gt(dish.estimate)) {
     return { ok: false, reason: "stock", message: stockMessage(dish) };
   }
-  return { ok: true, count };
+  return { ok: true, count: total };
+}
+
+/** A line's new count, and `dishTotal`, what the whole cart would then hold of its dish. */
+export function checkQuantity(dish: QuantityDish, count: Big, dishTotal: Big): QuantityResult {
+  const line = checkLineCount(dish, count);
+  if (!line.ok) return line;
+  const total = checkDishTotal(dish, dishTotal);
+  return total.ok ? line : total;
 }
 
 /** + : the first add brings the minimum, later adds the step. */

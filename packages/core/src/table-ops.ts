@@ -1,7 +1,6 @@
 import { applyCartOp, type CartLine, newLine } from "./cart.js";
 import type { Dish } from "./contract/menu.js";
 import type { TableOp } from "./contract/realtime.js";
-import { detailId } from "./detail-id.js";
 import { mandatoryLines } from "./mandatory.js";
 import { checkNote } from "./notes.js";
 
@@ -11,16 +10,27 @@ export type TableOpResult =
   | { ok: true; lines: CartLine[]; personNum?: number }
   | { ok: false; message: string };
 
-/** Must-order dishes take their computed quantity, whether or not the cart already held them. */
-function withMandatory(lines: readonly CartLine[], menu: readonly Dish[], diners: number): CartLine[] {
-  const result = [...lines];
+/**
+ * Must-order dishes take their computed quantity, whether or not the cart already held them, by the
+ * set rule: a count that would take the dish past its stock or 999 with the diners' own lines of it
+ * is skipped.
+ */
+function withMandatory(
+  lines: readonly CartLine[],
+  menu: readonly Dish[],
+  diners: number,
+  dishOf: (foodId: number) => Dish | undefined,
+): CartLine[] {
+  let result = [...lines];
   for (const must of mandatoryLines(menu, diners)) {
-    const id = detailId(must.foodId, must.choice);
-    const count = must.count.toString();
-    const at = result.findIndex((l) => l.detailId === id);
-    const existing = result[at];
-    if (existing) result[at] = { ...existing, count };
-    else result.push(newLine(must.foodId, must.choice, count));
+    const line = newLine(must.foodId, must.choice, "0");
+    const held = result.some((l) => l.detailId === line.detailId) ? result : [...result, line];
+    const set = applyCartOp(
+      held,
+      { kind: "set", detailId: line.detailId, count: must.count.toString() },
+      dishOf,
+    );
+    if (set.ok) result = set.lines;
   }
   return result;
 }
@@ -37,7 +47,7 @@ export function applyTableOp(
   menu: () => readonly Dish[],
 ): TableOpResult {
   if (op.kind === "personNum") {
-    return { ok: true, lines: withMandatory(lines, menu(), op.personNum), personNum: op.personNum };
+    return { ok: true, lines: withMandatory(lines, menu(), op.personNum, dishOf), personNum: op.personNum };
   }
   if (op.kind === "note") {
     const line = lines.find((l) => l.detailId === op.detailId);

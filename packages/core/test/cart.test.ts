@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { applyCartOp, type CartLine, type CartOp, orderedCount, summarizeCart } from "../src/cart.js";
 import type { Dish } from "../src/contract/menu.js";
 import { priceLine } from "../src/pricing.js";
-import { decrement, increment, MAX_QUANTITY, TOO_MANY_MESSAGE, usesKeypad } from "../src/quantity.js";
+import {
+  checkLineCount,
+  decrement,
+  increment,
+  MAX_QUANTITY,
+  TOO_MANY_MESSAGE,
+  usesKeypad,
+} from "../src/quantity.js";
 import { makeDish, spicyFish } from "./fixtures.js";
 
 const plain = { normId: null, methodIds: [], additions: [], parts: [] };
@@ -79,6 +86,61 @@ describe("quantity rules (spec 000 §5)", () => {
   });
 });
 
+describe("the rule for a line's count", () => {
+  const rice = dishes[0] as Dish;
+  const duck = dishes[1] as Dish;
+  const bass = dishes[2] as Dish;
+  const halfJin = makeDish({ id: 4, name: "鳜鱼", Weigh: true, unit: "斤", minCount: 0.5 });
+
+  it.each([
+    ["1 of a counted dish", rice, "1", null],
+    ["999 of a counted dish", rice, "999", null],
+    ["0 of a counted dish", rice, "0", "数量不正确"],
+    ["-1", rice, "-1", "数量不正确"],
+    ["0.5 of a counted dish", rice, "0.5", "数量不正确"],
+    ["0.001 of a counted dish", rice, "0.001", "数量不正确"],
+    ["9999", rice, "9999", TOO_MANY_MESSAGE],
+    ["1000", rice, "1000", TOO_MANY_MESSAGE],
+    ["1 of a dish sold from 2", duck, "1", "2份起售"],
+    ["2 of a dish sold from 2", duck, "2", null],
+    ["3 of a dish sold in steps of 2 (typed on the keypad)", duck, "3", null],
+    ["0.5 斤 of a weighed dish", bass, "0.5", null],
+    ["1.125 斤, three decimals", bass, "1.125", null],
+    ["1.1255 斤, four decimals", bass, "1.1255", "数量不正确"],
+    ["0 斤", bass, "0", "数量不正确"],
+    ["0.4 斤 of a fish sold from half a 斤", halfJin, "0.4", "0.5斤起售"],
+    ["0.5 斤 of a fish sold from half a 斤", halfJin, "0.5", null],
+    ["999.5 斤", bass, "999.5", TOO_MANY_MESSAGE],
+  ] satisfies Array<[string, Dish, string, string | null]>)("%s", (_, dish, count, refusal) => {
+    const result = checkLineCount(dish, new Big(count));
+    expect(result.ok ? null : result.message).toBe(refusal);
+  });
+
+  it("is the rule of set, whatever the keypad sends", () => {
+    const lines = run([{ kind: "add", foodId: 2, choice: plain }]);
+    const set = (count: string) => applyCartOp(lines, { kind: "set", detailId: "2__", count }, dishOf);
+    expect(set("1")).toEqual({ ok: false, message: "2份起售" });
+    expect(set("3")).toMatchObject({ ok: true });
+    expect(set("0")).toEqual({ ok: true, lines: [] });
+  });
+
+  it("keeps a dish at 999 across all its lines", () => {
+    const lines = run([
+      { kind: "add", foodId: 7, choice: { ...plain, normId: 71 } },
+      { kind: "set", detailId: "7_71_", count: "600" },
+      { kind: "add", foodId: 7, choice: { ...plain, normId: 72 } },
+    ]);
+    expect(lines.map((l) => l.count)).toEqual(["600", "1"]);
+    expect(applyCartOp(lines, { kind: "set", detailId: "7_72_", count: "600" }, dishOf)).toEqual({
+      ok: false,
+      message: TOO_MANY_MESSAGE,
+    });
+    expect(applyCartOp(lines, { kind: "set", detailId: "7_72_", count: "399" }, dishOf)).toMatchObject({
+      ok: true,
+    });
+  });
+});
+
 describe("the cart", () => {
   it("keeps one line per detail id and counts a dish across its lines", () => {
     const lines = run([
@@ -138,7 +200,11 @@ describe("the cart", () => {
           expect(held.lte(MAX_QUANTITY)).toBe(true);
           if (dish.estimate !== -1) expect(held.lte(dish.estimate)).toBe(true);
         }
-        for (const line of lines) expect(new Big(line.count).gt(0)).toBe(true);
+        for (const line of lines) {
+          expect(checkLineCount(dishOf(line.foodId) as Dish, new Big(line.count))).toMatchObject({
+            ok: true,
+          });
+        }
         const sum = lines.reduce(
           (s, l) => s.plus(priceLine(dishOf(l.foodId) as Dish, l, l.count, false).total),
           new Big(0),

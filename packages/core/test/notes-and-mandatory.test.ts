@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultChoice, mandatoryLines, mandatoryQuantity } from "../src/mandatory.js";
+import { defaultChoice } from "../src/line-choice.js";
+import { mandatoryLines, mandatoryQuantity } from "../src/mandatory.js";
 import { appendTag, checkNote, DEFAULT_NOTE_TAGS, stripEmoji } from "../src/notes.js";
 import { makeDish } from "./fixtures.js";
 
@@ -40,6 +41,42 @@ describe("must-order dishes", () => {
     expect(mandatoryQuantity({ mustFoodType: 2, mustFoodNum: 2 }, 5)).toBe(2);
     expect(mandatoryQuantity({ mustFoodType: 0, mustFoodNum: 9 }, 4)).toBe(4);
     expect(mandatoryQuantity({ mustFoodType: 1, mustFoodNum: 100 }, 20)).toBe(999);
+  });
+
+  it("brings at least the dish's minimum, as a first add does", () => {
+    expect(mandatoryQuantity({ mustFoodType: 0, mustFoodNum: 1, minCount: 2 }, 1)).toBe(2);
+    expect(mandatoryQuantity({ mustFoodType: 0, mustFoodNum: 1, minCount: 2 }, 3)).toBe(3);
+  });
+
+  it("adds a line like any other: on sale, with a complete starting choice, a fixed combo with its parts", () => {
+    const part = (itemId: number, groupPick: number) => ({
+      id: itemId,
+      itemId,
+      name: `件${itemId}`,
+      count: 1,
+      norms: [],
+      cdatList: [],
+      groupName: "餐具",
+      groupPick,
+      priceUp: 0,
+    });
+    const lines = mandatoryLines(
+      [
+        makeDish({ id: 1, necessary: true, availableStatus: 3 }),
+        makeDish({ id: 2, necessary: true, foodproperty: 1, combosList: [part(21, 1), part(22, 1)] }),
+        makeDish({ id: 3, necessary: true, foodproperty: 1, combosList: [part(31, 2), part(32, 2)] }),
+      ],
+      2,
+    );
+    expect(lines.map((l) => [l.foodId, l.choice.parts])).toEqual([
+      [
+        3,
+        [
+          { itemId: 31, count: 1 },
+          { itemId: 32, count: 1 },
+        ],
+      ],
+    ]);
   });
 
   it("adds necessary, non-seasonal dishes with stock for the quantity, with default options", () => {

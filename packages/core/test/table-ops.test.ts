@@ -7,6 +7,17 @@ const menu = [
   makeDish({ id: 1, name: "米饭" }),
   makeDish({ id: 2, name: "套餐", foodproperty: 1 }),
   makeDish({ id: 3, name: "茶位", necessary: true, mustFoodType: 1, mustFoodNum: 1 }),
+  makeDish({
+    id: 4,
+    name: "湿巾",
+    necessary: true,
+    mustFoodType: 1,
+    estimate: 5,
+    norms: [
+      { id: 41, name: "小包", price: 1, vipPrice: null },
+      { id: 42, name: "大包", price: 2, vipPrice: null },
+    ],
+  }),
 ];
 const dishOf = (id: number) => menu.find((d) => d.id === id);
 const line = (foodId: number, count = "1"): CartLine => ({
@@ -48,6 +59,24 @@ describe("table operations", () => {
     expect(four.ok && four.lines.map((l) => [l.foodId, l.count])).toEqual([
       [1, "1"],
       [3, "4"],
+      [4, "4"],
+    ]);
+  });
+
+  it("leaves a must-order line as it is when the diners' own lines of the dish leave too little stock", () => {
+    const own = { ...line(4, "2"), detailId: "4_42_", normId: 42 };
+    const two = applyTableOp([own], { kind: "personNum", personNum: 2 }, dishOf, () => menu);
+    expect(two.ok && two.lines.map((l) => [l.detailId, l.count])).toEqual([
+      ["4_42_", "2"],
+      ["3__", "2"],
+      ["4_41_", "2"],
+    ]);
+    if (!two.ok) return;
+    const four = applyTableOp(two.lines, { kind: "personNum", personNum: 4 }, dishOf, () => menu);
+    expect(four.ok && four.lines.map((l) => [l.detailId, l.count])).toEqual([
+      ["4_42_", "2"],
+      ["3__", "4"],
+      ["4_41_", "2"],
     ]);
   });
 });

@@ -19,6 +19,9 @@ export const MSG = {
   people: 30,
 } as const;
 
+/** The most of one add-on or combo part a line may hold. */
+export const MAX_CHOICE_COUNT = 99;
+
 const count = z.string().regex(/^\d{1,4}(\.\d{1,3})?$/, "数量不正确");
 const id = z.number().int().positive().max(2_147_483_647);
 const detail = z.string().min(3).max(400);
@@ -27,11 +30,11 @@ export const lineChoiceSchema = z.object({
   normId: id.nullable(),
   methodIds: z.array(id).max(20).readonly(),
   additions: z
-    .array(z.object({ id, count: z.number().int().min(1).max(99) }))
+    .array(z.object({ id, count: z.number().int().min(1).max(MAX_CHOICE_COUNT) }))
     .max(30)
     .readonly(),
   parts: z
-    .array(z.object({ itemId: id, count: z.number().int().min(1).max(99) }))
+    .array(z.object({ itemId: id, count: z.number().int().min(1).max(MAX_CHOICE_COUNT) }))
     .max(30)
     .readonly(),
 });
