@@ -5,6 +5,7 @@ import { MAX_CHOICE_COUNT } from "./contract/realtime.js";
 import { dishUnit } from "./dish-display.js";
 import { dishAvailability } from "./dish-rules.js";
 import { comboGroups, pickedInGroup } from "./line-choice.js";
+import { COMBO_NOTE_REFUSED, checkNote } from "./notes.js";
 import type { LineChoice } from "./pricing.js";
 import {
   checkDishTotal,
@@ -125,6 +126,11 @@ export function checkOrderLines(
     if (availability === "outOfPeriod") return refuse("invalid", `${dish.name}当前为非可售时间`);
     const choice = checkChoice(dish, line);
     if (!choice.ok) return refuse("invalid", choice.message);
+    // the note as the cart's note operation would have taken it
+    if (line.memo !== "" && dish.foodproperty !== 0)
+      return refuse("invalid", `${dish.name}：${COMBO_NOTE_REFUSED}`);
+    const note = checkNote(line.memo);
+    if (!note.ok) return refuse("invalid", `${dish.name}：${note.message}`);
     let count: Big;
     try {
       count = new Big(line.count);

@@ -3,6 +3,8 @@ export const NOTE_MAX = 32;
 export const NOTE_TOO_LONG = "备注不能超过32个字符";
 export const NOTE_TAG_PRESENT = "已有相应备注";
 export const NOTE_TAG_SEPARATOR = "，";
+/** Combo lines take no note from the cart (spec 000 §5). */
+export const COMBO_NOTE_REFUSED = "套餐不支持从购物车添加备注";
 
 /** Quick tags when the restaurant has none of its own. */
 export const DEFAULT_NOTE_TAGS = [

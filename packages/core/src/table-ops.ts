@@ -2,9 +2,7 @@ import { applyCartOp, type CartLine, newLine } from "./cart.js";
 import type { Dish } from "./contract/menu.js";
 import type { TableOp } from "./contract/realtime.js";
 import { mandatoryLines } from "./mandatory.js";
-import { checkNote } from "./notes.js";
-
-export const COMBO_NOTE_REFUSED = "套餐不支持从购物车添加备注";
+import { COMBO_NOTE_REFUSED, checkNote } from "./notes.js";
 
 export type TableOpResult =
   | { ok: true; lines: CartLine[]; personNum?: number }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CartLine } from "../src/cart.js";
-import { applyTableOp, COMBO_NOTE_REFUSED } from "../src/table-ops.js";
+import { COMBO_NOTE_REFUSED } from "../src/notes.js";
+import { applyTableOp } from "../src/table-ops.js";
 import { makeDish } from "./fixtures.js";
 
 const menu = [

@@ -4,6 +4,7 @@ import {
   type ContactField,
   canAddToOrder,
   cartTotal,
+  checkOrderLines,
   chosenMethods,
   contactProblems,
   type Dish,
@@ -21,6 +22,7 @@ import {
   SUBMIT_CODES,
   type SubmitResult,
   stockUnits,
+  stripEmoji,
   type TableMessage,
   truncateMoney,
 } from "@tablemate/core";
@@ -70,7 +72,33 @@ function refuse(code: number, message: string, data: unknown = null): never {
 
 /** The lines to order: the shared cart's, or (the socket was down) the client's local cart. */
 function localLines(payload: OrderPayload): CartLine[] {
-  return payload.foods.map((food) => ({ ...food, detailId: detailId(food.foodId, food) }));
+  return payload.foods.map((food) => ({
+    ...food,
+    detailId: detailId(food.foodId, food),
+    // as the cart's note operation saves a note
+    memo: stripEmoji(food.memo).trim(),
+  }));
+}
+
+/**
+ * A local cart meets the live cart's rules (core's checkOrderLines), checked against the dishes as
+ * the database has them now: one line that breaks a rule refuses the whole order and nothing is
+ * repaired (a count that changes the price is never rounded): 2000 for stock, else 1008 naming the dish.
+ */
+function refuseBrokenLocalCart(lines: CartLine[], menu: Dish[]): void {
+  const checked = checkOrderLines(lines, (id) => menu.find((d) => d.id === id));
+  if (checked.ok) return;
+  if (checked.reason === "stock") {
+    const dish = menu.find((d) => d.id === checked.foodId);
+    const shortage: Shortage = {
+      foodId: checked.foodId,
+      name: dish?.name ?? "",
+      left: Math.max(dish?.estimate ?? 0, 0),
+      isCombo: (dish?.foodproperty ?? 0) !== 0,
+    };
+    refuse(SUBMIT_CODES.stockShort, checked.message, [shortage]);
+  }
+  refuse(SUBMIT_CODES.invalid, checked.message);
 }
 
 /** What the submit answers when the supply form's contact is incomplete. */
@@ -180,7 +208,9 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     if (lines.length === 0) refuseEmptyCart(await lastOrderOfCart(deps.db, cart.id), guid, now, raced);
     const mainOrder = await mainOrderOf(deps.db, payload, tableId, cart.visitId);
 
-    const priced = priceLines(lines, presentForRules(dishRows, restaurant.timezone, now));
+    const menu = presentForRules(dishRows, restaurant.timezone, now);
+    if (local) refuseBrokenLocalCart(local, menu);
+    const priced = priceLines(lines, menu);
     const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
     if (expired.length) refuse(SUBMIT_CODES.serverMessage, `${expired.join("、")}已进入不可售时段`);
     const total = cartTotal(priced.map((p) => p.total));
