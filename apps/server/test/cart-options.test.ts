@@ -1,0 +1,90 @@
+import { API, type CartState, type Dish, type LineChoice, type TableOp } from "@tablemate/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tables } from "../src/db/schema.js";
+import { BACKENDS } from "./support/databases.js";
+import { startTestApp, type TestApp } from "./support/harness.js";
+import { type DemoRestaurant, Diner, demoRestaurants, menuOf, PLAIN, plainDish } from "./support/ordering.js";
+import { TableSocket } from "./support/table-socket.js";
+
+/**
+ * A cart operation's chosen options must be the dish's own, chosen as the app's pickers choose them,
+ * over the socket and over HTTP alike. Each attack below was stored before, some charged.
+ */
+describe.each(BACKENDS)("the options of a cart operation on %s", (backend) => {
+  let app: TestApp;
+  let dine: DemoRestaurant;
+  let menu: Dish[];
+  let tableId: number;
+  let socketBase: string;
+
+  beforeAll(async () => {
+    app = await startTestApp(backend, { env: { RATE_LIMIT_PER_MINUTE: "100000" } });
+    dine = (await demoRestaurants(app))((r) => r.name === "川味小馆");
+    const [table] = await app.db
+      .insert(tables)
+      .values({ restaurantId: dine.id, name: "选项" })
+      .returning({ id: tables.id });
+    tableId = table?.id ?? 0;
+    menu = await menuOf(app, dine.id);
+    await app.server.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.server.address();
+    if (!address || typeof address === "string") throw new Error("no port");
+    socketBase = `ws://127.0.0.1:${address.port}${API.socket}`;
+  });
+  afterAll(() => app.close());
+
+  function attacks(): Array<[string, TableOp]> {
+    const plain = plainDish(menu);
+    const withNorms = menu.find((d) => d.norms.length > 0 && d.foodproperty === 0);
+    const otherNorm = menu.find((d) => d.id !== withNorms?.id && d.norms.length > 0)?.norms[0]?.id;
+    const addition = menu.flatMap((d) => d.additionCategories.flatMap((c) => c.additions))[0]?.id;
+    const paid = menu.find((d) =>
+      d.methodCategories.some((c) => c.methodList.some((m) => Number(m.markupPrice) > 0)),
+    );
+    const method = paid?.methodCategories.flatMap((c) => c.methodList).find((m) => Number(m.markupPrice) > 0);
+    if (!withNorms || !otherNorm || !addition || !paid || !method) throw new Error("demo menu lacks options");
+    const add = (dish: Dish, choice: LineChoice): TableOp => ({ kind: "add", foodId: dish.id, choice });
+    return [
+      ["another dish's norm", add(withNorms, { ...PLAIN, normId: otherNorm })],
+      ["another dish's addition", add(plain, { ...PLAIN, additions: [{ id: addition, count: 1 }] })],
+      ["combo parts on a plain dish", add(plain, { ...PLAIN, parts: [{ itemId: 1, count: 1 }] })],
+      [
+        "a paid method three times",
+        add(paid, {
+          ...PLAIN,
+          normId: paid.norms[0]?.id ?? null,
+          methodIds: [method.id, method.id, method.id],
+        }),
+      ],
+    ];
+  }
+
+  it("refuses over HTTP each option that is not the dish's own, and stores nothing", async () => {
+    const diner = await new Diner(app, `options-http-${backend}-01`, {
+      restaurantId: dine.id,
+      tableId,
+      sid: app.signer.tableToken(dine.id, tableId),
+    }).sit();
+    for (const [attack, op] of attacks()) {
+      const { verdict, cart } = await diner.op(op);
+      expect([attack, verdict.ok]).toEqual([attack, false]);
+      expect(cart.lines).toEqual([]);
+    }
+  });
+
+  it("refuses the same over the socket, each with a verdict, and tells the table nothing", async () => {
+    const guid = `options-ws-${backend}-01`;
+    const url = `${socketBase}?rid=${dine.id}&tableId=${tableId}&sid=${app.signer.tableToken(dine.id, tableId)}&guid=${guid}`;
+    const socket = await TableSocket.open(url);
+    try {
+      for (const [attack, op] of attacks()) {
+        const verdict = await socket.op(op);
+        expect([attack, verdict.ok]).toEqual([attack, false]);
+      }
+      expect(socket.broadcasts()).toEqual([]);
+      expect((socket.cart as CartState).lines).toEqual([]);
+    } finally {
+      socket.close();
+    }
+  });
+});
