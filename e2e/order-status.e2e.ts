@@ -1,7 +1,7 @@
 import { API, ORDER_STATUS } from "@tablemate/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHECKOUT_COPY } from "../apps/web/src/copy.js";
+import { CHECKOUT_COPY, COPY } from "../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../apps/web/src/features/checkout/checkout-copy.js";
 import { ORDER_COPY } from "../apps/web/src/features/order/order-copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
@@ -130,5 +130,27 @@ describe("the order's life after submit", () => {
     await alert.waitFor({ state: "detached" });
     expect(await statusOnServer()).toBe(ORDER_STATUS.settled);
     expect(errors).toEqual([]);
+  });
+
+  it("the next party to scan the table's code starts a new visit: none of the earlier party's orders, an empty cart", async () => {
+    const link = server.tables.find((t) => t.restaurant === "川味小馆");
+    const next = await phoneContext(browser);
+    try {
+      const phone = await next.newPage();
+      await phone.goto(link?.url ?? "");
+      await phone.getByTestId("table-name").waitFor();
+      expect([null, "¥0"]).toContain(await barTotal(phone));
+      await phone.getByRole("button", { name: COPY.orderList }).click();
+      await phone.getByTestId("order-list-page").waitFor();
+      await phone.getByText(ORDER_COPY.listEmpty).waitFor();
+      expect(await phone.getByTestId("order-list-item").count()).toBe(0);
+      // nor can it open the earlier party's order by its id
+      const peek = await next.request.get(`${server.url}${API.orderDetail}/${orderId}?rid=${RID}`);
+      expect(peek.status()).toBe(404);
+    } finally {
+      await next.close();
+    }
+    // the earlier party still reads its own order
+    expect(await statusOnServer()).toBe(ORDER_STATUS.settled);
   });
 });
