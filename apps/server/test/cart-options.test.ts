@@ -2,7 +2,7 @@ import { API, type CartState, type Dish, type LineChoice, type TableOp } from "@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tables } from "../src/db/schema.js";
 import { BACKENDS } from "./support/databases.js";
-import { startTestApp, type TestApp } from "./support/harness.js";
+import { socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
 import { type DemoRestaurant, Diner, demoRestaurants, menuOf, PLAIN, plainDish } from "./support/ordering.js";
 import { TableSocket } from "./support/table-socket.js";
 
@@ -15,7 +15,7 @@ describe.each(BACKENDS)("the options of a cart operation on %s", (backend) => {
   let dine: DemoRestaurant;
   let menu: Dish[];
   let tableId: number;
-  let socketBase: string;
+  let base: string;
 
   beforeAll(async () => {
     app = await startTestApp(backend, { env: { RATE_LIMIT_PER_MINUTE: "100000" } });
@@ -26,10 +26,7 @@ describe.each(BACKENDS)("the options of a cart operation on %s", (backend) => {
       .returning({ id: tables.id });
     tableId = table?.id ?? 0;
     menu = await menuOf(app, dine.id);
-    await app.server.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.server.address();
-    if (!address || typeof address === "string") throw new Error("no port");
-    socketBase = `ws://127.0.0.1:${address.port}${API.socket}`;
+    base = await socketBase(app);
   });
   afterAll(() => app.close());
 
@@ -74,7 +71,11 @@ describe.each(BACKENDS)("the options of a cart operation on %s", (backend) => {
 
   it("refuses the same over the socket, each with a verdict, and tells the table nothing", async () => {
     const guid = `options-ws-${backend}-01`;
-    const url = `${socketBase}?rid=${dine.id}&tableId=${tableId}&sid=${app.signer.tableToken(dine.id, tableId)}&guid=${guid}`;
+    const url = socketAt(
+      base,
+      { restaurantId: dine.id, tableId: tableId, sid: app.signer.tableToken(dine.id, tableId) },
+      guid,
+    );
     const socket = await TableSocket.open(url);
     try {
       for (const [attack, op] of attacks()) {

@@ -5,7 +5,7 @@ import WebSocket from "ws";
 import { cartLines, orders, tables } from "../src/db/schema.js";
 import { VISITOR_COOKIE } from "../src/security/visitor.js";
 import { BACKENDS } from "./support/databases.js";
-import { asVisitor, json, startTestApp, type TestApp } from "./support/harness.js";
+import { asVisitor, json, socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
 import { type DemoRestaurant, Diner, demoRestaurants, menuOf, plainDish } from "./support/ordering.js";
 
 /**
@@ -17,7 +17,7 @@ describe.each(BACKENDS)("visitor identity on %s", (backend) => {
   let dine: DemoRestaurant;
   let other: DemoRestaurant;
   let menu: Dish[];
-  let socketBase: string;
+  let base: string;
   const free = new Map<number, number[]>();
   let guids = 0;
 
@@ -37,10 +37,7 @@ describe.each(BACKENDS)("visitor identity on %s", (backend) => {
       );
     }
     menu = await menuOf(app, dine.id);
-    await app.server.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.server.address();
-    if (!address || typeof address === "string") throw new Error("no port");
-    socketBase = `ws://127.0.0.1:${address.port}${API.socket}`;
+    base = await socketBase(app);
   });
   afterAll(() => app.close());
 
@@ -177,7 +174,7 @@ describe.each(BACKENDS)("visitor identity on %s", (backend) => {
 
   it("closes a socket that names another visitor or carries no credential", async () => {
     const victim = await dinerAt(dine);
-    const url = `${socketBase}?rid=${dine.id}&tableId=${victim.table.tableId}&sid=${victim.table.sid}&guid=${victim.guid}`;
+    const url = socketAt(base, victim.table, victim.guid);
     const closeCode = (headers: Record<string, string>) =>
       new Promise<number>((resolve) => {
         new WebSocket(url, { headers }).on("close", (code) => resolve(code));

@@ -15,7 +15,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { additionStock, dishes, orderEvents, orders, tables } from "../src/db/schema.js";
 import { BACKENDS } from "./support/databases.js";
-import { json, startTestApp, type TestApp } from "./support/harness.js";
+import { json, socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
 import {
   Diner,
   demoRestaurants,
@@ -53,11 +53,8 @@ describe.each(BACKENDS)("order status moves by staff on %s", (backend) => {
     for (const t of await app.db.select().from(tables).orderBy(asc(tables.id)))
       free.set(t.restaurantId, [...(free.get(t.restaurantId) ?? []), t.id]);
     menu = await menuOf(app, dine.id);
-    await app.server.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.server.address();
-    if (!address || typeof address === "string") throw new Error("no port");
-    socketUrl = ({ table, guid }) =>
-      `ws://127.0.0.1:${address.port}${API.socket}?rid=${table.restaurantId}&tableId=${table.tableId}&sid=${table.sid}&guid=${guid}`;
+    const base = await socketBase(app);
+    socketUrl = ({ table, guid }) => socketAt(base, table, guid);
   });
   afterAll(() => app.close());
 

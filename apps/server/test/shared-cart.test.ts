@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { cartLines } from "../src/db/schema.js";
 import { BACKENDS } from "./support/databases.js";
-import { type DemoTable, demoTable, json, startTestApp, type TestApp } from "./support/harness.js";
+import {
+  type DemoTable,
+  demoTable,
+  json,
+  socketAt,
+  socketBase,
+  startTestApp,
+  type TestApp,
+} from "./support/harness.js";
 import { TableSocket } from "./support/table-socket.js";
 
 const plain = { normId: null, methodIds: [], additions: [], parts: [] };
@@ -21,11 +29,8 @@ describe.each(BACKENDS)("the shared cart over real sockets on %s", (backend) => 
     foods = json(
       await app.server.inject({ method: "GET", url: `${API.foodList}?restaurantId=${table.restaurantId}` }),
     ).data as Dish[];
-    await app.server.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.server.address();
-    if (!address || typeof address === "string") throw new Error("no port");
-    url = (guid, t = table) =>
-      `ws://127.0.0.1:${address.port}${API.socket}?rid=${t.restaurantId}&tableId=${t.tableId}&sid=${t.sid}&guid=${guid}`;
+    const base = await socketBase(app);
+    url = (guid, t = table) => socketAt(base, t, guid);
   });
   afterAll(() => app.close());
 

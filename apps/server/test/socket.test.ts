@@ -2,7 +2,14 @@ import { API } from "@tablemate/core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { send } from "../src/realtime/socket.js";
-import { type DemoTable, demoTable, socketHeaders, startTestApp, type TestApp } from "./support/harness.js";
+import {
+  type DemoTable,
+  demoTable,
+  socketBase,
+  socketHeaders,
+  startTestApp,
+  type TestApp,
+} from "./support/harness.js";
 
 function open(url: string): Promise<{ messages: unknown[]; closeCode: number | null; socket: WebSocket }> {
   return new Promise((resolve) => {
@@ -27,10 +34,7 @@ describe("the table socket", () => {
   beforeAll(async () => {
     app = await startTestApp("pglite");
     dine = await demoTable(app);
-    await app.server.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.server.address();
-    if (!address || typeof address === "string") throw new Error("no port");
-    base = `ws://127.0.0.1:${address.port}${API.socket}`;
+    base = await socketBase(app);
   });
   afterAll(() => app.close());
 

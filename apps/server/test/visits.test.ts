@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { carts, orders, tables, tableUsers, visits } from "../src/db/schema.js";
 import { BACKENDS } from "./support/databases.js";
-import { json, startTestApp, type TestApp } from "./support/harness.js";
+import { json, socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
 import { type DemoRestaurant, Diner, demoRestaurants, menuOf, PLAIN, plainDish } from "./support/ordering.js";
 import { TableSocket } from "./support/table-socket.js";
 
@@ -18,7 +18,7 @@ describe.each(BACKENDS)("table visits on %s", (backend) => {
   let app: TestApp;
   let dine: DemoRestaurant;
   let menu: Dish[];
-  let socketBase: string;
+  let base: string;
   const free: number[] = [];
   let guids = 0;
 
@@ -32,10 +32,7 @@ describe.each(BACKENDS)("table visits on %s", (backend) => {
       .returning({ id: tables.id });
     free.push(...added.map((t) => t.id));
     menu = await menuOf(app, dine.id);
-    await app.server.listen({ port: 0, host: "127.0.0.1" });
-    const address = app.server.server.address();
-    if (!address || typeof address === "string") throw new Error("no port");
-    socketBase = `ws://127.0.0.1:${address.port}${API.socket}`;
+    base = await socketBase(app);
   });
   afterAll(() => app.close());
 
@@ -144,9 +141,7 @@ describe.each(BACKENDS)("table visits on %s", (backend) => {
   it("refuses the earlier party's socket operations once the visit ends, with a verdict", async () => {
     const tableId = freeTable();
     const first = await diner(tableId);
-    const socket = await TableSocket.open(
-      `${socketBase}?rid=${dine.id}&tableId=${tableId}&sid=${first.table.sid}&guid=${first.guid}`,
-    );
+    const socket = await TableSocket.open(socketAt(base, first.table, first.guid));
     try {
       expect((await socket.op({ kind: "add", foodId: plainDish(menu).id, choice: PLAIN })).ok).toBe(true);
       expect(json(await clear(tableId)).code).toBe(1000);

@@ -1,3 +1,4 @@
+import { API } from "@tablemate/core";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { type App, buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
@@ -112,3 +113,18 @@ export function form(
 }
 
 export type Server = FastifyInstance;
+
+/** Listens on a free port of 127.0.0.1 for real sockets; answers the table socket's base URL. */
+export async function socketBase(app: TestApp): Promise<string> {
+  await app.server.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return `ws://127.0.0.1:${address.port}${API.socket}`;
+}
+
+/** The socket URL a diner (`guid`) opens at a table: its handshake, as the app sends it. */
+export const socketAt = (
+  base: string,
+  table: { restaurantId: number; tableId: number; sid: string },
+  guid: string,
+) => `${base}?rid=${table.restaurantId}&tableId=${table.tableId}&sid=${table.sid}&guid=${guid}`;
