@@ -6,5 +6,5 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const fields = result.error.issues.map((i) => `${i.path.join(".") || "参数"}: ${i.message}`);
-  throw new AppError("badRequest", `请求参数有误（${fields.join("；")}）`, fields);
+  throw new AppError("badRequest", `请求参数有误（${fields.join("；")}）`);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  AppError,
   type CartLine,
   type ContactField,
   canAddToOrder,
@@ -18,7 +19,6 @@ import {
   roundMoney,
   type Shortage,
   type StockMessage,
-  SUBMIT_CODES,
   type SubmitResult,
   stockUnits,
   type TableMessage,
@@ -45,17 +45,6 @@ import {
   writeOrder,
 } from "./submit-statements.js";
 
-/** A refusal with its submit code (spec 000 §8) and the guest-facing message. */
-export class SubmitRefused extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data: unknown = null,
-  ) {
-    super(message);
-  }
-}
-
 export interface SubmitDeps extends CartDeps {
   signer: Signer;
   phoneCodes: PhoneCodes;
@@ -63,10 +52,6 @@ export interface SubmitDeps extends CartDeps {
 
 /** How often a submit reads again after its cart changed between its read and its write. */
 const ATTEMPTS = 5;
-
-function refuse(code: number, message: string, data: unknown = null): never {
-  throw new SubmitRefused(code, message, data);
-}
 
 /** The lines to order: the shared cart's, or (the socket was down) the client's local cart. */
 function localLines(payload: OrderPayload): CartLine[] {
@@ -96,7 +81,7 @@ interface PricedOrderLine {
 function priceLines(lines: CartLine[], menu: Dish[]): PricedOrderLine[] {
   return lines.map((line) => {
     const dish = menu.find((d) => d.id === line.foodId);
-    if (!dish) refuse(SUBMIT_CODES.serverMessage, "购物车中有已下架的菜品，请删除后再下单");
+    if (!dish) throw new AppError("dishOffMenu");
     return {
       line,
       dish,
@@ -121,7 +106,7 @@ export interface Submitted {
  * only after the commit.
  */
 export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid: string): Promise<Submitted> {
-  if (payload.userId !== guid) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  if (payload.userId !== guid) throw new AppError("orderInvalid");
   const local = payload.faultCart ? localLines(payload) : null;
   const now = deps.now();
   let codeAccepted = false;
@@ -133,7 +118,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       guid,
       localFoodIds: local?.map((l) => l.foodId),
     });
-    if (!found) refuse(SUBMIT_CODES.restaurantNotFound, "餐厅不存在");
+    if (!found) throw new AppError("restaurantNotFound");
     const { cart, existing, token: foundToken, lines: stored, dishRows, ...restaurant } = found;
     const token = foundToken ?? "";
     checkRestaurant(deps, restaurant, payload, now);
@@ -143,7 +128,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
         token,
       };
     }
-    if (!cart || cart.restaurantId !== restaurant.id) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+    if (!cart || cart.restaurantId !== restaurant.id) throw new AppError("orderInvalid");
     const tableId =
       cart.tableId === payload.realTableId
         ? cart.tableId
@@ -155,9 +140,9 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       { reserve: payload.reserve },
     );
     const [lacking] = withContact ? contactProblems(payload, kind === "takeout") : [];
-    if (lacking) refuse(SUBMIT_CODES.serverMessage, CONTACT_REFUSALS[lacking]);
+    if (lacking) throw new AppError("contactMissing", CONTACT_REFUSALS[lacking]);
     if (!codeAccepted && !(await deps.phoneCodes.acceptsOrder(restaurant, payload)))
-      refuse(SUBMIT_CODES.wrongCode, "验证码错误");
+      throw new AppError("wrongCode");
     codeAccepted = true;
 
     const lines = local ?? stored.map(presentLine);
@@ -169,10 +154,10 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
 
     const priced = priceLines(lines, presentForRules(dishRows, restaurant.timezone, now));
     const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
-    if (expired.length) refuse(SUBMIT_CODES.serverMessage, `${expired.join("、")}已进入不可售时段`);
+    if (expired.length) throw new AppError("dishOutOfPeriod", `${expired.join("、")}已进入不可售时段`);
     const total = cartTotal(priced.map((p) => p.total));
     if (kind === "takeout" && total.lt(restaurant.startPrice)) {
-      refuse(SUBMIT_CODES.serverMessage, `未达到起送价¥${truncateMoney(restaurant.startPrice)}`);
+      throw new AppError("belowStartPrice", `未达到起送价¥${truncateMoney(restaurant.startPrice)}`);
     }
     let written: WriteOutcome;
     try {
@@ -205,7 +190,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       });
     } catch (error) {
       // a lock held past the pool's lock_timeout: the diner is told to retry (1002)
-      if (isPgError(error, PG_ERROR.lockNotAvailable)) refuse(SUBMIT_CODES.timeout, "下单超时，请稍后重试");
+      if (isPgError(error, PG_ERROR.lockNotAvailable)) throw new AppError("submitTimeout");
       throw error;
     }
     if (written.placed) {
@@ -221,7 +206,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     }
     if (written.short) refuseShortage(written, priced);
   }
-  refuse(SUBMIT_CODES.othersOrdering, "您的同伴正在下单，请稍后再试");
+  throw new AppError("othersOrdering");
 }
 
 /**
@@ -231,7 +216,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
  */
 async function pickedTable(db: Db, restaurant: SubmitRestaurant, realTableId: number): Promise<number> {
   if (!restaurant.fastHotel || !(await isTableOf(db, restaurant.id, realTableId))) {
-    refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+    throw new AppError("orderInvalid");
   }
   return realTableId;
 }
@@ -251,11 +236,10 @@ const contactOf = (payload: OrderPayload): NonNullable<OrderRow["reserve"]> => (
 function checkRestaurant(deps: SubmitDeps, restaurant: SubmitRestaurant, payload: OrderPayload, now: Date) {
   const clock = localClock(now, restaurant.timezone);
   if (!isShopOpen({ businessTime: restaurant.businessTime, hotelLock: restaurant.hotelLock }, clock)) {
-    refuse(SUBMIT_CODES.shopClosed, "本店已打烊，暂时无法下单");
+    throw new AppError("shopClosed");
   }
-  if (!restaurant.posOnline) refuse(SUBMIT_CODES.posOffline, "收银台网络异常，请联系服务员");
-  if (!deps.signer.verifyCartSign(payload.cartId, payload.cartIdSign))
-    refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  if (!restaurant.posOnline) throw new AppError("posOffline");
+  if (!deps.signer.verifyCartSign(payload.cartId, payload.cartIdSign)) throw new AppError("orderInvalid");
 }
 
 /** 3000 when an addition is short (they are taken first), else 2000 with the short dishes. */
@@ -268,7 +252,7 @@ function refuseShortage(short: Extract<WriteOutcome, { short: true }>, priced: P
       left: a.left,
       isCombo: false,
     }));
-    refuse(SUBMIT_CODES.additionsShort, shortageMessage(shortages), shortages);
+    throw new AppError("additionsShort", shortageMessage(shortages), shortages);
   }
   const shortages = short.dishes.map((d) => ({
     foodId: d.id,
@@ -276,7 +260,7 @@ function refuseShortage(short: Extract<WriteOutcome, { short: true }>, priced: P
     left: Math.max(d.left, 0),
     isCombo: d.foodproperty !== 0,
   }));
-  refuse(SUBMIT_CODES.stockShort, shortageMessage(shortages), shortages);
+  throw new AppError("stockShort", shortageMessage(shortages), shortages);
 }
 
 function shortageMessage(shortages: Shortage[]): string {
@@ -302,23 +286,23 @@ function refuseEmptyCart(
   raced: boolean,
 ): never {
   if (raced && recent) {
-    if (recent.mainGuid === guid) refuse(SUBMIT_CODES.submitting, "订单提交中，请稍候");
-    refuse(SUBMIT_CODES.othersOrdering, "您的同伴正在下单，请稍后再试");
+    if (recent.mainGuid === guid) throw new AppError("submitting");
+    throw new AppError("othersOrdering");
   }
   if (recent && recent.mainGuid !== guid && now.getTime() - recent.createdAtMs < JUST_ORDERED_MS) {
-    refuse(SUBMIT_CODES.companionOrdered, "你的同伴已经下单", {
+    throw new AppError("companionOrdered", undefined, {
       orderId: recent.id,
       mainWxId: recent.mainGuid,
     });
   }
-  refuse(SUBMIT_CODES.infoMissing, "购物车是空的，请先点菜");
+  throw new AppError("emptyCart");
 }
 
 /** In prepayment, a tablemate's open order comes first: add to it instead (6666). */
 async function refuseCompanionOrder(db: Db, guid: string, tableId: number): Promise<void> {
   const open = await openOrderOfTable(db, tableId);
   if (open && open.mainGuid !== guid) {
-    refuse(SUBMIT_CODES.companionOrdered, "你的同伴已经下单", { orderId: open.id, mainWxId: open.mainGuid });
+    throw new AppError("companionOrdered", undefined, { orderId: open.id, mainWxId: open.mainGuid });
   }
 }
 
@@ -326,11 +310,11 @@ async function refuseCompanionOrder(db: Db, guid: string, tableId: number): Prom
 async function mainOrderOf(db: Db, payload: OrderPayload, tableId: number) {
   if (!payload.mainOrderId) return null;
   const main = await orderById(db, payload.mainOrderId);
-  if (!main || main.tableId !== tableId) refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  if (!main || main.tableId !== tableId) throw new AppError("orderInvalid");
   if (isSettled(main.status)) {
-    refuse(SUBMIT_CODES.tableSettled, "该桌已结账，您可以重新点餐", { orderId: main.id });
+    throw new AppError("tableSettled", undefined, { orderId: main.id });
   }
-  if (!canAddToOrder(main.status)) refuse(SUBMIT_CODES.invalid, "订单已取消，请重新扫码");
+  if (!canAddToOrder(main.status)) throw new AppError("orderInvalid", "订单已取消，请重新扫码");
   return main;
 }
 
