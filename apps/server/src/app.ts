@@ -7,7 +7,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import { registerErrorHandler } from "./http/errors.js";
+import { registerErrorHandler, sendError } from "./http/errors.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
@@ -49,6 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const server = Fastify({
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     bodyLimit: 256 * 1024,
+    // errors before routing (a path that is not valid percent-encoding) answer the envelope too
+    frameworkErrors: sendError,
   });
 
   registerErrorHandler(server);
