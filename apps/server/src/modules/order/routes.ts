@@ -14,7 +14,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { waiterCalls } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
-import { parse } from "../../http/parse.js";
+import { checkText, parse } from "../../http/parse.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 import { getSeatedTable } from "../table/tables.js";
 import { cancelOrder, orderDetail, orderList } from "./orders.js";
@@ -31,10 +31,11 @@ const WAITER_COOLDOWN_MS = 60_000;
 function visitorGuid(request: FastifyRequest): string {
   const guid = request.cookies.guid;
   if (!guid) throw new AppError("unauthorized", "请重新扫码点餐");
+  checkText(guid);
   return guid;
 }
 
-/** The order JSON of the submit's `data` text: 1007 naming the bad fields when it is not one. */
+/** The order JSON of the submit's `data` text: 1007 naming the bad fields when it is not one; 400 for bad text. */
 function orderPayload(data: string): OrderPayload {
   let json: unknown;
   try {
@@ -47,6 +48,7 @@ function orderPayload(data: string): OrderPayload {
     const fields = payload.error.issues.map((i) => i.path.join(".")).join("、");
     throw new AppError("orderInfoMissing", `订单信息缺失（${fields}）`);
   }
+  checkText(payload.data);
   return payload.data;
 }
 
