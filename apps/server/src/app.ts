@@ -20,7 +20,7 @@ import { createPhoneCodes } from "./modules/verification/phone-codes.js";
 import { verificationRoutes } from "./modules/verification/routes.js";
 import { logSmsSender, type SmsSender } from "./modules/verification/sms.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
-import { socketRoutes } from "./realtime/socket.js";
+import { MAX_MESSAGE_BYTES, socketRoutes } from "./realtime/socket.js";
 import { createSigner, type Signer } from "./security/signer.js";
 import { appShell } from "./web/app-shell.js";
 import { imageRoutes } from "./web/images.js";
@@ -64,7 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await server.register(fastifyCookie);
   await server.register(fastifyFormbody);
-  await server.register(fastifyWebsocket);
+  // a frame over the message limit closes the socket (1009) at its header, never buffered (ws's default: 100 MiB)
+  await server.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   await server.register(fastifyRateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: "1 minute" });
 
   healthRoutes(server, database);

@@ -3,6 +3,9 @@ import {
   API,
   type ClientMessage,
   clientMessageSchema,
+  ERRORS,
+  type ErrorKey,
+  findBadText,
   guidSchema,
   idSchema,
   MSG,
@@ -30,10 +33,12 @@ const handshakeSchema = z.object({
 
 /** Policy-violation close code: the handshake named a table the visitor may not join. */
 const REFUSED = 1008;
-const MAX_MESSAGE_BYTES = 8 * 1024;
+/**
+ * The largest message a client may send. buildApp gives it to ws as `maxPayload`, so a larger frame
+ * closes the socket (1009) as soon as its header announces the length: ws never buffers it.
+ */
+export const MAX_MESSAGE_BYTES = 8 * 1024;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** the answer to a message that found too many waiting (see OpGate) */
-const BUSY = "服务器繁忙，请稍后再试";
 
 export interface SocketDeps {
   db: Db;
@@ -68,11 +73,21 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
     // check finished included: they wait for it. Too many waiting, a message is refused at once.
     const opened = openContext(rid, tableId, sid, guid);
     const lane = gate.lane((error: unknown) => request.log.error({ err: error }, "socket message"));
+    // Every message gets a verdict: applied or refused by the rules, malformed, too many waiting,
+    // or failed while handled (logged); an operation's carries its op id, so its sender can settle it.
     socket.on("message", (raw: Buffer) => {
-      const message = parseMessage(raw);
-      if (!lane.push(async () => handle(await opened, message))) {
-        send(socket, refusal(message?.type === "op" ? message.opId : "", BUSY));
-      }
+      const incoming = parseMessage(raw);
+      const task = async () => {
+        const context = await opened.catch(() => null);
+        if (!context) return; // the table was refused: the socket closes with 1008
+        try {
+          await handle(context, incoming);
+        } catch (error) {
+          request.log.error({ err: error }, "socket message");
+          send(socket, refusal(incoming.opId, "opFailed"));
+        }
+      };
+      if (!lane.push(task)) send(socket, refusal(incoming.opId, "busy"));
     });
     let context: Awaited<typeof opened>;
     try {
@@ -96,11 +111,9 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
       cart: await cartState(db, cartId),
     });
 
-    async function handle(
-      { cartId, accessType }: Awaited<typeof opened>,
-      message: ClientMessage | null,
-    ): Promise<void> {
-      if (!message) return send(socket, refusal("", "消息格式不正确"));
+    async function handle({ cartId, accessType }: Awaited<typeof opened>, incoming: Incoming): Promise<void> {
+      if (!incoming.message) return send(socket, refusal(incoming.opId, incoming.refused));
+      const { message } = incoming;
       if (message.type === "sync") {
         const state = await cartState(db, cartId);
         return send(socket, {
@@ -130,19 +143,35 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
   }
 }
 
-function parseMessage(raw: Buffer): ClientMessage | null {
-  if (raw.length > MAX_MESSAGE_BYTES) return null;
-  const parsed = clientMessageSchema.safeParse(safeJson(String(raw)));
-  return parsed.success ? parsed.data : null;
+/**
+ * A client's message, or why it is refused; with the op id it carried (any string `opId` of the
+ * JSON, even in a malformed message), else "".
+ */
+type Incoming =
+  | { message: ClientMessage; opId: string }
+  | { message: null; opId: string; refused: "badMessage" | "badText" };
+
+function parseMessage(raw: Buffer): Incoming {
+  const json = safeJson(String(raw));
+  const opId =
+    typeof json === "object" && json !== null && "opId" in json && typeof json.opId === "string"
+      ? json.opId
+      : "";
+  const parsed = clientMessageSchema.safeParse(json);
+  if (!parsed.success) return { message: null, opId, refused: "badMessage" };
+  // core's text rule, as on HTTP: a NUL or an unpaired surrogate would fail in the database
+  if (findBadText(parsed.data) !== null) return { message: null, opId, refused: "badText" };
+  return { message: parsed.data, opId };
 }
 
 /** Not applied, so not recorded: the same operation id may be sent again. */
-const refusal = (opId: string, message: string): OpVerdict => ({
+const refusal = (opId: string, key: ErrorKey): OpVerdict => ({
   type: "result",
   opId,
   ok: false,
   version: -1,
-  message,
+  message: ERRORS[key].message,
+  code: ERRORS[key].code,
 });
 
 function safeJson(text: string): unknown {

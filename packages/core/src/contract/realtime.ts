@@ -63,12 +63,19 @@ export interface CartState {
   lines: CartLine[];
 }
 
+/**
+ * The answer to each message the client sends: applied at `version`, or refused with a message. A
+ * refusal by the rules keeps the cart's version; the socket's own refusals (malformed, bad text, too
+ * many waiting, failed while handled) have version -1, are not recorded, and carry their entry's
+ * `code` from core's error table.
+ */
 export interface OpVerdict {
   type: "result";
   opId: string;
   ok: boolean;
   version: number;
   message: string;
+  code?: number;
 }
 
 /** A broadcast to the table: the spec's type and fields, plus the whole cart at its new version. */
