@@ -1,16 +1,10 @@
-import { randomUUID } from "node:crypto";
 import {
   API,
   type ClientMessage,
   clientMessageSchema,
-  ERRORS,
-  type ErrorKey,
   findBadText,
   guidSchema,
   idSchema,
-  MSG,
-  type OpVerdict,
-  PROTOCOL_VERSION,
   type ServerMessage,
 } from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
@@ -22,6 +16,7 @@ import { socketCart } from "../modules/cart/carts.js";
 import { operate } from "../modules/cart/operate.js";
 import type { Signer } from "../security/signer.js";
 import { type Backplane, cartTopic, restaurantTopic } from "./hub.js";
+import { cartMessage, helloMessage, refusalVerdict } from "./messages.js";
 import { OpGate } from "./op-gate.js";
 
 const handshakeSchema = z.object({
@@ -84,10 +79,10 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
           await handle(context, incoming);
         } catch (error) {
           request.log.error({ err: error }, "socket message");
-          send(socket, refusal(incoming.opId, "opFailed"));
+          send(socket, refusalVerdict(incoming.opId, "opFailed"));
         }
       };
-      if (!lane.push(task)) send(socket, refusal(incoming.opId, "busy"));
+      if (!lane.push(task)) send(socket, refusalVerdict(incoming.opId, "busy"));
     });
     let context: Awaited<typeof opened>;
     try {
@@ -103,28 +98,13 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
     socket.on("close", () => {
       for (const unsubscribe of unsubscribes) void unsubscribe();
     });
-    send(socket, {
-      type: "hello",
-      protocol: PROTOCOL_VERSION,
-      guid,
-      tableId,
-      cart: await cartState(db, cartId),
-    });
+    send(socket, helloMessage(guid, tableId, await cartState(db, cartId)));
 
     async function handle({ cartId, accessType }: Awaited<typeof opened>, incoming: Incoming): Promise<void> {
-      if (!incoming.message) return send(socket, refusal(incoming.opId, incoming.refused));
+      if (!incoming.message) return send(socket, refusalVerdict(incoming.opId, incoming.refused));
       const { message } = incoming;
       if (message.type === "sync") {
-        const state = await cartState(db, cartId);
-        return send(socket, {
-          type: MSG.cart,
-          code: 1000,
-          socketId: randomUUID(),
-          version: state.version,
-          cart: state,
-          actor: { guid, name: "" },
-          clearCart: false,
-        });
+        return send(socket, cartMessage(await cartState(db, cartId), { guid, name: "" }, false));
       }
       const outcome = await operate(deps, {
         cartId,
@@ -163,16 +143,6 @@ function parseMessage(raw: Buffer): Incoming {
   if (findBadText(parsed.data) !== null) return { message: null, opId, refused: "badText" };
   return { message: parsed.data, opId };
 }
-
-/** Not applied, so not recorded: the same operation id may be sent again. */
-const refusal = (opId: string, key: ErrorKey): OpVerdict => ({
-  type: "result",
-  opId,
-  ok: false,
-  version: -1,
-  message: ERRORS[key].message,
-  code: ERRORS[key].code,
-});
 
 function safeJson(text: string): unknown {
   try {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import {
   AppError,
   type CartLine,
@@ -13,21 +12,19 @@ import {
   isSettled,
   isShopOpen,
   localClock,
-  MSG,
   type OrderPayload,
   priceLine,
   roundMoney,
   type Shortage,
-  type StockMessage,
   type SubmitResult,
   stockUnits,
-  type TableMessage,
   truncateMoney,
 } from "@tablemate/core";
 import Big from "big.js";
 import type { Db } from "../../db/client.js";
 import { isPgError, PG_ERROR } from "../../db/statements.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
+import { orderMessage, stockMessage } from "../../realtime/messages.js";
 import type { Signer } from "../../security/signer.js";
 import { presentForRules, presentLine } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
@@ -356,26 +353,10 @@ async function announce(
   placed: Extract<WriteOutcome, { placed: true }>,
 ): Promise<void> {
   const { version, personNum } = placed.cart;
-  const ordered: TableMessage = {
-    type: MSG.order,
-    code: 1000,
-    socketId: randomUUID(),
-    version,
-    cart: { cartId, version, personNum, lines: [] },
-    actor: { guid, name: "" },
-    status: 1,
-    userId: guid,
-    orderId: placed.order.id,
-  };
+  const ordered = orderMessage({ cartId, version, personNum, lines: [] }, guid, placed.order.id);
   await deps.backplane.publish(cartTopic(cartId), JSON.stringify(ordered));
   if (placed.stock.length) {
-    const stock: StockMessage = {
-      type: MSG.stock,
-      code: 1000,
-      socketId: randomUUID(),
-      restaurantId,
-      value: placed.stock,
-    };
+    const stock = stockMessage(restaurantId, placed.stock);
     await deps.backplane.publish(restaurantTopic(restaurantId), JSON.stringify(stock));
   }
 }
