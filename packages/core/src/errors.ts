@@ -1,4 +1,4 @@
-import { SUBMIT_CODES } from "./contract/order.js";
+import { CANCEL_CODES, SUBMIT_CODES } from "./contract/order.js";
 
 /** One refusal: the HTTP status it travels with, the envelope code the client reads, its message. */
 export interface ErrorEntry {
@@ -10,7 +10,8 @@ export interface ErrorEntry {
 /**
  * One table of every refusal the server answers, on HTTP and on the socket: stable key, HTTP status,
  * the envelope code the client reads, and the guest-facing message (a thrower may say more, never
- * something else). The client reads codes, never text: SUBMIT_CODES and these entries' `code`.
+ * something else). The client reads codes, never text: the code constants the entries are built
+ * from (SUBMIT_CODES, CANCEL_CODES), which keep this table's text out of the diner app's bundle.
  */
 export const ERRORS = {
   badRequest: { status: 400, code: 400, message: "请求参数有误" },
@@ -74,8 +75,8 @@ export const ERRORS = {
   submitting: { status: 409, code: SUBMIT_CODES.submitting, message: "订单提交中，请稍候" },
 
   // The diner's cancel (spec 001 §8).
-  cancelPaying: { status: 409, code: 2000, message: "支付中，不能取消订单" },
-  cancelFailed: { status: 409, code: 1001, message: "取消订单失败，请重试" },
+  cancelPaying: { status: 409, code: CANCEL_CODES.paying, message: "支付中，不能取消订单" },
+  cancelFailed: { status: 409, code: CANCEL_CODES.failed, message: "取消订单失败，请重试" },
 
   // The socket's own refusals (verdicts with version -1: nothing recorded, the op id may be sent again).
   /** too many messages waiting on the socket or in the process (see OpGate) */

@@ -1,4 +1,4 @@
-import { ERRORS } from "@tablemate/core";
+import { CANCEL_CODES } from "@tablemate/core";
 import { imperativeAntd } from "../../antd-setup.js";
 import { ApiError } from "../../api/http.js";
 import { cancelOrder } from "../../api/order.js";
@@ -23,7 +23,7 @@ export async function confirmAndCancel(orderId: number, rid: number): Promise<bo
     showToast(ORDER_COPY.cancelled);
     return true;
   } catch (error) {
-    const paying = error instanceof ApiError && error.code === ERRORS.cancelPaying.code;
+    const paying = error instanceof ApiError && error.code === CANCEL_CODES.paying;
     await Dialog.alert({
       content: paying ? ORDER_COPY.cancelPaying : ORDER_COPY.cancelFailed,
       confirmText: CHECKOUT_COPY.gotIt,
