@@ -6,7 +6,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
-import { registerErrorHandler } from "./http/errors.js";
+import { registerErrorHandler, sendError } from "./http/errors.js";
 import { registerRateLimits } from "./http/rate-limits.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -20,7 +20,7 @@ import { createPhoneCodes } from "./modules/verification/phone-codes.js";
 import { verificationRoutes } from "./modules/verification/routes.js";
 import { logSmsSender, type SmsSender } from "./modules/verification/sms.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
-import { socketRoutes } from "./realtime/socket.js";
+import { MAX_MESSAGE_BYTES, socketRoutes } from "./realtime/socket.js";
 import { createSigner, type Signer } from "./security/signer.js";
 import { appShell } from "./web/app-shell.js";
 import { imageRoutes } from "./web/images.js";
@@ -49,6 +49,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const server = Fastify({
     logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
     bodyLimit: 256 * 1024,
+    // errors before routing (a path that is not valid percent-encoding) answer the envelope too
+    frameworkErrors: sendError,
   });
 
   registerErrorHandler(server);
@@ -62,7 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await server.register(fastifyCookie);
   await server.register(fastifyFormbody);
-  await server.register(fastifyWebsocket);
+  // a frame over the message limit closes the socket (1009) at its header, never buffered (ws's default: 100 MiB)
+  await server.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   await registerRateLimits(server, signer, {
     perVisitor: config.RATE_LIMIT_PER_MINUTE,
     perAddress: config.RATE_LIMIT_PER_ADDRESS_PER_MINUTE,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { PAGE_DATA_ELEMENT_ID, type PageData } from "@tablemate/core";
+import { ERRORS, PAGE_DATA_ELEMENT_ID, type PageData } from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restaurants } from "../src/db/schema.js";
@@ -128,7 +128,13 @@ describe("the diner app shell", () => {
       payload: "{not json",
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 400, success: false, data: null, message: "请求参数有误" });
+    // the table's own entry for a body that is not JSON (code 400, as for any bad input)
+    expect(response.json()).toEqual({
+      code: 400,
+      success: false,
+      data: null,
+      message: ERRORS.badJson.message,
+    });
   });
 });
 

@@ -2,9 +2,10 @@ import {
   type CartLine,
   detailId,
   type LineChoice,
-  type MSG,
+  MSG,
   type OrderDetail,
-  type TableMessage,
+  type OrderMessage,
+  type OrderStatusMessage,
 } from "@tablemate/core";
 import { act, render, screen } from "@testing-library/react";
 import Dialog from "antd-mobile/es/components/dialog";
@@ -158,20 +159,20 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
   };
 }
 
+export type OrderNews = OrderMessage | OrderStatusMessage;
+export type OrderNewsFields = Partial<Pick<OrderNews, "orderId" | "status" | "userId" | "actor">>;
+
 /** An order's news on the table's socket (types 3 and 12), from `actor` (a tablemate's guid, or staff). */
-export function orderNews(
-  type: typeof MSG.order | typeof MSG.orderStatus,
-  actor: string,
-  overrides: Partial<TableMessage>,
-): TableMessage {
-  return {
-    type,
-    code: 1000,
+export function orderNews(type: OrderNews["type"], actor: string, fields: OrderNewsFields): OrderNews {
+  const common = {
+    code: 1000 as const,
     socketId: crypto.randomUUID(),
     version: 3,
     cart: { cartId: 55, version: 3, personNum: 2, lines: [] },
-    actor: { guid: actor, name: "" },
-    userId: actor,
-    ...overrides,
+    actor: fields.actor ?? { guid: actor, name: "" },
+    userId: fields.userId ?? actor,
+    orderId: fields.orderId ?? 0,
+    status: fields.status ?? 0,
   };
+  return type === MSG.order ? { type, ...common } : { type, ...common };
 }

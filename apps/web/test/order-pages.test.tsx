@@ -1,10 +1,17 @@
-import { API, MSG, type TableMessage } from "@tablemate/core";
+import { API, MSG } from "@tablemate/core";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { emitTableEvent } from "../src/features/cart/table-events.js";
 import { useCheckoutStore } from "../src/features/checkout/checkout-store.js";
 import { formatTime } from "../src/features/order/order-format.js";
-import { orderDetail, orderNews, renderOrderPages, startedAtTable } from "./checkout-harness.js";
+import {
+  type OrderNews,
+  type OrderNewsFields,
+  orderDetail,
+  orderNews,
+  renderOrderPages,
+  startedAtTable,
+} from "./checkout-harness.js";
 import { LINK, LINK_QUERY } from "./dish-harness.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
 import { GUID, TABLE_ID } from "./fixtures.js";
@@ -203,8 +210,10 @@ describe("/supplyInfo", () => {
   });
 });
 
-function orderMessage(overrides: Partial<TableMessage>): TableMessage {
-  return orderNews(MSG.order, "mate-guid-0002", { orderId: 29, status: 1, ...overrides });
+const TABLEMATE = "mate-guid-0002";
+
+function orderMessage(fields: OrderNewsFields = {}): OrderNews {
+  return orderNews(MSG.order, TABLEMATE, { orderId: 29, status: 1, ...fields });
 }
 
 describe("companion orders (spec 000 §4)", () => {
@@ -268,7 +277,7 @@ describe("companion orders (spec 000 §4)", () => {
     await screen.findByTestId("order-status");
     act(() =>
       emitTableEvent({
-        message: orderMessage({ type: MSG.orderStatus, status: 4, orderId: 31 }),
+        message: orderNews(MSG.orderStatus, TABLEMATE, { status: 4, orderId: 31 }),
         fromTablemate: true,
       }),
     );

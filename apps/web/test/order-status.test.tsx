@@ -6,7 +6,13 @@ import { emitTableEvent } from "../src/features/cart/table-events.js";
 import { updateCheckout, useCheckoutStore } from "../src/features/checkout/checkout-store.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { loadSearchObj, saveSearchObj, toSearchObj } from "../src/store/search-obj.js";
-import { orderDetail, orderNews, renderOrderPages, startedAtTable } from "./checkout-harness.js";
+import {
+  type OrderNewsFields,
+  orderDetail,
+  orderNews,
+  renderOrderPages,
+  startedAtTable,
+} from "./checkout-harness.js";
 import { LINK, LINK_QUERY } from "./dish-harness.js";
 import { fakeServer, ok } from "./fake-server.js";
 import { GUID, TABLE_ID } from "./fixtures.js";
@@ -19,8 +25,8 @@ const adding = (mainOrderId: number) =>
   `mainOrderId=${mainOrderId}&mainWxId=main-guid-0001&realTableId=${TABLE_ID}`;
 
 /** The staff side's type 12 message (the same shape as a diner's cancel): staff is the actor. */
-function statusMessage(status: number, overrides: Partial<TableMessage> = {}): TableMessage {
-  return orderNews(MSG.orderStatus, "staff", { orderId: 30, status, ...overrides });
+function statusMessage(status: number, fields: OrderNewsFields = {}): TableMessage {
+  return orderNews(MSG.orderStatus, "staff", { orderId: 30, status, ...fields });
 }
 
 const hear = (message: TableMessage, fromTablemate = true) =>

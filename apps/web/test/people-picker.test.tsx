@@ -78,6 +78,7 @@ describe("the diner count in the top bar", () => {
             version: 4,
             cart: { cartId: 1, version: 4, personNum: 6, lines: [] },
             actor: { guid: "mate-0000-0002", name: "小王" },
+            opId: "mate-people-0001",
             personNum: 6,
           },
           fromTablemate: true,

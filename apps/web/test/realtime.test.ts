@@ -1,6 +1,8 @@
+import { PROTOCOL_VERSION } from "@tablemate/core";
 import { describe, expect, it, vi } from "vitest";
 import {
   connectRealtime,
+  REALTIME_LOCAL_RETRY_MS,
   REALTIME_MAX_RETRIES,
   REALTIME_RETRY_INTERVAL_MS,
   type RealtimeStatus,
@@ -64,5 +66,43 @@ describe("realtime channel", () => {
     expect(socket?.closed).toBe(true);
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(connection.status()).toBe("closed");
+  });
+
+  it("uses a socket whose hello announces this app's protocol", () => {
+    const connection = connectRealtime("ws://x/ws");
+    const received: unknown[] = [];
+    connection.subscribe((message) => received.push(message));
+    const hello = { type: "hello", protocol: PROTOCOL_VERSION, guid: "g", tableId: 1, cart: {} };
+    FakeWebSocket.instances[0]?.open();
+    FakeWebSocket.instances[0]?.receive(JSON.stringify(hello));
+    expect(received).toEqual([hello]);
+    expect(connection.status()).toBe("open");
+    expect(connection.isOpen()).toBe(true);
+  });
+
+  it("stops using a socket whose server speaks another protocol: no retries, local mode, a console error", async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const statuses: RealtimeStatus[] = [];
+    const connection = connectRealtime("ws://x/ws", { onStatus: (status) => statuses.push(status) });
+    const received: unknown[] = [];
+    connection.subscribe((message) => received.push(message));
+    const socket = FakeWebSocket.instances[0];
+    socket?.open();
+    socket?.receive(
+      JSON.stringify({ type: "hello", protocol: PROTOCOL_VERSION + 1, guid: "g", tableId: 1, cart: {} }),
+    );
+    socket?.receive(JSON.stringify({ type: 14, socketId: "s1" }));
+    expect(received).toEqual([]);
+    expect(socket?.closed).toBe(true);
+    expect(connection.isOpen()).toBe(false);
+    expect(connection.send({ type: "sync" })).toBe(false);
+    expect(statuses.at(-1)).toBe("local");
+    expect(error).toHaveBeenCalledWith(expect.stringContaining(`protocol ${PROTOCOL_VERSION + 1}`));
+    // the close that follows starts no retry, now or later
+    socket?.drop();
+    await vi.advanceTimersByTimeAsync(REALTIME_LOCAL_RETRY_MS * 10);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(connection.status()).toBe("local");
   });
 });

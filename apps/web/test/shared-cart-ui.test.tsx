@@ -1,4 +1,4 @@
-import { EMPTY_CHOICE, MSG, type TableMessage } from "@tablemate/core";
+import { type CartMessage, type DishMessage, EMPTY_CHOICE, MSG } from "@tablemate/core";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DISH_COPY, SHARED_CART_COPY } from "../src/copy.js";
@@ -8,16 +8,34 @@ import { useAppStore } from "../src/store/app-store.js";
 import { CUCUMBER, PICK_SET, startedStore } from "./dish-fixtures.js";
 import { outside, renderOnMenu } from "./dish-harness.js";
 
-function tablemate(overrides: Partial<TableMessage>): TableMessage {
-  return {
+const fromMate = () => ({
+  code: 1000 as const,
+  socketId: crypto.randomUUID(),
+  version: 9,
+  cart: { cartId: 1, version: 9, personNum: 2, lines: [] },
+  actor: { guid: "mate-0000-0002", name: "小王" },
+  opId: crypto.randomUUID(),
+});
+
+/** Type 1: 小王 added (inc "1") or removed (inc "-1") one of a plain dish. */
+function tablemateDish(foodId: number, inc: "1" | "-1"): DishMessage {
+  return Object.assign(fromMate(), {
     type: MSG.dish,
-    code: 1000,
-    socketId: crypto.randomUUID(),
-    version: 9,
-    cart: { cartId: 1, version: 9, personNum: 2, lines: [] },
-    actor: { guid: "mate-0000-0002", name: "小王" },
-    ...overrides,
-  };
+    value: inc === "1" ? "1" : "0",
+    inc,
+    foodId,
+    detail: `${foodId}__`,
+    normId: null,
+    methodId: "",
+    batch: [],
+    Weigh: false,
+    accessType: "realTable" as const,
+  });
+}
+
+/** Type 14: a diner emptied the cart. */
+function clearedCart(): CartMessage {
+  return Object.assign(fromMate(), { type: MSG.cart, clearCart: true });
 }
 
 async function openLines() {
@@ -38,34 +56,24 @@ describe("the shared cart on the page", () => {
     startedStore();
     renderOnMenu(<CartBar />);
     vi.useFakeTimers();
-    act(() =>
-      emitTableEvent({ message: tablemate({ foodId: CUCUMBER.dishesId, inc: "1" }), fromTablemate: true }),
-    );
+    act(() => emitTableEvent({ message: tablemateDish(CUCUMBER.dishesId, "1"), fromTablemate: true }));
     expect(screen.getByTestId("tablemate-notice").textContent).toBe(`小王加了${CUCUMBER.name}`);
     act(() => vi.advanceTimersByTime(2999));
     expect(screen.queryByTestId("tablemate-notice")).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByTestId("tablemate-notice")).toBeNull();
-    act(() =>
-      emitTableEvent({ message: tablemate({ foodId: CUCUMBER.dishesId, inc: "-1" }), fromTablemate: true }),
-    );
+    act(() => emitTableEvent({ message: tablemateDish(CUCUMBER.dishesId, "-1"), fromTablemate: true }));
     expect(screen.getByTestId("tablemate-notice").textContent).toBe(`小王减了${CUCUMBER.name}`);
-    act(() =>
-      emitTableEvent({ message: tablemate({ foodId: CUCUMBER.dishesId, inc: "1" }), fromTablemate: false }),
-    );
+    act(() => emitTableEvent({ message: tablemateDish(CUCUMBER.dishesId, "1"), fromTablemate: false }));
     expect(screen.getByTestId("tablemate-notice").textContent).toBe(`小王减了${CUCUMBER.name}`);
   });
 
   it("alerts the others, not the one who did it, when a tablemate empties the cart", async () => {
     startedStore();
     renderOnMenu(<CartBar />);
-    act(() =>
-      emitTableEvent({ message: tablemate({ type: MSG.cart, clearCart: true }), fromTablemate: false }),
-    );
+    act(() => emitTableEvent({ message: clearedCart(), fromTablemate: false }));
     expect(screen.queryByText("您的同伴已清空购物车，请重新点餐哦~")).toBeNull();
-    act(() =>
-      emitTableEvent({ message: tablemate({ type: MSG.cart, clearCart: true }), fromTablemate: true }),
-    );
+    act(() => emitTableEvent({ message: clearedCart(), fromTablemate: true }));
     expect(await screen.findByText("您的同伴已清空购物车，请重新点餐哦~")).toBeTruthy();
     expect(SHARED_CART_COPY.companionCleared).toBe("您的同伴已清空购物车，请重新点餐哦~");
   });

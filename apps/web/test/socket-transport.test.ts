@@ -1,4 +1,12 @@
-import type { CartLine, ClientMessage, Dish, ServerMessage, TableMessage } from "@tablemate/core";
+import {
+  type CartLine,
+  type ClientMessage,
+  type Dish,
+  type DishMessage,
+  MSG,
+  type OrderStatusMessage,
+  type ServerMessage,
+} from "@tablemate/core";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
   createSocketTransport,
@@ -41,20 +49,27 @@ class FakeChannel implements TableChannel {
 }
 
 let socketIds = 0;
-function broadcast(
-  version: number,
-  lines: CartLine[],
-  guid: string,
-  type: TableMessage["type"] = 1,
-): TableMessage {
+/** Type 1: the rice line changed, and the cart at `version` holds `lines`. */
+function broadcast(version: number, lines: CartLine[], guid: string): DishMessage {
   socketIds += 1;
+  const count = lines.find((l) => l.foodId === 101)?.count ?? "0";
   return {
-    type,
+    type: MSG.dish,
     code: 1000,
     socketId: `s${socketIds}`,
     version,
     cart: { cartId: 7, version, personNum: 2, lines },
     actor: { guid, name: "同伴" },
+    opId: `op-of-s${socketIds}`,
+    value: count,
+    inc: "1",
+    foodId: 101,
+    detail: "101__",
+    normId: null,
+    methodId: "",
+    batch: [],
+    Weigh: false,
+    accessType: "realTable",
   };
 }
 
@@ -154,7 +169,17 @@ describe("the shared cart over the table socket", () => {
   it("passes the staff's order status on even when its cart is older than the one held", () => {
     const { heard: events, lines } = watched(transport());
     channel.emit(broadcast(9, [line("3")], "mate-0000-0002"));
-    const settled = { ...broadcast(8, [], "staff", 12), status: 7, orderId: 30, userId: "staff" };
+    const settled: OrderStatusMessage = {
+      type: MSG.orderStatus,
+      code: 1000,
+      socketId: "s-settled",
+      version: 8,
+      cart: { cartId: 7, version: 8, personNum: 2, lines: [] },
+      actor: { guid: "staff", name: "" },
+      status: 7,
+      orderId: 30,
+      userId: "staff",
+    };
     channel.emit(settled);
     channel.emit(broadcast(7, [line("1")], "mate-0000-0002"));
     expect(lines()).toEqual([line("3")]);

@@ -1,21 +1,44 @@
+import { CANCEL_CODES, SUBMIT_CODES } from "./contract/order.js";
+
+/** One refusal: the HTTP status it travels with, the envelope code the client reads, its message. */
+export interface ErrorEntry {
+  status: number;
+  code: number;
+  message: string;
+}
+
 /**
- * One table of the errors the server answers: stable key, HTTP status, the envelope code the
- * client reads, and the guest-facing message. The client parses envelopes by code, never by text.
+ * One table of every refusal the server answers, on HTTP and on the socket: stable key, HTTP status,
+ * the envelope code the client reads, and the guest-facing message (a thrower may say more, never
+ * something else). The client reads codes, never text: the code constants the entries are built
+ * from (SUBMIT_CODES, CANCEL_CODES), which keep this table's text out of the diner app's bundle.
  */
 export const ERRORS = {
   badRequest: { status: 400, code: 400, message: "请求参数有误" },
+  /** a path or query that is not valid percent-encoding (`%FF`) */
+  badUrl: { status: 400, code: 400, message: "请求地址有误" },
+  /** a JSON body that does not parse, or an empty one */
+  badJson: { status: 400, code: 400, message: "请求内容不是有效的 JSON" },
+  /** a NUL character or an unpaired UTF-16 surrogate in any text (see findBadText) */
+  badText: { status: 400, code: 400, message: "文字中含有无法识别的字符" },
+  /** a path parameter longer than the router takes */
+  urlTooLong: { status: 414, code: 414, message: "请求地址过长" },
+  bodyTooLarge: { status: 413, code: 413, message: "请求内容过大" },
+  unsupportedMediaType: { status: 415, code: 415, message: "不支持的请求内容类型" },
   unauthorized: { status: 401, code: 401, message: "身份已失效，请重新扫码" },
   /** a payload names another visitor than the credential's (a tablemate's id is not a key) */
-  wrongVisitor: { status: 403, code: 1008, message: "身份不符，请重新扫码" },
+  wrongVisitor: { status: 403, code: SUBMIT_CODES.invalid, message: "身份不符，请重新扫码" },
   /** a table's cart, seat or order reached by a visitor not seated at its current visit */
   notSeated: { status: 403, code: 403, message: "请先扫码入座" },
   /** the party's visit ended (settled or cleared): a new scan starts the next one */
-  visitEnded: { status: 409, code: 6000, message: "本次用餐已结束，请重新扫码点餐" },
-  invalidTableToken: { status: 403, code: 1008, message: "桌台码无效，请重新扫码" },
-  restaurantNotFound: { status: 404, code: 1011, message: "餐厅不存在" },
+  visitEnded: { status: 409, code: SUBMIT_CODES.tableSettled, message: "本次用餐已结束，请重新扫码点餐" },
+  invalidTableToken: { status: 403, code: SUBMIT_CODES.invalid, message: "桌台码无效，请重新扫码" },
+  restaurantNotFound: { status: 404, code: SUBMIT_CODES.restaurantNotFound, message: "餐厅不存在" },
   tableNotFound: { status: 404, code: 404, message: "桌台不存在" },
   cartNotFound: { status: 404, code: 404, message: "购物车不存在" },
   notFound: { status: 404, code: 404, message: "请求的资源不存在" },
+  /** no route for this method and path */
+  unknownRoute: { status: 404, code: 404, message: "请求的资源不存在" },
   /** a feature the restaurant has not switched on (or whose register is too old for it) */
   featureOff: { status: 403, code: 403, message: "本店未开通此服务" },
   staffTokenMissing: { status: 401, code: 401, message: "缺少员工凭证" },
@@ -24,26 +47,75 @@ export const ERRORS = {
   nothingToSettle: { status: 409, code: 4092, message: "该桌没有待结账的订单" },
   tableHasOrders: { status: 409, code: 4093, message: "该桌还有未结账的订单，请先结账" },
   noOpenVisit: { status: 409, code: 4094, message: "该桌没有进行中的用餐" },
-  tooFrequent: { status: 429, code: 8001, message: "操作太频繁，请稍后再试" },
+  tooFrequent: { status: 429, code: SUBMIT_CODES.tooFrequent, message: "操作太频繁，请稍后再试" },
+
+  // The submit's refusals (spec 000 §8). Several keys may share a code: the app acts on the code,
+  // the key says which rule refused.
+  /** the order could not be written (logged) */
+  submitFailed: { status: 500, code: SUBMIT_CODES.failed, message: "订单提交失败" },
+  /** a row lock held past LOCK_TIMEOUT_MS */
+  submitTimeout: { status: 409, code: SUBMIT_CODES.timeout, message: "下单超时，请稍后重试" },
+  /** the order JSON does not parse or lacks fields (the message names them) */
+  orderInfoMissing: { status: 422, code: SUBMIT_CODES.infoMissing, message: "订单信息缺失" },
+  emptyCart: { status: 422, code: SUBMIT_CODES.infoMissing, message: "购物车是空的，请先点菜" },
+  orderInvalid: { status: 403, code: SUBMIT_CODES.invalid, message: "订单无效，请重新扫码" },
+  othersOrdering: { status: 409, code: SUBMIT_CODES.othersOrdering, message: "您的同伴正在下单，请稍后再试" },
+  /** `data`: the short dishes `[{ foodId, name, left, isCombo }]`; the message names them */
+  stockShort: { status: 409, code: SUBMIT_CODES.stockShort, message: "菜品库存不足" },
+  wrongCode: { status: 409, code: SUBMIT_CODES.wrongCode, message: "验证码错误" },
+  /** `data` as stockShort, for additions */
+  additionsShort: { status: 409, code: SUBMIT_CODES.additionsShort, message: "加料库存不足" },
+  posOffline: { status: 503, code: SUBMIT_CODES.posOffline, message: "收银台网络异常，请联系服务员" },
+  shopClosed: { status: 503, code: SUBMIT_CODES.shopClosed, message: "本店已打烊，暂时无法下单" },
+  /** `data.orderId`: the settled order */
+  tableSettled: { status: 409, code: SUBMIT_CODES.tableSettled, message: "该桌已结账，您可以重新点餐" },
+  /** `data` `{ orderId, mainWxId }`: the tablemate's order */
+  companionOrdered: { status: 409, code: SUBMIT_CODES.companionOrdered, message: "你的同伴已经下单" },
+  /** 9001 is shown as it is: each of these says what to fix */
+  dishOffMenu: {
+    status: 422,
+    code: SUBMIT_CODES.serverMessage,
+    message: "购物车中有已下架的菜品，请删除后再下单",
+  },
+  dishOutOfPeriod: { status: 422, code: SUBMIT_CODES.serverMessage, message: "菜品已进入不可售时段" },
+  belowStartPrice: { status: 422, code: SUBMIT_CODES.serverMessage, message: "未达到起送价" },
+  contactMissing: { status: 422, code: SUBMIT_CODES.serverMessage, message: "请填写联系信息" },
+  submitting: { status: 409, code: SUBMIT_CODES.submitting, message: "订单提交中，请稍候" },
+
+  // The diner's cancel (spec 001 §8).
+  cancelPaying: { status: 409, code: CANCEL_CODES.paying, message: "支付中，不能取消订单" },
+  cancelFailed: { status: 409, code: CANCEL_CODES.failed, message: "取消订单失败，请重试" },
+
+  // The socket's own refusals (verdicts with version -1: nothing recorded, the op id may be sent again).
+  /** too many messages waiting on the socket or in the process (see OpGate) */
+  busy: { status: 503, code: 503, message: "服务器繁忙，请稍后再试" },
+  badMessage: { status: 400, code: 400, message: "消息格式不正确" },
+  /** a message that failed while handled (logged) */
+  opFailed: { status: 500, code: 500, message: "操作失败，请稍后重试" },
+
   internal: { status: 500, code: 500, message: "系统错误" },
-} as const;
+} as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;
 
-/** The server's one error type: thrown anywhere, turned into an envelope at the edge. */
+/**
+ * The server's one error type: thrown anywhere, turned into the envelope `{ code, success: false,
+ * data, message }` with the table's status at the edge. `message` overrides the table's when the
+ * refusal can say more (which dishes are short); `data` travels in the envelope (the shortages).
+ */
 export class AppError extends Error {
   readonly key: ErrorKey;
   readonly status: number;
   readonly code: number;
-  readonly detail: unknown;
+  readonly data: unknown;
 
-  constructor(key: ErrorKey, message?: string, detail?: unknown) {
+  constructor(key: ErrorKey, message?: string, data: unknown = null) {
     super(message ?? ERRORS[key].message);
     this.name = "AppError";
     this.key = key;
     this.status = ERRORS[key].status;
     this.code = ERRORS[key].code;
-    this.detail = detail;
+    this.data = data;
   }
 }
 

@@ -35,6 +35,7 @@ export * from "./shop.js";
 export * from "./stock.js";
 export * from "./submit-outcome.js";
 export * from "./table-ops.js";
+export * from "./text.js";
 export * from "./timing.js";
 export * from "./validation.js";
 export * from "./version.js";

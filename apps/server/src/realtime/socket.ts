@@ -1,14 +1,11 @@
-import { randomUUID } from "node:crypto";
 import {
   API,
   AppError,
   type ClientMessage,
   clientMessageSchema,
+  findBadText,
   guidSchema,
   idSchema,
-  MSG,
-  type OpVerdict,
-  PROTOCOL_VERSION,
   type ServerMessage,
 } from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
@@ -21,6 +18,7 @@ import { operate } from "../modules/cart/operate.js";
 import type { Signer } from "../security/signer.js";
 import { visitorOf } from "../security/visitor.js";
 import { type Backplane, cartTopic, restaurantTopic } from "./hub.js";
+import { cartMessage, helloMessage, refusalVerdict } from "./messages.js";
 import { OpGate } from "./op-gate.js";
 
 const handshakeSchema = z.object({
@@ -33,10 +31,12 @@ const handshakeSchema = z.object({
 
 /** Policy-violation close code: the handshake named a table the visitor may not join. */
 const REFUSED = 1008;
-const MAX_MESSAGE_BYTES = 8 * 1024;
+/**
+ * The largest message a client may send. buildApp gives it to ws as `maxPayload`, so a larger frame
+ * closes the socket (1009) as soon as its header announces the length: ws never buffers it.
+ */
+export const MAX_MESSAGE_BYTES = 8 * 1024;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** the answer to a message that found too many waiting (see OpGate) */
-const BUSY = "服务器繁忙，请稍后再试";
 
 export interface SocketDeps {
   db: Db;
@@ -74,11 +74,21 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
     // check finished included: they wait for it. Too many waiting, a message is refused at once.
     const opened = openContext(rid, tableId, sid, guid);
     const lane = gate.lane((error: unknown) => request.log.error({ err: error }, "socket message"));
+    // Every message gets a verdict: applied or refused by the rules, malformed, too many waiting,
+    // or failed while handled (logged); an operation's carries its op id, so its sender can settle it.
     socket.on("message", (raw: Buffer) => {
-      const message = parseMessage(raw);
-      if (!lane.push(async () => handle(await opened, message))) {
-        send(socket, refusal(message?.type === "op" ? message.opId : "", BUSY));
-      }
+      const incoming = parseMessage(raw);
+      const task = async () => {
+        const context = await opened.catch(() => null);
+        if (!context) return; // the table was refused: the socket closes with 1008
+        try {
+          await handle(context, incoming);
+        } catch (error) {
+          request.log.error({ err: error }, "socket message");
+          send(socket, refusalVerdict(incoming.opId, "opFailed"));
+        }
+      };
+      if (!lane.push(task)) send(socket, refusalVerdict(incoming.opId, "busy"));
     });
     let context: Awaited<typeof opened>;
     try {
@@ -94,30 +104,13 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
     socket.on("close", () => {
       for (const unsubscribe of unsubscribes) void unsubscribe();
     });
-    send(socket, {
-      type: "hello",
-      protocol: PROTOCOL_VERSION,
-      guid,
-      tableId,
-      cart: await cartState(db, cartId),
-    });
+    send(socket, helloMessage(guid, tableId, await cartState(db, cartId)));
 
-    async function handle(
-      { cartId, accessType }: Awaited<typeof opened>,
-      message: ClientMessage | null,
-    ): Promise<void> {
-      if (!message) return send(socket, refusal("", "消息格式不正确"));
+    async function handle({ cartId, accessType }: Awaited<typeof opened>, incoming: Incoming): Promise<void> {
+      if (!incoming.message) return send(socket, refusalVerdict(incoming.opId, incoming.refused));
+      const { message } = incoming;
       if (message.type === "sync") {
-        const state = await cartState(db, cartId);
-        return send(socket, {
-          type: MSG.cart,
-          code: 1000,
-          socketId: randomUUID(),
-          version: state.version,
-          cart: state,
-          actor: { guid, name: "" },
-          clearCart: false,
-        });
+        return send(socket, cartMessage(await cartState(db, cartId), { guid, name: "" }, false));
       }
       try {
         const outcome = await operate(deps, {
@@ -131,7 +124,7 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
       } catch (error) {
         // a refusal the HTTP call answers with an envelope (visit ended, not seated) is a verdict here
         if (!(error instanceof AppError)) throw error;
-        send(socket, refusal(message.opId, error.message));
+        send(socket, refusalVerdict(message.opId, error.key, error.message));
       }
     }
   });
@@ -142,20 +135,26 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
   }
 }
 
-function parseMessage(raw: Buffer): ClientMessage | null {
-  if (raw.length > MAX_MESSAGE_BYTES) return null;
-  const parsed = clientMessageSchema.safeParse(safeJson(String(raw)));
-  return parsed.success ? parsed.data : null;
-}
+/**
+ * A client's message, or why it is refused; with the op id it carried (any string `opId` of the
+ * JSON, even in a malformed message), else "".
+ */
+type Incoming =
+  | { message: ClientMessage; opId: string }
+  | { message: null; opId: string; refused: "badMessage" | "badText" };
 
-/** Not applied, so not recorded: the same operation id may be sent again. */
-const refusal = (opId: string, message: string): OpVerdict => ({
-  type: "result",
-  opId,
-  ok: false,
-  version: -1,
-  message,
-});
+function parseMessage(raw: Buffer): Incoming {
+  const json = safeJson(String(raw));
+  const opId =
+    typeof json === "object" && json !== null && "opId" in json && typeof json.opId === "string"
+      ? json.opId
+      : "";
+  const parsed = clientMessageSchema.safeParse(json);
+  if (!parsed.success) return { message: null, opId, refused: "badMessage" };
+  // core's text rule, as on HTTP: a NUL or an unpaired surrogate would fail in the database
+  if (findBadText(parsed.data) !== null) return { message: null, opId, refused: "badText" };
+  return { message: parsed.data, opId };
+}
 
 function safeJson(text: string): unknown {
   try {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import {
+  AppError,
   type ClientConfig,
   type FirstScreenRenderer,
   idSchema,
@@ -13,6 +14,7 @@ import {
 } from "@tablemate/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
+import { refused } from "../http/envelope.js";
 import { type MenuContext, menuSnapshot } from "../modules/menu/menu.js";
 import { findRestaurant, presentRestaurant } from "../modules/restaurant/restaurants.js";
 import type { Signer } from "../security/signer.js";
@@ -145,8 +147,10 @@ export async function appShell(
 
   const isApi = (path: string) =>
     API_PREFIXES.some((prefix) => path.startsWith(prefix)) || path.startsWith("/assets/");
-  const notFound = (reply: FastifyReply) =>
-    reply.status(404).send({ code: 404, success: false, data: null, message: "请求的资源不存在" });
+  const notFound = (reply: FastifyReply) => {
+    const error = new AppError("unknownRoute");
+    return reply.status(error.status).send(refused(error));
+  };
 
   // a route rather than the not-found handler, so the page goes through compression like any answer
   app.get("/*", (request, reply) =>

@@ -1,4 +1,4 @@
-import { API, type ClientMessage, type ServerMessage } from "@tablemate/core";
+import { API, type ClientMessage, PROTOCOL_VERSION, type ServerMessage } from "@tablemate/core";
 import { buildUrl } from "./http.js";
 
 /** Spec 000 §4, §9: on close, retry every 2 seconds; after 5 retries fall back to local mode. */
@@ -6,7 +6,10 @@ export const REALTIME_RETRY_INTERVAL_MS = 2_000;
 export const REALTIME_MAX_RETRIES = 5;
 export const REALTIME_LOCAL_RETRY_MS = 10_000;
 
-/** `local`: the retries are spent and the cart must work without the channel. */
+/**
+ * `local`: the retries are spent, or the server speaks another protocol, and the cart must work
+ * without the channel.
+ */
 export type RealtimeStatus = "connecting" | "open" | "reconnecting" | "local" | "closed";
 
 /** What the server sends (core's protocol): hello, verdicts, and the spec's numbered table messages. */
@@ -72,6 +75,8 @@ export function connectRealtime(url: string, options: RealtimeOptions = {}): Rea
   let retries = 0;
   let current: RealtimeStatus = "connecting";
   let closedByUs = false;
+  /** the server announced another protocol: its messages cannot be read, so it is not tried again */
+  let incompatible = false;
 
   const setStatus = (status: RealtimeStatus) => {
     current = status;
@@ -79,7 +84,7 @@ export function connectRealtime(url: string, options: RealtimeOptions = {}): Rea
   };
 
   const scheduleRetry = () => {
-    if (closedByUs) return;
+    if (closedByUs || incompatible) return;
     if (retries >= maxRetries) {
       setStatus("local");
       retryTimer = setTimeout(open, localRetryMs);
@@ -104,13 +109,33 @@ export function connectRealtime(url: string, options: RealtimeOptions = {}): Rea
       setStatus("open");
     };
     ws.onmessage = (event: MessageEvent) => {
+      if (socket !== ws) return; // a socket given up (another protocol) says nothing more
       const message = parseRealtimeMessage(event.data);
-      if (message) for (const listener of listeners) listener(message);
+      if (!message) return;
+      if (message.type === "hello" && message.protocol !== PROTOCOL_VERSION) {
+        refuseProtocol(ws, message.protocol);
+        return;
+      }
+      for (const listener of listeners) listener(message);
     };
     // an error is always followed by close, so close alone drives the retries
     ws.onclose = () => {
       if (socket === ws) scheduleRetry();
     };
+  }
+
+  /**
+   * The server's hello names another protocol than this app's (core's PROTOCOL_VERSION): the socket
+   * is closed and never retried (a newer server stays newer), and the cart works on this phone alone.
+   */
+  function refuseProtocol(ws: WebSocket, protocol: unknown) {
+    console.error(
+      `table socket: the server speaks protocol ${String(protocol)}, this app ${PROTOCOL_VERSION}; the cart stays on this phone`,
+    );
+    incompatible = true;
+    socket = null;
+    ws.close();
+    setStatus("local");
   }
 
   setStatus("connecting");
@@ -119,9 +144,9 @@ export function connectRealtime(url: string, options: RealtimeOptions = {}): Rea
   return {
     url,
     status: () => current,
-    isOpen: () => socket?.readyState === WebSocket.OPEN,
+    isOpen: () => socket !== null && socket.readyState === WebSocket.OPEN,
     send(message) {
-      if (socket?.readyState !== WebSocket.OPEN) return false;
+      if (socket === null || socket.readyState !== WebSocket.OPEN) return false;
       socket.send(JSON.stringify(message));
       return true;
     },

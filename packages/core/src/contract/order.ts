@@ -24,6 +24,12 @@ export const SUBMIT_CODES = {
   submitting: 11009010,
 } as const;
 
+/** The diner's cancel refusals (spec 001 §8): the order is being paid, or it can no longer be cancelled. */
+export const CANCEL_CODES = {
+  paying: 2000,
+  failed: 1001,
+} as const;
+
 /** Order status codes the diner app reads (spec 001 §4); the rest are ours, named here. */
 export const ORDER_STATUS = {
   placed: 0,

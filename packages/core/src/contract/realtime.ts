@@ -66,46 +66,102 @@ export interface CartState {
   lines: CartLine[];
 }
 
+/**
+ * The answer to each message the client sends: applied at `version`, or refused with a message. A
+ * refusal by the rules keeps the cart's version; the socket's own refusals (malformed, bad text, too
+ * many waiting, failed while handled) have version -1, are not recorded, and carry their entry's
+ * `code` from core's error table.
+ */
 export interface OpVerdict {
   type: "result";
   opId: string;
   ok: boolean;
   version: number;
   message: string;
+  code?: number;
 }
 
-/** A broadcast to the table: the spec's type and fields, plus the whole cart at its new version. */
-export interface TableMessage {
-  type: Exclude<(typeof MSG)[keyof typeof MSG], typeof MSG.stock>;
+/**
+ * What every broadcast to the table carries besides its type's fields: the spec's code, a unique id,
+ * the whole cart at its new version, and who caused it.
+ */
+interface TableMessageBase {
   code: 1000;
   /** unique per message: clients drop duplicates by it */
   socketId: string;
   version: number;
   cart: CartState;
   actor: { guid: string; name: string };
-  /** the operation that caused it, so its sender settles it whether this or the verdict comes first */
-  opId?: string;
-  /** type 1 */
-  value?: string;
-  inc?: string;
-  foodId?: number;
-  methodId?: string;
-  normId?: number | null;
-  Weigh?: boolean;
-  batch?: Array<{ id: number; ordered: number }>;
-  detail?: string;
-  accessType?: "realTable" | "virTable";
-  /** type 11 */
-  memo?: string;
-  /** type 14 */
-  clearCart?: boolean;
-  /** type 30 */
-  personNum?: number;
-  /** types 3 and 12: the order, its status and who caused it */
-  orderId?: number;
-  status?: number;
-  userId?: string;
 }
+
+/** Type 1: a dish line changed (add, minus, set), with the spec's fields of the line. */
+export interface DishMessage extends TableMessageBase {
+  type: typeof MSG.dish;
+  /** the operation that caused it, so its sender settles it whether this or the verdict comes first */
+  opId: string;
+  /** the line's count now, and by how much it changed */
+  value: string;
+  inc: string;
+  /** the changed line's dish and detail id (absent when no line changed: a set to the same count) */
+  foodId?: number;
+  detail?: string;
+  normId: number | null;
+  /** the line's method ids joined with & */
+  methodId: string;
+  batch: Array<{ id: number; ordered: number }>;
+  Weigh: boolean;
+  accessType: "realTable" | "virTable";
+}
+
+/** Type 3: a tablemate placed an order; the cart is emptied. */
+export interface OrderMessage extends TableMessageBase {
+  type: typeof MSG.order;
+  orderId: number;
+  status: number;
+  /** the diner who placed it (the order's mainWxId) */
+  userId: string;
+}
+
+/** Type 11: a line's note changed. */
+export interface NoteMessage extends TableMessageBase {
+  type: typeof MSG.note;
+  opId: string;
+  detail: string;
+  memo: string;
+}
+
+/** Type 12: an order's status moved (staff, or a diner's cancel). */
+export interface OrderStatusMessage extends TableMessageBase {
+  type: typeof MSG.orderStatus;
+  orderId: number;
+  status: number;
+  /** who moved it */
+  userId: string;
+}
+
+/** Type 14: the whole cart; `clearCart` when a diner emptied it, else the answer to a sync. */
+export interface CartMessage extends TableMessageBase {
+  type: typeof MSG.cart;
+  clearCart: boolean;
+  /** the clear that caused it (a sync's answer has none) */
+  opId?: string;
+}
+
+/** Type 30: the table's diner count changed. */
+export interface PeopleMessage extends TableMessageBase {
+  type: typeof MSG.people;
+  opId: string;
+  personNum: number;
+}
+
+/** A broadcast to the table: the spec's type and fields, plus the whole cart at its new version. */
+export type TableMessage =
+  | DishMessage
+  | OrderMessage
+  | NoteMessage
+  | OrderStatusMessage
+  | CartMessage
+  | PeopleMessage;
 
 /** Type 20: stock changed in the restaurant (sent to all its diners). */
 export interface StockMessage {
@@ -116,11 +172,18 @@ export interface StockMessage {
   value: Array<{ foodId: number; sum: number }>;
 }
 
-export type ServerMessage =
-  | { type: "hello"; protocol: number; guid: string; tableId: number; cart: CartState }
-  | OpVerdict
-  | TableMessage
-  | StockMessage;
+/** The server's first message on a socket: the protocol version it speaks, and the cart. */
+export interface HelloMessage {
+  type: "hello";
+  /** PROTOCOL_VERSION of the server; a client that speaks another must not use the socket */
+  protocol: number;
+  guid: string;
+  tableId: number;
+  cart: CartState;
+}
+
+/** Everything the server sends on the table socket, told apart by `type`. */
+export type ServerMessage = HelloMessage | OpVerdict | TableMessage | StockMessage;
 
 const signedCart = {
   rid: z.coerce.number().int().positive(),

@@ -1,11 +1,9 @@
-import { randomUUID } from "node:crypto";
 import {
   AppError,
   applyTableOp,
   type CartLine,
   type CartState,
   type Dish,
-  MSG,
   type OpVerdict,
   type TableMessage,
   type TableOp,
@@ -13,6 +11,7 @@ import {
 import Big from "big.js";
 import type { Db } from "../../db/client.js";
 import { isPgError, PG_ERROR } from "../../db/statements.js";
+import { cartMessage, dishMessage, noteMessage, opVerdict, peopleMessage } from "../../realtime/messages.js";
 import { presentForRules } from "./cart-state.js";
 import { readCart, writeApplied, writeRefused } from "./op-statements.js";
 
@@ -31,25 +30,27 @@ export interface OpOutcome {
   state: CartState;
 }
 
-/** The broadcast's fields that depend on the operation's kind (spec 000 §7). */
-function fieldsFor(
+/** The broadcast of an applied operation: the message of its kind (spec 000 §7). */
+function messageFor(
   input: OpInput,
   before: CartLine[],
-  after: CartLine[],
+  state: CartState,
+  name: string,
   menu: Dish[],
-): Pick<TableMessage, "type"> & Partial<TableMessage> {
-  const { op } = input;
-  if (op.kind === "clear") return { type: MSG.cart, clearCart: true };
-  if (op.kind === "personNum") return { type: MSG.people, personNum: op.personNum };
-  if (op.kind === "note") return { type: MSG.note, detail: op.detailId, memo: op.memo };
+): TableMessage {
+  const { op, opId } = input;
+  const actor = { guid: input.guid, name };
+  if (op.kind === "clear") return cartMessage(state, actor, true, opId);
+  if (op.kind === "personNum") return peopleMessage(state, actor, opId, op.personNum);
+  if (op.kind === "note") return noteMessage(state, actor, opId, op.detailId, op.memo);
+  const after = state.lines;
   const changed =
     after.find((l) => !before.some((b) => b.detailId === l.detailId && b.count === l.count)) ??
     before.find((b) => !after.some((l) => l.detailId === b.detailId));
   const current = after.find((l) => l.detailId === changed?.detailId);
   const was = before.find((l) => l.detailId === changed?.detailId);
   const value = new Big(current?.count ?? 0);
-  return {
-    type: MSG.dish,
+  return dishMessage(state, actor, opId, {
     value: value.toString(),
     inc: value.minus(was?.count ?? 0).toString(),
     foodId: changed?.foodId,
@@ -59,28 +60,7 @@ function fieldsFor(
     batch: changed?.additions.map((a) => ({ id: a.id, ordered: a.count })) ?? [],
     Weigh: menu.find((d) => d.id === changed?.foodId)?.Weigh ?? false,
     accessType: input.accessType,
-  };
-}
-
-function messageFor(
-  input: OpInput,
-  before: CartLine[],
-  state: CartState,
-  name: string,
-  menu: Dish[],
-): TableMessage {
-  // Object.assign rather than a spread: see "No object spread that adds keys on hot paths" in ARCHITECTURE.md
-  return Object.assign(
-    {
-      code: 1000 as const,
-      socketId: randomUUID(),
-      version: state.version,
-      cart: state,
-      actor: { guid: input.guid, name },
-      opId: input.opId,
-    },
-    fieldsFor(input, before, state.lines, menu),
-  );
+  });
 }
 
 /** A cart that tablemates keep changing is read again up to this often (each round, one of them writes). */
@@ -94,13 +74,8 @@ const ATTEMPTS = 32;
  */
 export async function commitTableOp(db: Db, input: OpInput, now: Date): Promise<OpOutcome> {
   const { op } = input;
-  const verdict = (ok: boolean, version: number, message: string) => ({
-    type: "result" as const,
-    opId: input.opId,
-    ok,
-    version,
-    message,
-  });
+  const verdict = (ok: boolean, version: number, message: string) =>
+    opVerdict(input.opId, ok, version, message);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const read = await readCart(db, {
       cartId: input.cartId,

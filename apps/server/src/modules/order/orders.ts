@@ -192,15 +192,6 @@ export function orderSummary(order: OrderRow, tableName: string) {
   };
 }
 
-export class CancelRefused extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * Cancels an order not yet taken by the kitchen: its stock goes back, the change is written with
  * who and when, and tablemates hear type 12 with status 4. A paying order answers 2000.
@@ -217,9 +208,9 @@ export async function cancelOrder(
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     if (!locked) throw new AppError("notFound", "订单不存在");
     if (locked.paymentType === 1 && locked.status === ORDER_STATUS.accepted) {
-      throw new CancelRefused(2000, "支付中，不能取消订单");
+      throw new AppError("cancelPaying");
     }
-    if (locked.status !== ORDER_STATUS.placed) throw new CancelRefused(1001, "取消订单失败，请重试");
+    if (locked.status !== ORDER_STATUS.placed) throw new AppError("cancelFailed");
     return writeStatusMove(tx, locked, ORDER_STATUS.cancelled, guid, deps.now());
   });
   await broadcastOrderStatus(deps, order, ORDER_STATUS.cancelled, guid, stock);

@@ -2,40 +2,43 @@ import {
   API,
   AppError,
   callWaiterBodySchema,
+  type OrderPayload,
   offersCallWaiter,
   orderDetailQuerySchema,
   orderIdParamSchema,
   orderPayloadSchema,
   ridQuerySchema,
-  SUBMIT_CODES,
   submitBodySchema,
 } from "@tablemate/core";
 import { and, eq, gt } from "drizzle-orm";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { waiterCalls } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
-import { parse } from "../../http/parse.js";
+import { checkText, parse } from "../../http/parse.js";
 import { limitKey } from "../../http/rate-limits.js";
 import { requireVisitor } from "../../security/visitor.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 import { getSeatedTable } from "../table/tables.js";
-import { CancelRefused, cancelOrder, orderDetail, orderList } from "./orders.js";
-import { type SubmitDeps, SubmitRefused, submitOrder } from "./submit.js";
-
-/** How a refusal's code travels as an HTTP status: the body's code is what the app reads. */
-const STATUS_OF: Record<number, number> = {
-  [SUBMIT_CODES.invalid]: 403,
-  [SUBMIT_CODES.restaurantNotFound]: 404,
-  [SUBMIT_CODES.infoMissing]: 422,
-  [SUBMIT_CODES.serverMessage]: 422,
-  [SUBMIT_CODES.shopClosed]: 503,
-  [SUBMIT_CODES.posOffline]: 503,
-};
+import { cancelOrder, orderDetail, orderList } from "./orders.js";
+import { type SubmitDeps, submitOrder } from "./submit.js";
 
 const WAITER_COOLDOWN_MS = 60_000;
 
-function refused(reply: FastifyReply, code: number, message: string, data: unknown = null) {
-  return reply.status(STATUS_OF[code] ?? 409).send({ code, success: false, data, message });
+/** The order JSON of the submit's `data` text: 1007 naming the bad fields when it is not one; 400 for bad text. */
+function orderPayload(data: string): OrderPayload {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    throw new AppError("orderInfoMissing");
+  }
+  const payload = orderPayloadSchema.safeParse(json);
+  if (!payload.success) {
+    const fields = payload.error.issues.map((i) => i.path.join(".")).join("、");
+    throw new AppError("orderInfoMissing", `订单信息缺失（${fields}）`);
+  }
+  checkText(payload.data);
+  return payload.data;
 }
 
 export function orderRoutes(app: FastifyInstance, deps: SubmitDeps): void {
@@ -48,29 +51,17 @@ export function orderRoutes(app: FastifyInstance, deps: SubmitDeps): void {
     keyGenerator: (request: FastifyRequest) => limitKey(deps.signer, request),
   };
 
-  app.post(API.orderSubmit, { config: { rateLimit: SUBMIT_RATE } }, async (request, reply) => {
+  app.post(API.orderSubmit, { config: { rateLimit: SUBMIT_RATE } }, async (request) => {
     const guid = visitorGuid(request);
     const body = parse(submitBodySchema, request.body);
-    let json: unknown;
+    const payload = orderPayload(body.data);
     try {
-      json = JSON.parse(body.data);
-    } catch {
-      return refused(reply, SUBMIT_CODES.infoMissing, "订单信息缺失");
-    }
-    const payload = orderPayloadSchema.safeParse(json);
-    if (!payload.success) {
-      const fields = payload.error.issues.map((i) => i.path.join(".")).join("、");
-      return refused(reply, SUBMIT_CODES.infoMissing, `订单信息缺失（${fields}）`);
-    }
-    try {
-      const { result, token } = await submitOrder(deps, payload.data, guid);
+      const { result, token } = await submitOrder(deps, payload, guid);
       return { ...ok(result), token };
     } catch (error) {
-      if (error instanceof SubmitRefused) return refused(reply, error.code, error.message, error.data);
+      if (error instanceof AppError) throw error;
       request.log.error({ err: error }, "submit failed");
-      return reply
-        .status(500)
-        .send({ code: SUBMIT_CODES.failed, success: false, data: null, message: "订单提交失败" });
+      throw new AppError("submitFailed");
     }
   });
 
@@ -86,16 +77,11 @@ export function orderRoutes(app: FastifyInstance, deps: SubmitDeps): void {
     return ok(await orderList(db, rid, visitorGuid(request)), 200);
   });
 
-  app.post(API.orderCancel(":orderId"), async (request, reply) => {
+  app.post(API.orderCancel(":orderId"), async (request) => {
     const { orderId } = parse(orderIdParamSchema, request.params);
     const { rid } = parse(ridQuerySchema, { ...(request.query as object), ...(request.body as object) });
-    try {
-      await cancelOrder(deps, orderId, rid, visitorGuid(request));
-      return ok({ orderId });
-    } catch (error) {
-      if (error instanceof CancelRefused) return refused(reply, error.code, error.message);
-      throw error;
-    }
+    await cancelOrder(deps, orderId, rid, visitorGuid(request));
+    return ok({ orderId });
   });
 
   /** Both waiter calls reach the staff console; a repeat within the cooldown is one call. */

@@ -1,16 +1,8 @@
-import { randomUUID } from "node:crypto";
-import {
-  MSG,
-  ORDER_STATUS,
-  type OrderStatus,
-  type StockMessage,
-  stockUnits,
-  type TableMessage,
-  takesOrder,
-} from "@tablemate/core";
+import { ORDER_STATUS, type OrderStatus, stockUnits, takesOrder } from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { carts, orderEvents, orderLines, orders } from "../../db/schema.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
+import { orderStatusMessage, stockMessage } from "../../realtime/messages.js";
 import { cartState, type Tx } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
 import { type DishStock, returnStock } from "./stock.js";
@@ -54,28 +46,11 @@ export async function broadcastOrderStatus(
   stock: DishStock[] = [],
 ): Promise<void> {
   if (stock.length) {
-    const message: StockMessage = {
-      type: MSG.stock,
-      code: 1000,
-      socketId: randomUUID(),
-      restaurantId: order.restaurantId,
-      value: stock,
-    };
+    const message = stockMessage(order.restaurantId, stock);
     await deps.backplane.publish(restaurantTopic(order.restaurantId), JSON.stringify(message));
   }
   const [cart] = await deps.db.select({ id: carts.id }).from(carts).where(eq(carts.id, order.cartId));
   if (!cart) return;
-  const state = await cartState(deps.db, cart.id);
-  const message: TableMessage = {
-    type: MSG.orderStatus,
-    code: 1000,
-    socketId: randomUUID(),
-    version: state.version,
-    cart: state,
-    actor: { guid: actor, name: "" },
-    status,
-    userId: actor,
-    orderId: order.id,
-  };
+  const message = orderStatusMessage(await cartState(deps.db, cart.id), actor, order.id, status);
   await deps.backplane.publish(cartTopic(cart.id), JSON.stringify(message));
 }

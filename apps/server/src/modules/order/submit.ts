@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import {
+  AppError,
   type CartLine,
   type ContactField,
   canAddToOrder,
@@ -13,23 +13,20 @@ import {
   isSettled,
   isShopOpen,
   localClock,
-  MSG,
   type OrderPayload,
   priceLine,
   roundMoney,
   type Shortage,
-  type StockMessage,
-  SUBMIT_CODES,
   type SubmitResult,
   stockUnits,
   stripEmoji,
-  type TableMessage,
   truncateMoney,
 } from "@tablemate/core";
 import Big from "big.js";
 import type { Db } from "../../db/client.js";
 import { isPgError, PG_ERROR } from "../../db/statements.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
+import { orderMessage, stockMessage } from "../../realtime/messages.js";
 import type { Signer } from "../../security/signer.js";
 import { presentForRules, presentLine } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
@@ -47,17 +44,6 @@ import {
   writeOrder,
 } from "./submit-statements.js";
 
-/** A refusal with its submit code (spec 000 §8) and the guest-facing message. */
-export class SubmitRefused extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data: unknown = null,
-  ) {
-    super(message);
-  }
-}
-
 export interface SubmitDeps extends CartDeps {
   signer: Signer;
   phoneCodes: PhoneCodes;
@@ -65,10 +51,6 @@ export interface SubmitDeps extends CartDeps {
 
 /** How often a submit reads again after its cart changed between its read and its write. */
 const ATTEMPTS = 5;
-
-function refuse(code: number, message: string, data: unknown = null): never {
-  throw new SubmitRefused(code, message, data);
-}
 
 /** The lines to order: the shared cart's, or (the socket was down) the client's local cart. */
 function localLines(payload: OrderPayload): CartLine[] {
@@ -96,9 +78,9 @@ function refuseBrokenLocalCart(lines: CartLine[], menu: Dish[]): void {
       left: Math.max(dish?.estimate ?? 0, 0),
       isCombo: (dish?.foodproperty ?? 0) !== 0,
     };
-    refuse(SUBMIT_CODES.stockShort, checked.message, [shortage]);
+    throw new AppError("stockShort", checked.message, [shortage]);
   }
-  refuse(SUBMIT_CODES.invalid, checked.message);
+  throw new AppError("orderInvalid", checked.message);
 }
 
 /** What the submit answers when the supply form's contact is incomplete. */
@@ -124,7 +106,7 @@ interface PricedOrderLine {
 function priceLines(lines: CartLine[], menu: Dish[]): PricedOrderLine[] {
   return lines.map((line) => {
     const dish = menu.find((d) => d.id === line.foodId);
-    if (!dish) refuse(SUBMIT_CODES.serverMessage, "购物车中有已下架的菜品，请删除后再下单");
+    if (!dish) throw new AppError("dishOffMenu");
     return {
       line,
       dish,
@@ -150,9 +132,7 @@ export interface Submitted {
  */
 export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid: string): Promise<Submitted> {
   // the payload names its submitter twice; both must be the credential's visitor
-  if (payload.userId !== guid || payload.wholeMemo.guid !== guid) {
-    refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
-  }
+  if (payload.userId !== guid || payload.wholeMemo.guid !== guid) throw new AppError("orderInvalid");
   // a submitId answers with its order only to the visitor and cart that made it: from anyone else
   // (another table replaying it, a tablemate) it is an ordinary new submit
   const submitKey = `${payload.cartId}/${guid}/${payload.submitId}`;
@@ -167,7 +147,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       guid,
       localFoodIds: local?.map((l) => l.foodId),
     });
-    if (!found) refuse(SUBMIT_CODES.restaurantNotFound, "餐厅不存在");
+    if (!found) throw new AppError("restaurantNotFound");
     const { cart, existing, lines: stored, dishRows, ...restaurant } = found;
     const token = deps.signer.visitorCredential(guid);
     checkRestaurant(deps, restaurant, payload, now);
@@ -177,13 +157,11 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
         token,
       };
     }
-    if (!cart || cart.restaurantId !== restaurant.id || !cart.seated) {
-      refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
-    }
+    if (!cart || cart.restaurantId !== restaurant.id || !cart.seated) throw new AppError("orderInvalid");
     // the party's visit ended (settled, or cleared) while this diner still held its cart
     if (!cart.visitOpen) {
       const settled = payload.mainOrderId ? { orderId: payload.mainOrderId } : null;
-      refuse(SUBMIT_CODES.tableSettled, "该桌已结账，您可以重新点餐", settled);
+      throw new AppError("tableSettled", undefined, settled);
     }
     const tableId =
       cart.tableId === payload.realTableId
@@ -196,9 +174,9 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       { reserve: payload.reserve },
     );
     const [lacking] = withContact ? contactProblems(payload, kind === "takeout") : [];
-    if (lacking) refuse(SUBMIT_CODES.serverMessage, CONTACT_REFUSALS[lacking]);
+    if (lacking) throw new AppError("contactMissing", CONTACT_REFUSALS[lacking]);
     if (!codeAccepted && !(await deps.phoneCodes.acceptsOrder(restaurant, payload)))
-      refuse(SUBMIT_CODES.wrongCode, "验证码错误");
+      throw new AppError("wrongCode");
     codeAccepted = true;
 
     const lines = local ?? stored.map(presentLine);
@@ -212,10 +190,10 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     if (local) refuseBrokenLocalCart(local, menu);
     const priced = priceLines(lines, menu);
     const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
-    if (expired.length) refuse(SUBMIT_CODES.serverMessage, `${expired.join("、")}已进入不可售时段`);
+    if (expired.length) throw new AppError("dishOutOfPeriod", `${expired.join("、")}已进入不可售时段`);
     const total = cartTotal(priced.map((p) => p.total));
     if (kind === "takeout" && total.lt(restaurant.startPrice)) {
-      refuse(SUBMIT_CODES.serverMessage, `未达到起送价¥${truncateMoney(restaurant.startPrice)}`);
+      throw new AppError("belowStartPrice", `未达到起送价¥${truncateMoney(restaurant.startPrice)}`);
     }
     let written: WriteOutcome;
     try {
@@ -248,7 +226,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       });
     } catch (error) {
       // a lock held past the pool's lock_timeout: the diner is told to retry (1002)
-      if (isPgError(error, PG_ERROR.lockNotAvailable)) refuse(SUBMIT_CODES.timeout, "下单超时，请稍后重试");
+      if (isPgError(error, PG_ERROR.lockNotAvailable)) throw new AppError("submitTimeout");
       throw error;
     }
     if (written.placed) {
@@ -264,7 +242,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     }
     if (written.short) refuseShortage(written, priced);
   }
-  refuse(SUBMIT_CODES.othersOrdering, "您的同伴正在下单，请稍后再试");
+  throw new AppError("othersOrdering");
 }
 
 /**
@@ -274,7 +252,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
  */
 async function pickedTable(db: Db, restaurant: SubmitRestaurant, realTableId: number): Promise<number> {
   if (!restaurant.fastHotel || !(await isTableOf(db, restaurant.id, realTableId))) {
-    refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+    throw new AppError("orderInvalid");
   }
   return realTableId;
 }
@@ -294,11 +272,10 @@ const contactOf = (payload: OrderPayload): NonNullable<OrderRow["reserve"]> => (
 function checkRestaurant(deps: SubmitDeps, restaurant: SubmitRestaurant, payload: OrderPayload, now: Date) {
   const clock = localClock(now, restaurant.timezone);
   if (!isShopOpen({ businessTime: restaurant.businessTime, hotelLock: restaurant.hotelLock }, clock)) {
-    refuse(SUBMIT_CODES.shopClosed, "本店已打烊，暂时无法下单");
+    throw new AppError("shopClosed");
   }
-  if (!restaurant.posOnline) refuse(SUBMIT_CODES.posOffline, "收银台网络异常，请联系服务员");
-  if (!deps.signer.verifyCartSign(payload.cartId, payload.cartIdSign))
-    refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
+  if (!restaurant.posOnline) throw new AppError("posOffline");
+  if (!deps.signer.verifyCartSign(payload.cartId, payload.cartIdSign)) throw new AppError("orderInvalid");
 }
 
 /** 3000 when an addition is short (they are taken first), else 2000 with the short dishes. */
@@ -311,7 +288,7 @@ function refuseShortage(short: Extract<WriteOutcome, { short: true }>, priced: P
       left: a.left,
       isCombo: false,
     }));
-    refuse(SUBMIT_CODES.additionsShort, shortageMessage(shortages), shortages);
+    throw new AppError("additionsShort", shortageMessage(shortages), shortages);
   }
   const shortages = short.dishes.map((d) => ({
     foodId: d.id,
@@ -319,7 +296,7 @@ function refuseShortage(short: Extract<WriteOutcome, { short: true }>, priced: P
     left: Math.max(d.left, 0),
     isCombo: d.foodproperty !== 0,
   }));
-  refuse(SUBMIT_CODES.stockShort, shortageMessage(shortages), shortages);
+  throw new AppError("stockShort", shortageMessage(shortages), shortages);
 }
 
 function shortageMessage(shortages: Shortage[]): string {
@@ -345,23 +322,23 @@ function refuseEmptyCart(
   raced: boolean,
 ): never {
   if (raced && recent) {
-    if (recent.mainGuid === guid) refuse(SUBMIT_CODES.submitting, "订单提交中，请稍候");
-    refuse(SUBMIT_CODES.othersOrdering, "您的同伴正在下单，请稍后再试");
+    if (recent.mainGuid === guid) throw new AppError("submitting");
+    throw new AppError("othersOrdering");
   }
   if (recent && recent.mainGuid !== guid && now.getTime() - recent.createdAtMs < JUST_ORDERED_MS) {
-    refuse(SUBMIT_CODES.companionOrdered, "你的同伴已经下单", {
+    throw new AppError("companionOrdered", undefined, {
       orderId: recent.id,
       mainWxId: recent.mainGuid,
     });
   }
-  refuse(SUBMIT_CODES.infoMissing, "购物车是空的，请先点菜");
+  throw new AppError("emptyCart");
 }
 
 /** In prepayment, a tablemate's open order comes first: add to it instead (6666). */
 async function refuseCompanionOrder(db: Db, guid: string, visitId: number): Promise<void> {
   const open = await openOrderOfVisit(db, visitId);
   if (open && open.mainGuid !== guid) {
-    refuse(SUBMIT_CODES.companionOrdered, "你的同伴已经下单", { orderId: open.id, mainWxId: open.mainGuid });
+    throw new AppError("companionOrdered", undefined, { orderId: open.id, mainWxId: open.mainGuid });
   }
 }
 
@@ -370,13 +347,11 @@ async function mainOrderOf(db: Db, payload: OrderPayload, tableId: number, visit
   if (!payload.mainOrderId) return null;
   const main = await orderById(db, payload.mainOrderId);
   // an order of this table's current party only: not another table's, nor an earlier party's
-  if (!main || main.tableId !== tableId || main.visitId !== visitId) {
-    refuse(SUBMIT_CODES.invalid, "订单无效，请重新扫码");
-  }
+  if (!main || main.tableId !== tableId || main.visitId !== visitId) throw new AppError("orderInvalid");
   if (isSettled(main.status)) {
-    refuse(SUBMIT_CODES.tableSettled, "该桌已结账，您可以重新点餐", { orderId: main.id });
+    throw new AppError("tableSettled", undefined, { orderId: main.id });
   }
-  if (!canAddToOrder(main.status)) refuse(SUBMIT_CODES.invalid, "订单已取消，请重新扫码");
+  if (!canAddToOrder(main.status)) throw new AppError("orderInvalid", "订单已取消，请重新扫码");
   return main;
 }
 
@@ -418,26 +393,10 @@ async function announce(
   placed: Extract<WriteOutcome, { placed: true }>,
 ): Promise<void> {
   const { version, personNum } = placed.cart;
-  const ordered: TableMessage = {
-    type: MSG.order,
-    code: 1000,
-    socketId: randomUUID(),
-    version,
-    cart: { cartId, version, personNum, lines: [] },
-    actor: { guid, name: "" },
-    status: 1,
-    userId: guid,
-    orderId: placed.order.id,
-  };
+  const ordered = orderMessage({ cartId, version, personNum, lines: [] }, guid, placed.order.id);
   await deps.backplane.publish(cartTopic(cartId), JSON.stringify(ordered));
   if (placed.stock.length) {
-    const stock: StockMessage = {
-      type: MSG.stock,
-      code: 1000,
-      socketId: randomUUID(),
-      restaurantId,
-      value: placed.stock,
-    };
+    const stock = stockMessage(restaurantId, placed.stock);
     await deps.backplane.publish(restaurantTopic(restaurantId), JSON.stringify(stock));
   }
 }

@@ -161,7 +161,7 @@ export function createSocketTransport(
       return;
     }
     // the broadcast of our own operation settles it, even before its verdict arrives
-    if (message.opId) pending = pending.filter((p) => p.opId !== message.opId);
+    if ("opId" in message && message.opId) pending = pending.filter((p) => p.opId !== message.opId);
     const adopted = adopt(message.cart);
     if (!adopted && !isOrderNews(message)) return;
     const fromTablemate = message.actor.guid !== session.guid;

@@ -1,4 +1,4 @@
-import { isValidPhone } from "@tablemate/core";
+import { isValidPhone, SUBMIT_CODES } from "@tablemate/core";
 import { useState } from "react";
 import { ApiError } from "../../api/http.js";
 import { sendPhoneCode } from "../../api/verification.js";
@@ -37,7 +37,7 @@ export function SendCodeButton({
       showToast(SUBMIT_COPY.codeSent);
     } catch (error) {
       // 8001 says how long to wait; anything else is a plain failure
-      const tooSoon = error instanceof ApiError && error.code === 8001 && error.message;
+      const tooSoon = error instanceof ApiError && error.code === SUBMIT_CODES.tooFrequent && error.message;
       showToast(tooSoon || SUBMIT_COPY.codeSendFailed);
     } finally {
       setSending(false);

@@ -1,12 +1,10 @@
+import { CANCEL_CODES } from "@tablemate/core";
 import { imperativeAntd } from "../../antd-setup.js";
 import { ApiError } from "../../api/http.js";
 import { cancelOrder } from "../../api/order.js";
 import { CHECKOUT_COPY } from "../../copy.js";
 import { showToast } from "../loading/toast.js";
 import { ORDER_COPY } from "./order-copy.js";
-
-/** The paying refusal of the cancel call (001 §8). */
-const PAYING = 2000;
 
 /**
  * Cancel, once the diner confirms (001 §8): 1000 done; 2000 the order is being paid; any other
@@ -25,7 +23,7 @@ export async function confirmAndCancel(orderId: number, rid: number): Promise<bo
     showToast(ORDER_COPY.cancelled);
     return true;
   } catch (error) {
-    const paying = error instanceof ApiError && error.code === PAYING;
+    const paying = error instanceof ApiError && error.code === CANCEL_CODES.paying;
     await Dialog.alert({
       content: paying ? ORDER_COPY.cancelPaying : ORDER_COPY.cancelFailed,
       confirmText: CHECKOUT_COPY.gotIt,

@@ -1,4 +1,4 @@
-import { MSG, parseId, type TableMessage } from "@tablemate/core";
+import { MSG, type OrderMessage, type OrderStatusMessage, parseId } from "@tablemate/core";
 import { type RefObject, useEffect, useRef } from "react";
 import { type Location, useLocation } from "react-router";
 import { imperativeAntd } from "../../antd-setup.js";
@@ -19,7 +19,7 @@ import { type StatusPage, statusReaction } from "./status-reaction.js";
 const handled = new Set<string>();
 const HANDLED_LIMIT = 200;
 
-function claim(message: TableMessage): boolean {
+function claim(message: OrderMessage | OrderStatusMessage): boolean {
   if (handled.has(message.socketId)) return false;
   handled.add(message.socketId);
   if (handled.size > HANDLED_LIMIT) handled.clear();
@@ -52,12 +52,12 @@ function alertThen(content: string, then: () => void): void {
 }
 
 /** Type 3: offered in prepayment, else shown, unless a page already shows an order (000 §4). */
-function onTablemateOrder(message: TableMessage, orderId: number, where: Location, nav: Nav): void {
+function onTablemateOrder(message: OrderMessage, orderId: number, where: Location, nav: Nav): void {
   if (new URLSearchParams(where.search).get("orderId") && !isPayPage(where.pathname)) return;
   if (!claim(message)) return;
   const { isPrepayment, table } = useAppStore.getState();
   if (isPrepayment) {
-    const mainWxId = message.userId ?? "";
+    const mainWxId = message.userId;
     void import("./companion-dialog.js").then(({ showCompanionOrdered }) =>
       showCompanionOrdered({
         view: () => nav.current.toDetail(orderId),
@@ -77,7 +77,7 @@ function onTablemateOrder(message: TableMessage, orderId: number, where: Locatio
  * so only a cancel asks who did it.
  */
 function onOrderStatus(
-  message: TableMessage,
+  message: OrderStatusMessage,
   orderId: number,
   own: boolean,
   where: Location,
@@ -87,7 +87,7 @@ function onOrderStatus(
     new URLSearchParams(where.search).get("mainOrderId") ?? useAppStore.getState().SearchObj.mainOrderId,
   );
   const reaction = statusReaction({
-    status: message.status ?? -1,
+    status: message.status,
     page: pageOf(where.pathname),
     addingToOrder: mainOrderId !== null && !ended.has(mainOrderId),
     own,
@@ -119,8 +119,8 @@ export function useCompanionOrders(): void {
       subscribeTableEvents((event) => {
         if (!("message" in event)) return;
         const { message, fromTablemate } = event;
+        if (message.type !== MSG.order && message.type !== MSG.orderStatus) return;
         const { orderId } = message;
-        if (orderId === undefined) return;
         const own = !fromTablemate || message.userId === useAppStore.getState().guid;
         if (message.type === MSG.order && !own) onTablemateOrder(message, orderId, where.current, navRef);
         if (message.type === MSG.orderStatus) onOrderStatus(message, orderId, own, where.current, navRef);
