@@ -2,12 +2,27 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { PAGE_DATA_ELEMENT_ID, type PageData } from "@tablemate/core";
+import {
+  API,
+  crmTypeAnswer,
+  PAGE_DATA_ELEMENT_ID,
+  type PageData,
+  type PeriodDishInfo,
+  type SellOut,
+} from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restaurants } from "../src/db/schema.js";
 import { VISITOR_COOKIE } from "../src/security/visitor.js";
-import { type DemoTable, demoTable, startTestApp, type TestApp, visitorToken } from "./support/harness.js";
+import {
+  asVisitor,
+  type DemoTable,
+  demoTable,
+  json,
+  startTestApp,
+  type TestApp,
+  visitorToken,
+} from "./support/harness.js";
 
 /** A stand-in for the built app, so these tests do not depend on a web build. */
 function fakeWebDist(serverEntry?: string): string {
@@ -23,6 +38,14 @@ function fakeWebDist(serverEntry?: string): string {
     writeFileSync(join(dir, "server", "entry-server.js"), serverEntry);
   }
   return dir;
+}
+
+/** A sell-out answer in one order, so two reads of the same stock compare equal. */
+function inOrder({ value, additions }: SellOut): SellOut {
+  return {
+    value: [...value].sort((a, b) => a.foodId - b.foodId),
+    additions: [...additions].sort((a, b) => a.additionId - b.additionId),
+  };
 }
 
 function pageData(html: string): PageData {
@@ -63,6 +86,39 @@ describe("the diner app shell", () => {
     const preloads = [...response.body.matchAll(/<link rel="preload" as="image" href="([^"]+)">/g)];
     expect(preloads).toHaveLength(4);
     for (const [, href] of preloads) expect(href).toMatch(/\.webp@200w_200h_1e_1c$/);
+  });
+
+  it("carries what startup would call for: memos, stock and the register's state, as their calls answer", async () => {
+    const rid = dine.restaurantId;
+    const answer = async (url: string) =>
+      json(await app.server.inject({ method: "GET", url, headers: asVisitor("shell-diner-0001") })).data;
+    const page = async () =>
+      pageData((await app.server.inject({ method: "GET", url: `/?hotelid=${rid}&tn=${dine.tableId}` })).body);
+
+    const data = await page();
+    const menu = data.menu;
+    if (!menu || !data.restaurant) throw new Error("no menu in the page");
+    expect(menu.memos.length).toBeGreaterThan(0);
+    expect(menu.memos).toEqual(await answer(`${API.memos}?rid=${rid}`));
+    expect(menu.sellOut.additions.length).toBeGreaterThan(0);
+    expect(inOrder(menu.sellOut)).toEqual(inOrder((await answer(`${API.sellOut}/${rid}`)) as SellOut));
+    // the foods' stock is the sell-out answer's: both come from one read
+    const stock = new Map(menu.sellOut.value.map((entry) => [entry.foodId, entry.sum]));
+    for (const dish of menu.foods) expect(stock.get(dish.dishesId)).toBe(dish.estimate);
+    const byDish = (infos: PeriodDishInfo[]) => [...infos].sort((a, b) => a.foodId - b.foodId);
+    expect(menu.periodDishes.length).toBeGreaterThan(0);
+    expect(byDish(menu.periodDishes)).toEqual(
+      byDish((await answer(`${API.periodDish}?rid=${rid}`)) as PeriodDishInfo[]),
+    );
+    expect(data.posOnline).toBe(true);
+    expect(data.posOnline).toBe(await answer(`${API.posStatus}?rid=${rid}`));
+    expect(crmTypeAnswer(data.restaurant.crmType)).toEqual(await answer(`${API.crmType}?rid=${rid}`));
+
+    await app.db.update(restaurants).set({ posOnline: false }).where(eq(restaurants.id, rid));
+    expect((await page()).posOnline).toBe(false);
+    await app.db.update(restaurants).set({ posOnline: true }).where(eq(restaurants.id, rid));
+    const none = pageData((await app.server.inject({ method: "GET", url: "/prompt/abnormal" })).body);
+    expect(none).toMatchObject({ restaurant: null, menu: null, posOnline: null });
   });
 
   it("keeps the visitor its credential names and serves every app route", async () => {

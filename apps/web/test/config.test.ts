@@ -10,6 +10,7 @@ describe("page data", () => {
       guid: null,
       restaurant: null,
       menu: null,
+      posOnline: null,
       config: DEFAULT_CLIENT_CONFIG,
     });
   });
