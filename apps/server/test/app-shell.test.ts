@@ -1,15 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import {
-  API,
-  crmTypeAnswer,
-  PAGE_DATA_ELEMENT_ID,
-  type PageData,
-  type PeriodDishInfo,
-  type SellOut,
-} from "@tablemate/core";
+import { API, crmTypeAnswer, type PeriodDishInfo, type SellOut } from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restaurants } from "../src/db/schema.js";
@@ -23,22 +13,7 @@ import {
   type TestApp,
   visitorToken,
 } from "./support/harness.js";
-
-/** A stand-in for the built app, so these tests do not depend on a web build. */
-function fakeWebDist(serverEntry?: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "tablemate-web-"));
-  mkdirSync(join(dir, "assets"));
-  writeFileSync(
-    join(dir, "index.html"),
-    '<html><head><!--tablemate-page-data--></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(join(dir, "assets", "app-abc123.js"), "console.log('app')");
-  if (serverEntry) {
-    mkdirSync(join(dir, "server"));
-    writeFileSync(join(dir, "server", "entry-server.js"), serverEntry);
-  }
-  return dir;
-}
+import { fakeWebDist, pageDataOf } from "./support/web-dist.js";
 
 /** A sell-out answer in one order, so two reads of the same stock compare equal. */
 function inOrder({ value, additions }: SellOut): SellOut {
@@ -46,14 +21,6 @@ function inOrder({ value, additions }: SellOut): SellOut {
     value: [...value].sort((a, b) => a.foodId - b.foodId),
     additions: [...additions].sort((a, b) => a.additionId - b.additionId),
   };
-}
-
-function pageData(html: string): PageData {
-  const match = new RegExp(
-    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`,
-  ).exec(html);
-  if (!match?.[1]) throw new Error("no page data in the page");
-  return JSON.parse(match[1]);
 }
 
 describe("the diner app shell", () => {
@@ -78,7 +45,7 @@ describe("the diner app shell", () => {
     // the credential that lets this browser act as that guid: httpOnly, out of the page's reach
     const credential = response.cookies.find((c) => c.name === VISITOR_COOKIE);
     expect(credential).toMatchObject({ httpOnly: true, value: visitorToken(cookie?.value ?? "") });
-    const data = pageData(response.body);
+    const data = pageDataOf(response.body);
     expect(data.guid).toBe(cookie?.value);
     expect(response.body).not.toContain(credential?.value);
     expect(data.restaurant?.restaurantId).toBe(dine.restaurantId);
@@ -93,7 +60,9 @@ describe("the diner app shell", () => {
     const answer = async (url: string) =>
       json(await app.server.inject({ method: "GET", url, headers: asVisitor("shell-diner-0001") })).data;
     const page = async () =>
-      pageData((await app.server.inject({ method: "GET", url: `/?hotelid=${rid}&tn=${dine.tableId}` })).body);
+      pageDataOf(
+        (await app.server.inject({ method: "GET", url: `/?hotelid=${rid}&tn=${dine.tableId}` })).body,
+      );
 
     const data = await page();
     const menu = data.menu;
@@ -117,7 +86,7 @@ describe("the diner app shell", () => {
     await app.db.update(restaurants).set({ posOnline: false }).where(eq(restaurants.id, rid));
     expect((await page()).posOnline).toBe(false);
     await app.db.update(restaurants).set({ posOnline: true }).where(eq(restaurants.id, rid));
-    const none = pageData((await app.server.inject({ method: "GET", url: "/prompt/abnormal" })).body);
+    const none = pageDataOf((await app.server.inject({ method: "GET", url: "/prompt/abnormal" })).body);
     expect(none).toMatchObject({ restaurant: null, menu: null, posOnline: null });
   });
 
@@ -127,7 +96,7 @@ describe("the diner app shell", () => {
       const response = await app.server.inject({ method: "GET", url, cookies });
       expect(response.statusCode).toBe(200);
       expect(response.cookies).toHaveLength(0);
-      expect(pageData(response.body)).toMatchObject({ guid: "kept-guid-1234", restaurant: null });
+      expect(pageDataOf(response.body)).toMatchObject({ guid: "kept-guid-1234", restaurant: null });
     }
   });
 
@@ -140,13 +109,13 @@ describe("the diner app shell", () => {
     });
     const guid = response.cookies.find((c) => c.name === "guid")?.value;
     expect(guid).toMatch(/^[0-9a-f-]{36}$/);
-    expect(pageData(response.body).guid).toBe(guid);
+    expect(pageDataOf(response.body).guid).toBe(guid);
     const forged = await app.server.inject({
       method: "GET",
       url: "/main",
       cookies: { guid: "victim-guid-1234", [VISITOR_COOKIE]: "victim-guid-1234.AAAAAAAAAAAAAAAAAAAAAA" },
     });
-    expect(pageData(forged.body).guid).not.toBe("victim-guid-1234");
+    expect(pageDataOf(forged.body).guid).not.toBe("victim-guid-1234");
   });
 
   it("escapes injected data so no value can close the script", async () => {
@@ -154,9 +123,9 @@ describe("the diner app shell", () => {
     await app.db.update(restaurants).set({ name }).where(eq(restaurants.id, dine.restaurantId));
     const response = await app.server.inject({ method: "GET", url: `/?hotelid=${dine.restaurantId}` });
     expect(response.body.match(/<\/script>/g)).toHaveLength(1);
-    expect(pageData(response.body).restaurant?.restaurantName).toBe(name);
+    expect(pageDataOf(response.body).restaurant?.restaurantName).toBe(name);
     const bad = await app.server.inject({ method: "GET", url: "/?hotelid=%3C/script%3E" });
-    expect(pageData(bad.body).restaurant).toBeNull();
+    expect(pageDataOf(bad.body).restaurant).toBeNull();
   });
 
   it("serves hashed assets for a year and answers unknown API paths with an envelope", async () => {
@@ -209,7 +178,7 @@ describe("the menu's first screen, rendered on the server", () => {
     const response = await app.server.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
     expect(response.headers["content-encoding"]).toBe("br");
     const html = brotliDecompressSync(response.rawPayload).toString();
-    const data = pageData(html);
+    const data = pageDataOf(html);
     const foods = data.menu?.foods ?? [];
     expect(foods.length).toBeGreaterThan(80);
     expect(data.menu?.categories.length).toBeGreaterThan(3);
@@ -228,6 +197,6 @@ describe("the menu's first screen, rendered on the server", () => {
     const failed = await app.server.inject({ method: "GET", url: `/?hotelid=${dine.restaurantId}` });
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toContain('<div id="root"></div>');
-    expect(pageData(failed.body).restaurant?.restaurantName).toBe("坏");
+    expect(pageDataOf(failed.body).restaurant?.restaurantName).toBe("坏");
   });
 });
