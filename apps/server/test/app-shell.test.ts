@@ -1,36 +1,26 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
-import { ERRORS, PAGE_DATA_ELEMENT_ID, type PageData } from "@tablemate/core";
+import { API, crmTypeAnswer, ERRORS, type PeriodDishInfo, type SellOut } from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restaurants } from "../src/db/schema.js";
 import { VISITOR_COOKIE } from "../src/security/visitor.js";
-import { type DemoTable, demoTable, startTestApp, type TestApp, visitorToken } from "./support/harness.js";
+import {
+  asVisitor,
+  type DemoTable,
+  demoTable,
+  json,
+  startTestApp,
+  type TestApp,
+  visitorToken,
+} from "./support/harness.js";
+import { fakeWebDist, pageDataOf } from "./support/web-dist.js";
 
-/** A stand-in for the built app, so these tests do not depend on a web build. */
-function fakeWebDist(serverEntry?: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "tablemate-web-"));
-  mkdirSync(join(dir, "assets"));
-  writeFileSync(
-    join(dir, "index.html"),
-    '<html><head><!--tablemate-page-data--></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(join(dir, "assets", "app-abc123.js"), "console.log('app')");
-  if (serverEntry) {
-    mkdirSync(join(dir, "server"));
-    writeFileSync(join(dir, "server", "entry-server.js"), serverEntry);
-  }
-  return dir;
-}
-
-function pageData(html: string): PageData {
-  const match = new RegExp(
-    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">(.*?)</script>`,
-  ).exec(html);
-  if (!match?.[1]) throw new Error("no page data in the page");
-  return JSON.parse(match[1]);
+/** A sell-out answer in one order, so two reads of the same stock compare equal. */
+function inOrder({ value, additions }: SellOut): SellOut {
+  return {
+    value: [...value].sort((a, b) => a.foodId - b.foodId),
+    additions: [...additions].sort((a, b) => a.additionId - b.additionId),
+  };
 }
 
 describe("the diner app shell", () => {
@@ -55,7 +45,7 @@ describe("the diner app shell", () => {
     // the credential that lets this browser act as that guid: httpOnly, out of the page's reach
     const credential = response.cookies.find((c) => c.name === VISITOR_COOKIE);
     expect(credential).toMatchObject({ httpOnly: true, value: visitorToken(cookie?.value ?? "") });
-    const data = pageData(response.body);
+    const data = pageDataOf(response.body);
     expect(data.guid).toBe(cookie?.value);
     expect(response.body).not.toContain(credential?.value);
     expect(data.restaurant?.restaurantId).toBe(dine.restaurantId);
@@ -65,13 +55,48 @@ describe("the diner app shell", () => {
     for (const [, href] of preloads) expect(href).toMatch(/\.webp@200w_200h_1e_1c$/);
   });
 
+  it("carries what startup would call for: memos, stock and the register's state, as their calls answer", async () => {
+    const rid = dine.restaurantId;
+    const answer = async (url: string) =>
+      json(await app.server.inject({ method: "GET", url, headers: asVisitor("shell-diner-0001") })).data;
+    const page = async () =>
+      pageDataOf(
+        (await app.server.inject({ method: "GET", url: `/?hotelid=${rid}&tn=${dine.tableId}` })).body,
+      );
+
+    const data = await page();
+    const menu = data.menu;
+    if (!menu || !data.restaurant) throw new Error("no menu in the page");
+    expect(menu.memos.length).toBeGreaterThan(0);
+    expect(menu.memos).toEqual(await answer(`${API.memos}?rid=${rid}`));
+    expect(menu.sellOut.additions.length).toBeGreaterThan(0);
+    expect(inOrder(menu.sellOut)).toEqual(inOrder((await answer(`${API.sellOut}/${rid}`)) as SellOut));
+    // the foods' stock is the sell-out answer's: both come from one read
+    const stock = new Map(menu.sellOut.value.map((entry) => [entry.foodId, entry.sum]));
+    for (const dish of menu.foods) expect(stock.get(dish.dishesId)).toBe(dish.estimate);
+    const byDish = (infos: PeriodDishInfo[]) => [...infos].sort((a, b) => a.foodId - b.foodId);
+    expect(menu.periodDishes.length).toBeGreaterThan(0);
+    expect(byDish(menu.periodDishes)).toEqual(
+      byDish((await answer(`${API.periodDish}?rid=${rid}`)) as PeriodDishInfo[]),
+    );
+    expect(data.posOnline).toBe(true);
+    expect(data.posOnline).toBe(await answer(`${API.posStatus}?rid=${rid}`));
+    expect(crmTypeAnswer(data.restaurant.crmType)).toEqual(await answer(`${API.crmType}?rid=${rid}`));
+
+    await app.db.update(restaurants).set({ posOnline: false }).where(eq(restaurants.id, rid));
+    expect((await page()).posOnline).toBe(false);
+    await app.db.update(restaurants).set({ posOnline: true }).where(eq(restaurants.id, rid));
+    const none = pageDataOf((await app.server.inject({ method: "GET", url: "/prompt/abnormal" })).body);
+    expect(none).toMatchObject({ restaurant: null, menu: null, posOnline: null });
+  });
+
   it("keeps the visitor its credential names and serves every app route", async () => {
     const cookies = { guid: "kept-guid-1234", [VISITOR_COOKIE]: visitorToken("kept-guid-1234") };
     for (const url of ["/main", "/order/detail?orderId=1", "/prompt/abnormal"]) {
       const response = await app.server.inject({ method: "GET", url, cookies });
       expect(response.statusCode).toBe(200);
       expect(response.cookies).toHaveLength(0);
-      expect(pageData(response.body)).toMatchObject({ guid: "kept-guid-1234", restaurant: null });
+      expect(pageDataOf(response.body)).toMatchObject({ guid: "kept-guid-1234", restaurant: null });
     }
   });
 
@@ -84,13 +109,13 @@ describe("the diner app shell", () => {
     });
     const guid = response.cookies.find((c) => c.name === "guid")?.value;
     expect(guid).toMatch(/^[0-9a-f-]{36}$/);
-    expect(pageData(response.body).guid).toBe(guid);
+    expect(pageDataOf(response.body).guid).toBe(guid);
     const forged = await app.server.inject({
       method: "GET",
       url: "/main",
       cookies: { guid: "victim-guid-1234", [VISITOR_COOKIE]: "victim-guid-1234.AAAAAAAAAAAAAAAAAAAAAA" },
     });
-    expect(pageData(forged.body).guid).not.toBe("victim-guid-1234");
+    expect(pageDataOf(forged.body).guid).not.toBe("victim-guid-1234");
   });
 
   it("escapes injected data so no value can close the script", async () => {
@@ -98,9 +123,9 @@ describe("the diner app shell", () => {
     await app.db.update(restaurants).set({ name }).where(eq(restaurants.id, dine.restaurantId));
     const response = await app.server.inject({ method: "GET", url: `/?hotelid=${dine.restaurantId}` });
     expect(response.body.match(/<\/script>/g)).toHaveLength(1);
-    expect(pageData(response.body).restaurant?.restaurantName).toBe(name);
+    expect(pageDataOf(response.body).restaurant?.restaurantName).toBe(name);
     const bad = await app.server.inject({ method: "GET", url: "/?hotelid=%3C/script%3E" });
-    expect(pageData(bad.body).restaurant).toBeNull();
+    expect(pageDataOf(bad.body).restaurant).toBeNull();
   });
 
   it("serves hashed assets for a year and answers unknown API paths with an envelope", async () => {
@@ -159,7 +184,7 @@ describe("the menu's first screen, rendered on the server", () => {
     const response = await app.server.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
     expect(response.headers["content-encoding"]).toBe("br");
     const html = brotliDecompressSync(response.rawPayload).toString();
-    const data = pageData(html);
+    const data = pageDataOf(html);
     const foods = data.menu?.foods ?? [];
     expect(foods.length).toBeGreaterThan(80);
     expect(data.menu?.categories.length).toBeGreaterThan(3);
@@ -178,6 +203,6 @@ describe("the menu's first screen, rendered on the server", () => {
     const failed = await app.server.inject({ method: "GET", url: `/?hotelid=${dine.restaurantId}` });
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toContain('<div id="root"></div>');
-    expect(pageData(failed.body).restaurant?.restaurantName).toBe("坏");
+    expect(pageDataOf(failed.body).restaurant?.restaurantName).toBe("坏");
   });
 });

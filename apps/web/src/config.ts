@@ -51,9 +51,10 @@ function readRestaurant(raw: unknown): RestaurantDetail | null {
 
 /** The menu, like the restaurant, is trusted as the server shaped it; only its parts are checked. */
 function readMenu(raw: unknown): MenuSnapshot | null {
-  if (!isRecord(raw)) return null;
-  const { categories, foods, recommends, periodDishes } = raw;
-  if (![categories, foods, recommends, periodDishes].every(Array.isArray)) return null;
+  if (!isRecord(raw) || !isRecord(raw.sellOut)) return null;
+  const { categories, foods, recommends, periodDishes, memos, sellOut } = raw;
+  const lists = [categories, foods, recommends, periodDishes, memos, sellOut.value, sellOut.additions];
+  if (!lists.every(Array.isArray)) return null;
   return raw as unknown as MenuSnapshot;
 }
 
@@ -82,6 +83,7 @@ export function readPageData(): PageData {
     guid: typeof data.guid === "string" && data.guid !== "" ? data.guid : null,
     restaurant: readRestaurant(data.restaurant),
     menu: readMenu(data.menu),
+    posOnline: typeof data.posOnline === "boolean" ? data.posOnline : null,
     config: readConfig(data.config),
   };
 }

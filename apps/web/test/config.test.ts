@@ -10,6 +10,7 @@ describe("page data", () => {
       guid: null,
       restaurant: null,
       menu: null,
+      posOnline: null,
       config: DEFAULT_CLIENT_CONFIG,
     });
   });
@@ -19,9 +20,11 @@ describe("page data", () => {
       guid: GUID,
       restaurant: restaurant(),
       config: { routerMode: "hash", routerPrefix: "/h5", socketUrl: 42 },
+      posOnline: false,
     });
     const data = readPageData();
     expect(data.guid).toBe(GUID);
+    expect(data.posOnline).toBe(false);
     expect(data.restaurant?.restaurantName).toBe("老街小馆");
     expect(data.config).toEqual({ ...DEFAULT_CLIENT_CONFIG, routerMode: "hash", routerPrefix: "/h5" });
   });

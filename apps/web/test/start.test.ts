@@ -1,4 +1,10 @@
-import { API, type PageData, type StartupFailure } from "@tablemate/core";
+import {
+  API,
+  type MenuSnapshot,
+  type PageData,
+  type PeriodDishInfo,
+  type StartupFailure,
+} from "@tablemate/core";
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_STORAGE_KEY } from "../src/api/http.js";
 import { DEFAULT_CLIENT_CONFIG } from "../src/config.js";
@@ -13,9 +19,13 @@ import { FakeWebSocket } from "./fake-socket.js";
 import {
   CART_ID,
   CART_JOIN,
+  CATEGORIES,
+  FOODS,
   GUID,
   HOTEL_ID,
+  MEMOS,
   restaurant,
+  SELL_OUT,
   SID,
   TABLE,
   TABLE_ID,
@@ -31,6 +41,41 @@ function setPageData(data: Partial<PageData>) {
     ...data,
   });
 }
+
+const PERIOD_INFO: PeriodDishInfo = {
+  foodId: 101,
+  availableDays: "0",
+  availableTime: "11:00-14:00",
+  availableStatus: 1,
+  nextTime: null,
+  endsSoon: false,
+  isAllDay: false,
+  availableDaysString: "每天",
+  availableTimeString: "11:00-14:00",
+};
+
+/** The menu as the server puts it into the page: what its six calls would answer. */
+const PAGE_MENU: MenuSnapshot = {
+  categories: CATEGORIES,
+  foods: FOODS,
+  recommends: FOODS.slice(0, 1),
+  periodDishes: [PERIOD_INFO],
+  memos: MEMOS,
+  sellOut: SELL_OUT,
+};
+
+/** The calls the page's menu answers; a first load with it makes none of them. */
+const ANSWERED_BY_PAGE = [
+  API.restaurantDetail,
+  API.crmType,
+  API.foodCategory,
+  API.foodList,
+  API.recommend,
+  API.memos,
+  API.posStatus,
+  API.periodDish,
+  `${API.sellOut}/${HOTEL_ID}`,
+];
 
 async function startupFailure(query: PageQuery): Promise<StartupFailure | "none"> {
   try {
@@ -133,6 +178,76 @@ describe("start(query)", () => {
     expect(server.last(API.restaurantDetail)?.query.get("restaurantId")).toBe(String(HOTEL_ID));
   });
 
+  describe("from the page's own answers", () => {
+    it("makes only the user, table and cart calls when the page carried this restaurant's menu", async () => {
+      setPageData({
+        restaurant: restaurant({ crmType: "old", restaurantName: "页内餐厅" }),
+        menu: PAGE_MENU,
+        posOnline: false,
+      });
+      const server = fakeServer();
+      await useAppStore.getState().enterMain(TABLE_QUERY);
+
+      expect([...server.paths()].sort()).toEqual(
+        [API.userInfo, API.tableJoin, API.cartId, API.cartJoin].sort(),
+      );
+      const state = useAppStore.getState();
+      expect(state).toMatchObject({
+        isInitial: true,
+        cartId: CART_JOIN.cartId,
+        isNewCrm: false,
+        isPosOnline: false,
+        memos: MEMOS,
+        recommends: FOODS.slice(0, 1),
+        periodDishes: { 101: PERIOD_INFO },
+        // the limited additions' stock, which no dish carries
+        additionEstimates: { 5: 3 },
+      });
+      expect(state.categories.map((c) => c.dishesTypeName)).toEqual(["凉菜", "热菜"]);
+      expect(state.foods.find((d) => d.dishesId === 201)?.estimate).toBe(0);
+      expect(FakeWebSocket.instances).toHaveLength(1);
+      expect(document.title).toBe("页内餐厅");
+
+      // a later entry, the store started: the stock is asked for as before
+      await useAppStore.getState().enterMain(TABLE_QUERY);
+      expect(server.paths().filter((path) => ANSWERED_BY_PAGE.includes(path))).toEqual([
+        `${API.sellOut}/${HOTEL_ID}`,
+      ]);
+    });
+
+    it.each([
+      { page: "no page data", data: {} },
+      {
+        page: "another restaurant's menu",
+        data: { restaurant: restaurant({ restaurantId: HOTEL_ID + 1 }), menu: PAGE_MENU, posOnline: true },
+      },
+      { page: "the restaurant without its menu", data: { restaurant: restaurant(), posOnline: true } },
+      {
+        page: "a menu without its stock",
+        data: { restaurant: restaurant(), menu: { ...PAGE_MENU, sellOut: undefined }, posOnline: true },
+      },
+    ])("makes every call with $page", async ({ data }) => {
+      setPageData(data as Partial<PageData>);
+      const server = fakeServer();
+      await useAppStore.getState().enterMain(TABLE_QUERY);
+      const made = new Set(server.paths());
+      const expected =
+        data.restaurant?.restaurantId === HOTEL_ID ? ANSWERED_BY_PAGE.slice(1) : ANSWERED_BY_PAGE;
+      expect(expected.filter((path) => !made.has(path))).toEqual([]);
+      expect(useAppStore.getState()).toMatchObject({
+        isInitial: true,
+        memos: MEMOS,
+        additionEstimates: { 5: 3 },
+      });
+    });
+
+    it("keeps the startup failures of the calls it still makes", async () => {
+      setPageData({ restaurant: restaurant(), menu: PAGE_MENU, posOnline: true });
+      fakeServer({ [API.cartJoin]: () => fail(500, "系统错误", 500) });
+      expect(await startupFailure(TABLE_QUERY)).toBe("cartId");
+    });
+  });
+
   describe("guid", () => {
     it("takes the guid cookie when the page data has none", async () => {
       setCookie("guid", GUID);
@@ -144,10 +259,11 @@ describe("start(query)", () => {
     it("makes a guid and keeps it in the cookie when there is none", async () => {
       const server = fakeServer();
       await useAppStore.getState().start(TABLE_QUERY);
-      const guid = useAppStore.getState().guid;
-      expect(guid).toMatch(/^[0-9a-f-]{36}$/);
-      expect(readCookie("guid")).toBe(guid);
-      expect(server.last(API.userInfo)?.query.get("guid")).toBe(guid);
+      const made = readCookie("guid");
+      expect(made).toMatch(/^[0-9a-f-]{36}$/);
+      expect(server.last(API.userInfo)?.query.get("guid")).toBe(made);
+      // the visitor acts as the guid the server answers for (its credential's)
+      expect(useAppStore.getState().guid).toBe(GUID);
     });
 
     it("aborts with reason guid when cookies are blocked", async () => {

@@ -1,15 +1,19 @@
-import type { Category, Dish, PeriodDishInfo } from "./contract/menu.js";
+import type { Category, Dish, Memo, PeriodDishInfo, SellOut } from "./contract/menu.js";
 import type { RestaurantDetail } from "./contract/restaurant.js";
 
 /**
  * The scanned restaurant's menu as the server read it for this page: what the first screen shows,
- * so the menu paints from the page itself instead of after the startup calls.
+ * so the menu paints from the page itself instead of after the startup calls, and what startup
+ * would fetch next, so it fetches none of it. Each part is what its call answers.
  */
 export interface MenuSnapshot {
   categories: Category[];
   foods: Dish[];
   recommends: Dish[];
   periodDishes: PeriodDishInfo[];
+  memos: Memo[];
+  /** the sell-out call's answer: the dishes' stock (as in `foods`) and the limited additions' */
+  sellOut: SellOut;
 }
 
 /** What the server injects into index.html so the first paint needs no round trip. */
@@ -18,6 +22,8 @@ export interface PageData {
   restaurant: RestaurantDetail | null;
   /** present with the restaurant when the server served its menu */
   menu: MenuSnapshot | null;
+  /** present with the restaurant: whether its register is online (the pos-status call's answer) */
+  posOnline: boolean | null;
   config: ClientConfig;
 }
 

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.js";
 import { refused } from "../http/envelope.js";
 import { type MenuContext, menuSnapshot } from "../modules/menu/menu.js";
-import { findRestaurant, presentRestaurant } from "../modules/restaurant/restaurants.js";
+import { findRestaurant, posStatus, presentRestaurant } from "../modules/restaurant/restaurants.js";
 import type { Signer } from "../security/signer.js";
 import { GUID_COOKIE, issueVisitor, setVisitorCookies, visitorOf } from "../security/visitor.js";
 
@@ -89,8 +89,9 @@ function firstScreenOf(
 
 /**
  * Serves the built diner app: hashed assets from /assets, and every app route as index.html with
- * the visitor's guid (cookie, created if missing), the scanned restaurant and its menu injected,
- * and the menu's first screen already rendered into #root, so it paints before any script runs.
+ * the visitor's guid (cookie, created if missing), the scanned restaurant, its menu (with memos and
+ * stock) and its register's state injected, and the menu's first screen already rendered into #root,
+ * so it paints before any script runs and the app's startup fetches none of it again.
  */
 export async function appShell(
   app: FastifyInstance,
@@ -128,6 +129,7 @@ export async function appShell(
       guid,
       restaurant: restaurant ? presentRestaurant(restaurant) : null,
       menu: restaurant ? await menuSnapshot(menu, restaurant) : null,
+      posOnline: restaurant ? posStatus(restaurant) : null,
       config: clientConfig(config),
     };
     const firstScreen = renderFirstScreen ? firstScreenOf(renderFirstScreen, request, pageData) : null;

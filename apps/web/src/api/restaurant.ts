@@ -1,13 +1,8 @@
-import { API, type CrmType, type RestaurantDetail } from "@tablemate/core";
+import { API, type CrmTypeAnswer, type RestaurantDetail } from "@tablemate/core";
 import { http } from "./http.js";
 
 export async function fetchRestaurantDetail(restaurantId: number): Promise<RestaurantDetail> {
   return (await http.get<RestaurantDetail>(API.restaurantDetail, { restaurantId })).data;
-}
-
-export interface CrmTypeAnswer {
-  crmType: CrmType;
-  isNewCrm: boolean;
 }
 
 export async function fetchCrmType(rid: number): Promise<CrmTypeAnswer> {

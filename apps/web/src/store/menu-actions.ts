@@ -1,21 +1,47 @@
-import { additionEstimates, applySellOut, type PeriodDishInfo } from "@tablemate/core";
+import {
+  additionEstimates,
+  applySellOut,
+  type Dish,
+  type MenuSnapshot,
+  type PeriodDishInfo,
+  type SellOut,
+  sortCategories,
+} from "@tablemate/core";
 import { fetchPeriodDishes, fetchRecommends, fetchSellOut } from "../api/menu.js";
+import { pageAnswers } from "./page-answers.js";
 import type { AppState, PageQuery, StoreAccess } from "./types.js";
+
+/** A sell-out answer as the store keeps it: the dishes' stock set, the additions' by id. */
+export function stockState(
+  foods: readonly Dish[],
+  sellOut: SellOut,
+): Pick<AppState, "foods" | "additionEstimates"> {
+  return { foods: applySellOut(foods, sellOut), additionEstimates: additionEstimates(sellOut) };
+}
 
 /** food/fetchEstimate */
 export async function fetchEstimate(store: StoreAccess): Promise<void> {
   const { hotelid } = store.get();
   if (hotelid === null) return;
   const sellOut = await fetchSellOut(hotelid);
-  store.set((state) => ({
-    foods: applySellOut(state.foods, sellOut),
-    additionEstimates: additionEstimates(sellOut),
-  }));
+  store.set((state) => stockState(state.foods, sellOut));
 }
 
 /** Period-dish info as the store keeps it: by dish id. */
 export function periodDishesById(infos: readonly PeriodDishInfo[]): AppState["periodDishes"] {
   return Object.fromEntries(infos.map((info) => [info.foodId, info]));
+}
+
+/** A menu the page carried, as the store keeps it: what its calls' answers would have set. */
+export function snapshotState(menu: MenuSnapshot): Partial<AppState> {
+  return {
+    // sorted once on arrival so the first paint already has the final order
+    categories: sortCategories(menu.categories),
+    ...stockState(menu.foods, menu.sellOut),
+    recommends: menu.recommends,
+    periodDishes: periodDishesById(menu.periodDishes),
+    memos: menu.memos,
+  };
 }
 
 /** periodDish/getPeriodDishInfo: the menu stays usable without it (spec 000 §8), so failure is logged. */
@@ -53,7 +79,10 @@ export async function refreshStock(store: StoreAccess): Promise<void> {
 /** The entry under way, so a double mount (StrictMode) does not load period info and stock twice. */
 let entering: Promise<void> | null = null;
 
-/** Spec 000 §4: start when the store is not initialised, then period info and stock; else stock only. */
+/**
+ * Spec 000 §4: start when the store is not initialised, then period info and stock; else stock only.
+ * A page that carried this restaurant's menu carried its period info and stock too: start took them.
+ */
 export function enterMain(query: PageQuery, store: StoreAccess): Promise<void> {
   entering ??= enter(query, store).finally(() => {
     entering = null;
@@ -67,5 +96,6 @@ async function enter(query: PageQuery, store: StoreAccess): Promise<void> {
     return;
   }
   await store.get().start(query);
+  if (pageAnswers(store.get().hotelid).menu) return;
   await Promise.all([store.get().getPeriodDishInfo(), store.get().refreshStock()]);
 }

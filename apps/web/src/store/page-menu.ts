@@ -1,6 +1,6 @@
-import { type PageData, sortCategories } from "@tablemate/core";
+import type { PageData } from "@tablemate/core";
 import { useAppStore } from "./app-store.js";
-import { periodDishesById } from "./menu-actions.js";
+import { snapshotState } from "./menu-actions.js";
 import type { AppState } from "./types.js";
 
 /**
@@ -11,15 +11,7 @@ export function pageMenuState(pageData: PageData): Partial<AppState> {
   const { restaurant, menu } = pageData;
   if (!restaurant) return {};
   const known = { hotelid: restaurant.restaurantId, restaurant, templateNumber: restaurant.templateNumber };
-  if (!menu) return known;
-  return {
-    ...known,
-    // sorted once on arrival so the first paint already has the final order
-    categories: sortCategories(menu.categories),
-    foods: menu.foods,
-    recommends: menu.recommends,
-    periodDishes: periodDishesById(menu.periodDishes),
-  };
+  return menu ? { ...known, ...snapshotState(menu) } : known;
 }
 
 /**

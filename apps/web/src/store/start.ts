@@ -8,11 +8,13 @@ import { fetchUserInfo } from "../api/user.js";
 import { readPageData } from "../config.js";
 import { local } from "../storage.js";
 import { resolveGuid } from "./guid.js";
+import { snapshotState } from "./menu-actions.js";
+import { type PageMenuAnswers, pageAnswers } from "./page-answers.js";
 import { openRealtime } from "./realtime.js";
 import { saveSearchObj, toSearchObj } from "./search-obj.js";
 import { allSteps, StartupError, step } from "./startup-error.js";
 import { tableParams } from "./table-params.js";
-import type { PageQuery, StoreAccess } from "./types.js";
+import type { AppState, PageQuery, StoreAccess } from "./types.js";
 
 /** The start under way, so a second caller (StrictMode, a quick re-render) joins it instead. */
 let inFlight: Promise<void> | null = null;
@@ -34,7 +36,6 @@ async function runSteps(query: PageQuery, store: StoreAccess): Promise<void> {
   const { set } = store;
 
   // 1. page data, and the restaurant and table the link names
-  const pageData = readPageData();
   const hotelid = parseId(query.hotelid);
   if (hotelid === null) throw new StartupError("hotelid");
   const searchObj = toSearchObj(query);
@@ -42,7 +43,7 @@ async function runSteps(query: PageQuery, store: StoreAccess): Promise<void> {
   set({ hotelid, SearchObj: searchObj });
 
   // 2. guid
-  const pageGuid = resolveGuid(pageData.guid);
+  const pageGuid = resolveGuid(readPageData().guid);
   if (!pageGuid) throw new StartupError("guid");
 
   // 3. auth: the server answers for the visitor its credential names (a browser without one becomes a
@@ -53,10 +54,8 @@ async function runSteps(query: PageQuery, store: StoreAccess): Promise<void> {
   set({ guid, user });
 
   // 4. restaurant (already in the page when the server served this restaurant), then table and cart
-  const restaurant =
-    pageData.restaurant?.restaurantId === hotelid
-      ? pageData.restaurant
-      : await step("restaurantInfo", () => fetchRestaurantDetail(hotelid));
+  const page = pageAnswers(hotelid);
+  const restaurant = page.restaurant ?? (await step("restaurantInfo", () => fetchRestaurantDetail(hotelid)));
   if (searchObj.shop && refusesShopMode(restaurant)) throw new StartupError("shopMode");
   const table = tableParams(searchObj);
   if (!table) throw new StartupError("tableInfo");
@@ -72,32 +71,41 @@ async function runSteps(query: PageQuery, store: StoreAccess): Promise<void> {
   ]);
   set({ cartId: cart.cartId, cartIdSign: cart.cartIdSign, virTableId: cart.virTableId });
 
-  // 5-7. member system, foods and POS status are independent of each other: one round trip. The
-  // menu the page carried (the store has it since the first paint) is not fetched again.
-  const menu = pageData.restaurant?.restaurantId === hotelid ? pageData.menu : null;
+  // 5-7. member system, foods, memos and POS status: taken from the page when it carried this
+  // restaurant's menu (the store has shown it since the first paint), else asked for
+  set(page.menu ? menuFromPage(page.menu) : await fetchMenu(hotelid, store));
+
+  openRealtime(store);
+  document.title = restaurant.restaurantName;
+}
+
+/** Steps 5-7 as the page answers them, with the entry's period info and stock (spec 000 §4). */
+function menuFromPage(menu: PageMenuAnswers): Partial<AppState> {
+  return { ...snapshotState(menu), isNewCrm: menu.crm.isNewCrm, isPosOnline: menu.posOnline };
+}
+
+/** Steps 5-7 over the network: independent of each other, so one round trip. */
+async function fetchMenu(hotelid: number, store: StoreAccess): Promise<Partial<AppState>> {
   const [crm, categories, foods, memos, , posOnline] = await allSteps([
     step("crmType", () => fetchCrmType(hotelid)),
-    menu ? menu.categories : step("foodCategory", () => fetchCategories(hotelid)),
-    menu ? menu.foods : step("foodList", () => fetchFoodList(hotelid)),
+    step("foodCategory", () => fetchCategories(hotelid)),
+    step("foodList", () => fetchFoodList(hotelid)),
     step("memos", () => fetchMemos(hotelid)),
-    menu ? undefined : store.get().getBossRecommendFood(),
+    store.get().getBossRecommendFood(),
     fetchPosOnline(hotelid).catch((error: unknown) => {
       // an unknown register state is not worth alarming the diner over
       console.warn("pos status unavailable", error);
       return true;
     }),
   ]);
-  set({
+  return {
     isNewCrm: crm.isNewCrm,
     // sorted once on arrival so the first paint of the menu already has the final order
     categories: sortCategories(categories),
     foods,
     memos,
     isPosOnline: posOnline,
-  });
-
-  openRealtime(store);
-  document.title = restaurant.restaurantName;
+  };
 }
 
 /** The table's cart id and its sign, then joining that cart: the second call needs the first's answer. */

@@ -43,3 +43,17 @@ export interface RestaurantDetail {
 }
 
 export const crmTypeQuerySchema = z.object({ rid: idSchema });
+
+/** The crm-type call's answer. */
+export interface CrmTypeAnswer {
+  crmType: CrmType;
+  isNewCrm: boolean;
+}
+
+/**
+ * The crm-type call's answer for a restaurant's member system: the server answers the call with it,
+ * and the app reads it from the restaurant detail the page carries instead of calling.
+ */
+export function crmTypeAnswer(crmType: CrmType): CrmTypeAnswer {
+  return { crmType, isNewCrm: crmType === "new" };
+}

@@ -2,10 +2,12 @@ import {
   type Dish,
   type LocalClock,
   localClock,
+  type Memo,
   type MenuSnapshot,
   PERIOD_SALE_CODES,
   type PeriodSaleResult,
   periodState,
+  type SellOut,
 } from "@tablemate/core";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -71,9 +73,16 @@ export async function recommendedFoods(ctx: MenuContext, restaurant: RestaurantR
   return (await foodList(ctx, restaurant)).filter((d) => d.isRecommend);
 }
 
-/** The whole menu as four calls would answer it, from one read: for the page's first screen. */
+/**
+ * The whole menu as six calls would answer it (categories, foods, recommends, period dishes, memos,
+ * sell-out), from one read of the dishes: for the page, whose app then makes none of those calls.
+ */
 export async function menuSnapshot(ctx: MenuContext, restaurant: RestaurantRow): Promise<MenuSnapshot> {
-  const rows = await menuRows(ctx.db, restaurant.id);
+  const [rows, memoRows, additionRows] = await Promise.all([
+    menuRows(ctx.db, restaurant.id),
+    restaurantMemos(ctx.db, restaurant.id),
+    additionStockRows(ctx.db, restaurant.id),
+  ]);
   const foods = presentFoods(ctx, restaurant, rows);
   const clock = clockOf(ctx, restaurant);
   return {
@@ -83,22 +92,37 @@ export async function menuSnapshot(ctx: MenuContext, restaurant: RestaurantRow):
     periodDishes: rows.dishRows
       .filter((row) => row.salablePeriodType === PERIOD_SALE_TYPE)
       .map((row) => presentPeriodInfo(row, clock)),
+    memos: memoRows,
+    // from the same rows as the foods, so the page's stock and its dishes' agree
+    sellOut: presentSellOut(rows.dishRows, additionRows),
   };
 }
 
-/** Remaining stock of every dish and limited addition; -1 is unlimited. */
-export async function sellOut(db: Db, restaurantId: number) {
+function additionStockRows(db: Db, restaurantId: number) {
+  return db
+    .select({ additionId: additionStock.additionId, sum: additionStock.estimate })
+    .from(additionStock)
+    .where(eq(additionStock.restaurantId, restaurantId));
+}
+
+/** The sell-out answer: remaining stock of every dish and limited addition; -1 is unlimited. */
+function presentSellOut(
+  dishRows: ReadonlyArray<{ id: number; estimate: number }>,
+  additions: SellOut["additions"],
+): SellOut {
+  return { value: dishRows.map((row) => ({ foodId: row.id, sum: row.estimate })), additions };
+}
+
+/** The sell-out call's answer, read now. */
+export async function sellOut(db: Db, restaurantId: number): Promise<SellOut> {
   const [dishRows, additionRows] = await Promise.all([
     db
-      .select({ foodId: dishes.id, sum: dishes.estimate })
+      .select({ id: dishes.id, estimate: dishes.estimate })
       .from(dishes)
       .where(eq(dishes.restaurantId, restaurantId)),
-    db
-      .select({ additionId: additionStock.additionId, sum: additionStock.estimate })
-      .from(additionStock)
-      .where(eq(additionStock.restaurantId, restaurantId)),
+    additionStockRows(db, restaurantId),
   ]);
-  return { value: dishRows, additions: additionRows };
+  return presentSellOut(dishRows, additionRows);
 }
 
 export async function periodDishes(ctx: MenuContext, restaurant: RestaurantRow) {
@@ -144,7 +168,7 @@ export async function checkPeriodSale(
   };
 }
 
-export async function restaurantMemos(db: Db, restaurantId: number) {
+export async function restaurantMemos(db: Db, restaurantId: number): Promise<Memo[]> {
   return db
     .select({ id: memos.id, type: memos.type, content: memos.content, number: memos.number })
     .from(memos)

@@ -16,6 +16,11 @@ export async function getRestaurant(db: Db, id: number): Promise<RestaurantRow> 
   return row;
 }
 
+/** The pos-status call's answer: whether the restaurant's register is online. */
+export function posStatus(row: RestaurantRow): boolean {
+  return row.posOnline;
+}
+
 /** The one place a restaurant row becomes the wire's restaurant detail. */
 export function presentRestaurant(row: RestaurantRow): RestaurantDetail {
   return {

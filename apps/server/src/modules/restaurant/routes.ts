@@ -1,9 +1,15 @@
-import { API, crmTypeQuerySchema, restaurantDetailQuerySchema, ridQuerySchema } from "@tablemate/core";
+import {
+  API,
+  crmTypeAnswer,
+  crmTypeQuerySchema,
+  restaurantDetailQuerySchema,
+  ridQuerySchema,
+} from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
-import { getRestaurant, presentRestaurant } from "./restaurants.js";
+import { getRestaurant, posStatus, presentRestaurant } from "./restaurants.js";
 
 export function restaurantRoutes(app: FastifyInstance, db: Db): void {
   app.get(API.restaurantDetail, async (request) => {
@@ -13,12 +19,11 @@ export function restaurantRoutes(app: FastifyInstance, db: Db): void {
 
   app.get(API.posStatus, async (request) => {
     const { rid } = parse(ridQuerySchema, request.query);
-    return ok((await getRestaurant(db, rid)).posOnline, 200);
+    return ok(posStatus(await getRestaurant(db, rid)), 200);
   });
 
   app.get(API.crmType, async (request) => {
     const { rid } = parse(crmTypeQuerySchema, request.query);
-    const { crmType } = await getRestaurant(db, rid);
-    return ok({ crmType, isNewCrm: crmType === "new" });
+    return ok(crmTypeAnswer((await getRestaurant(db, rid)).crmType));
   });
 }
