@@ -1,5 +1,14 @@
-import { API, type CartState, type Dish, type LineChoice, type TableOp } from "@tablemate/core";
+import {
+  applyTableOp,
+  type CartLine,
+  type CartState,
+  type Dish,
+  type LineChoice,
+  type TableOp,
+} from "@tablemate/core";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appChoice } from "../../../packages/core/test/line-menu.js";
 import { tables } from "../src/db/schema.js";
 import { BACKENDS } from "./support/databases.js";
 import { socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
@@ -67,6 +76,91 @@ describe.each(BACKENDS)("the options of a cart operation on %s", (backend) => {
       expect([attack, verdict.ok]).toEqual([attack, false]);
       expect(cart.lines).toEqual([]);
     }
+  });
+
+  it("applies exactly what core's rules apply: random operations, valid and corrupted, over HTTP", async () => {
+    const sellable = menu.filter((d) => d.availableStatus === 1);
+    const ids = sellable.flatMap((d) => [
+      ...d.norms.map((n) => n.id),
+      ...d.methodCategories.flatMap((c) => c.methodList.map((m) => m.id)),
+      ...d.additionCategories.flatMap((c) => c.additions.map((a) => a.id)),
+    ]);
+    // a tampered client's choice: a foreign norm or method, a doubled method, a foreign addition
+    const corrupt = fc.oneof(
+      { arbitrary: fc.constant((c: LineChoice) => c), weight: 3 },
+      {
+        arbitrary: fc.constantFrom(...ids).map((normId) => (c: LineChoice) => ({ ...c, normId })),
+        weight: 1,
+      },
+      {
+        arbitrary: fc
+          .constantFrom(...ids)
+          .map((id) => (c: LineChoice) => ({ ...c, methodIds: [...c.methodIds, id] })),
+        weight: 1,
+      },
+      {
+        arbitrary: fc
+          .constantFrom(...ids)
+          .map((id) => (c: LineChoice) => ({ ...c, additions: [...c.additions, { id, count: 1 }] })),
+        weight: 1,
+      },
+    );
+    const add = fc
+      .constantFrom(...sellable)
+      .chain((dish) =>
+        fc.tuple(appChoice(dish), corrupt).map(([choice, bend]) => ({ dish, choice: bend(choice) })),
+      );
+    const step = fc.oneof(
+      { arbitrary: add.map((a) => ({ kind: "add" as const, ...a })), weight: 4 },
+      { arbitrary: fc.nat().map((at) => ({ kind: "minus" as const, at })), weight: 1 },
+      {
+        arbitrary: fc
+          .tuple(fc.nat(), fc.constantFrom("0", "1", "3", "0.5", "1000", "2.25"))
+          .map(([at, count]) => ({ kind: "set" as const, at, count })),
+        weight: 2,
+      },
+    );
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const [table] = await app.db
+          .insert(tables)
+          .values({ restaurantId: dine.id, name: `规则${++run}` })
+          .returning({ id: tables.id });
+        const at = table?.id ?? 0;
+        const diner = await new Diner(app, `rules-${backend}-${run}`, {
+          restaurantId: dine.id,
+          tableId: at,
+          sid: app.signer.tableToken(dine.id, at),
+        }).sit();
+        let lines: CartLine[] = [];
+        for (const next of steps) {
+          const line = "at" in next ? lines[next.at % Math.max(lines.length, 1)] : undefined;
+          const op: TableOp | undefined =
+            next.kind === "add"
+              ? { kind: "add", foodId: next.dish.id, choice: next.choice }
+              : line &&
+                (next.kind === "minus"
+                  ? { kind: "minus", detailId: line.detailId }
+                  : { kind: "set", detailId: line.detailId, count: next.count });
+          if (!op) continue;
+          const decided = applyTableOp(
+            lines,
+            op,
+            (id) => menu.find((d) => d.id === id),
+            () => menu,
+          );
+          const { verdict, cart } = await diner.op(op);
+          expect(verdict.ok).toBe(decided.ok);
+          if (decided.ok)
+            expect(cart.lines.map(({ detailId, count }) => [detailId, count])).toEqual(
+              decided.lines.map(({ detailId, count }) => [detailId, count]),
+            );
+          lines = cart.lines;
+        }
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it("refuses the same over the socket, each with a verdict, and tells the table nothing", async () => {

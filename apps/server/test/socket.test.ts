@@ -1,4 +1,3 @@
-import { API } from "@tablemate/core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import WebSocket from "ws";
 import { send } from "../src/realtime/socket.js";
