@@ -100,6 +100,7 @@ async function run(resources: {
       SECRET,
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "1000000",
+      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: "1000000",
     },
     // BENCH_SERVER_CPU_PROF=<folder>: V8 CPU profiles of the server (the restarted one; a SIGKILL writes none)
     { nodeArgs: serverNodeArgs() },

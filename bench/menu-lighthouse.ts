@@ -157,7 +157,11 @@ async function main(): Promise<void> {
   const webDist = mkdtempSync(join(tmpdir(), "tablemate-bench-web-"));
   cpSync(join(ROOT, "apps/web/dist"), webDist, { recursive: true });
   // The bench measures rendering, not the limiter: scrolling 500 dishes fetches 500 images in seconds.
-  const server = await startServer({ RATE_LIMIT_PER_MINUTE: "1000000", WEB_DIST: webDist });
+  const server = await startServer({
+    RATE_LIMIT_PER_MINUTE: "1000000",
+    RATE_LIMIT_PER_ADDRESS_PER_MINUTE: "1000000",
+    WEB_DIST: webDist,
+  });
   try {
     const table = server.tables.find((t) => t.restaurant === BIG_MENU_RESTAURANT);
     if (!table) throw new Error(`the server printed no table of ${BIG_MENU_RESTAURANT}`);

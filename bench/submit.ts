@@ -104,7 +104,13 @@ async function run(resources: { database?: TestDatabase; server?: RunningServer;
   const databaseUrl = database.url ?? "";
   const { db } = database.database;
   const server = await startServer(
-    { DATABASE_URL: databaseUrl, SECRET, LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000000" },
+    {
+      DATABASE_URL: databaseUrl,
+      SECRET,
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      RATE_LIMIT_PER_ADDRESS_PER_MINUTE: "100000000",
+    },
     { nodeArgs: serverNodeArgs() },
   );
   resources.server = server;
@@ -213,7 +219,7 @@ async function run(resources: { database?: TestDatabase; server?: RunningServer;
         carts: popularCarts[i],
       })),
       otherDishes: others.length,
-      server: `one process (tsx), PostgreSQL 127.0.0.1:5432 (pool of ${SERVER_POOL}), in-memory backplane, LOG_LEVEL warn, RATE_LIMIT_PER_MINUTE 1e8 (every request comes from 127.0.0.1); the per-diner submit limit (10 per 10 s) stays`,
+      server: `one process (tsx), PostgreSQL 127.0.0.1:5432 (pool of ${SERVER_POOL}), in-memory backplane, LOG_LEVEL warn, RATE_LIMIT_PER_MINUTE and RATE_LIMIT_PER_ADDRESS_PER_MINUTE 1e8 (every request comes from 127.0.0.1); the per-diner submit limit (10 per 10 s) stays`,
       load:
         `before the timed window, untimed: ${CONFIG.prefillTables} tables, each with one diner seated over HTTP ` +
         `(table join, cart id) and its shared cart filled over HTTP by two cart-op adds (an unlimited dish, then ` +

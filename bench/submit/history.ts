@@ -24,8 +24,12 @@ export async function addOrderHistory(
       insert into tables (restaurant_id, name, sort)
       select ${input.rid}::int, '往日' || g, 9000 + g from generate_series(1, ${HISTORY_TABLES}::int) g
       returning id
+    ), visited as (
+      insert into visits (restaurant_id, table_id, ended_at, ended_by)
+      select ${input.rid}::int, id, now(), 'staff' from seated returning id, table_id
     ), opened as (
-      insert into carts (restaurant_id, table_id) select ${input.rid}::int, id from seated returning id, table_id
+      insert into carts (restaurant_id, table_id, visit_id)
+      select ${input.rid}::int, table_id, id from visited returning id, table_id
     ), placed as (
       insert into orders (restaurant_id, table_id, cart_id, main_guid, submit_id, status, eat_type,
         person_num, total_price, vip_total_price, created_at)
