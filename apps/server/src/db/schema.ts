@@ -214,7 +214,11 @@ export const tableUsers = pgTable(
     headIcon: text("head_icon").notNull().default(""),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("table_users_visit_guid").on(t.visitId, t.guid)],
+  (t) => [
+    uniqueIndex("table_users_visit_guid").on(t.visitId, t.guid),
+    /** the visits a diner sat at (their order list) */
+    index("table_users_guid_idx").on(t.guid),
+  ],
 );
 
 /** One line of a cart, keyed by its detail id (spec 000 §3). */
@@ -294,6 +298,8 @@ export const orders = pgTable(
     uniqueIndex("orders_restaurant_submit").on(t.restaurantId, t.submitId),
     index("orders_table_idx").on(t.tableId),
     index("orders_cart_idx").on(t.cartId),
+    /** a diner's own orders (their order list) */
+    index("orders_main_guid_idx").on(t.mainGuid),
   ],
 );
 

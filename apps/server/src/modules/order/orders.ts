@@ -25,9 +25,10 @@ const money = (value: Big | string | number) => roundMoney(value).toFixed(2);
  * (in quick-service each diner's cart is their own). A later party at the same table sees nothing of it.
  */
 function visibleTo(guid: string): SQL {
-  return sql`(${orders.mainGuid} = ${guid} or exists (
-    select 1 from ${carts} c join ${tableUsers} u on u.visit_id = c.visit_id
-    where c.id = ${orders.cartId} and u.guid = ${guid} and c.owner_guid in ('', ${guid})))`;
+  // the carts of the visits they sat at first (a handful), so a list reads only those carts' orders
+  return sql`(${orders.mainGuid} = ${guid} or ${orders.cartId} in (
+    select c.id from ${carts} c join ${tableUsers} u on u.visit_id = c.visit_id
+    where u.guid = ${guid} and c.owner_guid in ('', ${guid})))`;
 }
 
 /** An order the diner may see, and whether its visit is still open (only then may they act on it). */
