@@ -1,8 +1,17 @@
-import { detailId, EMPTY_CHOICE, type TableOp, TIMING, TOO_MANY_MESSAGE } from "@tablemate/core";
+import {
+  detailId,
+  EMPTY_CHOICE,
+  MSG,
+  type StockMessage,
+  type TableOp,
+  TIMING,
+  TOO_MANY_MESSAGE,
+} from "@tablemate/core";
 import { describe, expect, it } from "vitest";
 import { CART_CACHE_PREFIX, cartCacheKey } from "../src/features/cart/cart-cache.js";
 import { type CartTransport, setCartTransport, useCartStore } from "../src/features/cart/index.js";
 import { createLocalTransport } from "../src/features/cart/local-transport.js";
+import type { TableEvent } from "../src/features/cart/socket-transport.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { BUNS, CROAKER, CUCUMBER, FISH, MANGO, startedStore } from "./dish-fixtures.js";
 import { CART_ID, GUID, HOTEL_ID } from "./fixtures.js";
@@ -150,6 +159,44 @@ describe("the local cart", () => {
       const line = { ...EMPTY_CHOICE, detailId: "101__", foodId: 101, count: "3", memo: "" };
       push([line]);
       expect(cart().lines).toEqual([line]);
+    } finally {
+      setCartTransport(createLocalTransport);
+    }
+  });
+
+  it("shows the restaurant's stock news (type 20) on the menu at once: sold out, or what is left", () => {
+    let emit: (event: TableEvent) => void = () => {};
+    const listening: CartTransport = {
+      send: () => Promise.resolve({ ok: true }),
+      subscribe: (listener) => {
+        listener([]);
+        return () => {};
+      },
+      onEvent: (listener) => {
+        emit = listener;
+        return () => {};
+      },
+      close: () => {},
+    };
+    startedStore();
+    useAppStore.setState({ recommends: [MANGO] });
+    setCartTransport(() => listening);
+    try {
+      const stock: StockMessage = {
+        type: MSG.stock,
+        code: 1000,
+        socketId: "stock-news-1",
+        restaurantId: HOTEL_ID,
+        value: [
+          { foodId: CUCUMBER.dishesId, sum: 0 },
+          { foodId: MANGO.dishesId, sum: 1 },
+        ],
+      };
+      emit({ stock });
+      const estimateOf = (id: number) =>
+        useAppStore.getState().foods.find((d) => d.dishesId === id)?.estimate;
+      expect([estimateOf(CUCUMBER.dishesId), estimateOf(MANGO.dishesId)]).toEqual([0, 1]);
+      expect(useAppStore.getState().recommends[0]?.estimate).toBe(1);
     } finally {
       setCartTransport(createLocalTransport);
     }

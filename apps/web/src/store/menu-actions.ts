@@ -5,6 +5,7 @@ import {
   type MenuSnapshot,
   type PeriodDishInfo,
   type SellOut,
+  type StockMessage,
   sortCategories,
 } from "@tablemate/core";
 import { fetchPeriodDishes, fetchRecommends, fetchSellOut } from "../api/menu.js";
@@ -17,6 +18,18 @@ export function stockState(
   sellOut: SellOut,
 ): Pick<AppState, "foods" | "additionEstimates"> {
   return { foods: applySellOut(foods, sellOut), additionEstimates: additionEstimates(sellOut) };
+}
+
+/**
+ * Type 20: the restaurant's stock changed (an order, a cancel, the staff): the menu and the
+ * recommended dishes show it at once, without a reload. The message carries dishes only.
+ */
+export function stockNewsState(
+  state: Pick<AppState, "foods" | "recommends">,
+  news: Pick<StockMessage, "value">,
+): Pick<AppState, "foods" | "recommends"> {
+  const sellOut = { value: news.value, additions: [] };
+  return { foods: applySellOut(state.foods, sellOut), recommends: applySellOut(state.recommends, sellOut) };
 }
 
 /** food/fetchEstimate */

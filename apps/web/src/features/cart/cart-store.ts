@@ -3,6 +3,7 @@ import Big from "big.js";
 import { create } from "zustand";
 import { DISH_COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
+import { stockNewsState } from "../../store/menu-actions.js";
 import type { AppState } from "../../store/types.js";
 import type { CartSession, CartTransport, CartTransportFactory, CartVerdict } from "./cart-transport.js";
 import { sameSession } from "./cart-transport.js";
@@ -111,6 +112,7 @@ function connect(session: CartSession | null): void {
   useCartStore.setState({ session, lines: [] });
   const stopLines = transport?.subscribe((lines) => useCartStore.setState({ lines }));
   const stopEvents = transport?.onEvent?.((event) => {
+    if ("stock" in event) useAppStore.setState((state) => stockNewsState(state, event.stock));
     // every broadcast carries the table's diner count: a tablemate's change shows here too
     if ("message" in event && !event.stale) showPersonNum(event.message.cart.personNum);
     emitTableEvent(event);
