@@ -32,6 +32,18 @@ describe("menu sections", () => {
     ]);
   });
 
+  it("lists a category's sold-out dishes after those on sale (001 §4)", () => {
+    const sections = buildMenuSections(
+      [category({ id: 1, dishesTypeName: "凉菜" })],
+      [
+        dish({ dishesId: 10, typeId: 1, estimate: 0 }),
+        dish({ dishesId: 11, typeId: 1 }),
+        dish({ dishesId: 12, typeId: 1, estimate: 3 }),
+      ],
+    );
+    expect(sections[0]?.groups[0]?.dishes.map((d) => d.dishesId)).toEqual([11, 12, 10]);
+  });
+
   it("heads a category with second categories by the second categories' names", () => {
     const drinks = category({
       id: 5,

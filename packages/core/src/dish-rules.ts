@@ -19,6 +19,11 @@ export function isSoldOut(dish: StockDish): boolean {
   return dish.estimate !== -1 && dish.minCount !== undefined && dish.estimate < dish.minCount;
 }
 
+/** Within a category, sold-out dishes follow the ones on sale, each run in menu order (spec 001 §4). */
+export function soldOutLast<T extends StockDish>(dishes: readonly T[]): T[] {
+  return [...dishes.filter((dish) => !isSoldOut(dish)), ...dishes.filter(isSoldOut)];
+}
+
 export type Availability = "sellable" | "soldOut" | "outOfPeriod";
 
 /** Outside sale hours wins over sold out: the card then shows the period mask, not 售罄. */

@@ -1,4 +1,5 @@
 import Big from "big.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   attachText,
@@ -11,6 +12,7 @@ import {
   memberTag,
   recommendLayout,
   showsSecondStrip,
+  soldOutLast,
   unsellableMessage,
 } from "../src/dish-rules.js";
 import { isShopOpen } from "../src/shop.js";
@@ -24,6 +26,32 @@ describe("availability (spec 000 §4)", () => {
     expect(isSoldOut(makeDish({ id: 1, estimate: 1, minCount: 2 }))).toBe(true);
     expect(isSoldOut(makeDish({ id: 1, estimate: 2, minCount: 2 }))).toBe(false);
     expect(isSoldOut(makeDish({ id: 1, estimate: -1, minCount: 2 }))).toBe(false);
+  });
+
+  it("puts sold-out dishes after those on sale, each run in menu order (001 §4)", () => {
+    const dishes = [
+      makeDish({ id: 1, estimate: 0 }),
+      makeDish({ id: 2 }),
+      makeDish({ id: 3, estimate: 1, minCount: 2 }),
+      makeDish({ id: 4, estimate: 5 }),
+    ];
+    expect(soldOutLast(dishes).map((d) => d.id)).toEqual([2, 4, 1, 3]);
+  });
+
+  it("keeps every dish when sorting sold-out last, and no sold-out dish before one on sale", () => {
+    const stock = fc.record({
+      estimate: fc.integer({ min: -1, max: 3 }),
+      minCount: fc.integer({ min: -1, max: 2 }),
+    });
+    fc.assert(
+      fc.property(fc.array(stock, { maxLength: 12 }), (stocks) => {
+        const dishes = stocks.map((s, i) => makeDish({ id: i + 1, ...s }));
+        const sorted = soldOutLast(dishes);
+        expect([...sorted].map((d) => d.id).sort((a, b) => a - b)).toEqual(dishes.map((d) => d.id));
+        const firstSoldOut = sorted.findIndex(isSoldOut);
+        if (firstSoldOut >= 0) expect(sorted.slice(firstSoldOut).every(isSoldOut)).toBe(true);
+      }),
+    );
   });
 
   it("puts the sale period before stock, and only a sellable dish is addable", () => {

@@ -1,4 +1,4 @@
-import type { Category, Dish } from "@tablemate/core";
+import { type Category, type Dish, soldOutLast } from "@tablemate/core";
 
 /** A run of dishes under one heading. */
 export interface MenuGroup {
@@ -29,7 +29,8 @@ function groupsOf(category: Category, dishes: Dish[]): MenuGroup[] {
 
 /**
  * The menu in category order, headed by category or, where it has them, second-category names
- * (spec 000 §2). Categories without dishes are left out so no tab leads to an empty list.
+ * (spec 000 §2), sold-out dishes after those on sale in each. Categories without dishes are left out
+ * so no tab leads to an empty list.
  */
 export function buildMenuSections(categories: readonly Category[], foods: readonly Dish[]): MenuSection[] {
   // not Map.groupBy: older phone browsers lack it
@@ -40,7 +41,7 @@ export function buildMenuSections(categories: readonly Category[], foods: readon
     else byCategory.set(dish.typeId, [dish]);
   }
   return categories.flatMap((category) => {
-    const dishes = byCategory.get(category.id) ?? [];
+    const dishes = soldOutLast(byCategory.get(category.id) ?? []);
     return dishes.length === 0 ? [] : [{ category, groups: groupsOf(category, dishes) }];
   });
 }
