@@ -166,6 +166,22 @@ describe("the shared cart over the table socket", () => {
     expect(events).toEqual([{ message: newer, fromTablemate: true }]);
   });
 
+  it("logs a table message whose code is not 1000 as an error and applies nothing of it (001 §8)", () => {
+    const { heard: events, lines } = watched(transport());
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      const refused = { ...broadcast(9, [line("3")], "mate-0000-0002"), code: 5000 };
+      channel.emit(refused as unknown as DishMessage);
+    } finally {
+      console.error = original;
+    }
+    expect(lines()).toEqual([]);
+    expect(events).toEqual([]);
+    expect(errors).toHaveLength(1);
+  });
+
   it("passes the staff's order status on even when its cart is older than the one held", () => {
     const { heard: events, lines } = watched(transport());
     channel.emit(broadcast(9, [line("3")], "mate-0000-0002"));

@@ -153,6 +153,11 @@ export function createSocketTransport(
       waiting.delete(message.opId);
       return;
     }
+    // spec 001 §8: a table message whose code is not 1000 is logged as an error and not applied
+    if ((message.code as number) !== 1000) {
+      console.error("table message refused: code", message.code, message);
+      return;
+    }
     if (seen.has(message.socketId)) return;
     seen.add(message.socketId);
     if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value ?? "");
