@@ -157,6 +157,17 @@ describe("the property/spec modal", () => {
     expect([...(line?.methodIds ?? [])].sort()).toEqual([1203, 1211]);
   });
 
+  it("shows the chosen norm's price in the sheet's header, as the footer prices the line", async () => {
+    startedStore();
+    const sheet = await openSheet(FISH, "spec");
+    const header = () => sheet.querySelector(".dish-sheet__head .dish-price__amount")?.textContent;
+    expect(header()).toBe("78");
+    fireEvent.click(chip(sheet, "大份"));
+    expect(header()).toBe("98");
+    fireEvent.click(chip(sheet, "小份"));
+    expect(header()).toBe("58");
+  });
+
   it("prices a member's line at member prices", async () => {
     startedStore({ isMember: true });
     const sheet = await openSheet(FISH, "spec");

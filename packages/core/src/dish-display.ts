@@ -38,3 +38,12 @@ export function dishPrice(dish: Pick<Dish, "price" | "pricingType" | "startPrice
   if (isMarketPrice(price)) return { kind: "market" };
   return { kind: "amount", amount: truncateMoney(price), startingFrom };
 }
+
+/** The dish as priced with a norm chosen: the spec sheet's header shows the chosen norm's price. */
+export function pricedWithNorm<D extends Pick<Dish, "price" | "vipPrice" | "norms">>(
+  dish: D,
+  normId: number | null,
+): D {
+  const norm = dish.norms.find((n) => n.id === normId);
+  return norm ? { ...dish, price: norm.price, vipPrice: norm.vipPrice } : dish;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dishPrice, dishUnit, unitText } from "../src/dish-display.js";
+import { dishPrice, dishUnit, pricedWithNorm, unitText } from "../src/dish-display.js";
+import { spicyFish } from "./fixtures.js";
 
 describe("unit text", () => {
   it.each([
@@ -55,5 +56,18 @@ describe("price display", () => {
       amount: "40",
       startingFrom: true,
     });
+  });
+});
+
+describe("the price with a norm chosen", () => {
+  it("is the norm's price and member price; without a norm (or an unknown one), the dish's own", () => {
+    const [first] = spicyFish.norms;
+    if (!first) throw new Error("fixture has norms");
+    expect(pricedWithNorm(spicyFish, first.id)).toMatchObject({
+      price: first.price,
+      vipPrice: first.vipPrice,
+    });
+    expect(pricedWithNorm(spicyFish, null)).toBe(spicyFish);
+    expect(pricedWithNorm(spicyFish, 999_999)).toBe(spicyFish);
   });
 });

@@ -1,4 +1,5 @@
-import { type Dish, dishName, sizedImageUrl } from "@tablemate/core";
+import { type Dish, dishName, pricedWithNorm, sizedImageUrl, startingChoice } from "@tablemate/core";
+import { useState } from "react";
 import { ChoiceForm } from "./choice/ChoiceForm.js";
 import { DishPopup } from "./DishPopup.js";
 import type { DishModalKind } from "./modal-store.js";
@@ -16,6 +17,7 @@ export interface ChoiceModalProps {
 export function ChoiceModal({ dish, kind, visible, onClose, afterClose }: ChoiceModalProps) {
   const name = dishName(dish);
   const image = dish.smallImg || dish.bigImg;
+  const [normId, setNormId] = useState(() => startingChoice(dish).normId);
   return (
     <DishPopup visible={visible} onClose={onClose} afterClose={afterClose} bodyClassName="dish-sheet">
       <div className="dish-sheet__content" data-testid="dish-sheet" data-kind={kind}>
@@ -31,10 +33,10 @@ export function ChoiceModal({ dish, kind, visible, onClose, afterClose }: Choice
           )}
           <div className="dish-sheet__title">
             <h3 className="dish-sheet__name">{name}</h3>
-            <ShownPrice dish={dish} />
+            <ShownPrice dish={pricedWithNorm(dish, normId)} />
           </div>
         </div>
-        <ChoiceForm dish={dish} onAdded={onClose} />
+        <ChoiceForm dish={dish} onAdded={onClose} onNorm={setNormId} />
       </div>
     </DishPopup>
   );

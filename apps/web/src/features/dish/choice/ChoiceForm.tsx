@@ -1,5 +1,5 @@
 import type { Dish } from "@tablemate/core";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { DISH_COPY } from "../../../copy.js";
 import { useChoice } from "../use-choice.js";
 import { useLineAdd } from "../use-line-add.js";
@@ -13,14 +13,18 @@ export interface ChoiceFormProps {
   header?: ReactNode;
   /** after the line went into the cart: close the modal, or leave the page */
   onAdded(): void;
+  /** told the chosen norm as it changes (the sheet's header price follows it) */
+  onNorm?(normId: number | null): void;
 }
 
 /**
  * Choosing and adding one line: the options, the weight of a weighed dish, the live price and the
  * add. The add-ons modal, the property/spec modal and the /foodBatch and /foodCombo pages all use it.
  */
-export function ChoiceForm({ dish, header, onAdded }: ChoiceFormProps) {
+export function ChoiceForm({ dish, header, onAdded, onNorm }: ChoiceFormProps) {
   const editor = useChoice(dish);
+  const { normId } = editor.choice;
+  useEffect(() => onNorm?.(normId), [normId, onNorm]);
   const line = useLineAdd(dish, editor.choice);
   const [unfinished] = editor.unfinished;
   const add = async () => {
