@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import net from "node:net";
-import { API, type CartState, ERRORS, type OpVerdict } from "@tablemate/core";
+import { API, type CartState, ERRORS, type ErrorKey, type OpVerdict } from "@tablemate/core";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartOps } from "../src/db/schema.js";
@@ -100,6 +100,18 @@ describe.each(BACKENDS)("every socket message gets a verdict, on %s", (backend) 
   const open = (guid: string) => TableSocket.open(`ws://127.0.0.1:${port}${url(guid)}`);
   const refusalOf = (socket: TableSocket, opId: string) =>
     socket.until((m): m is OpVerdict => m.type === "result" && m.opId === opId);
+  /** The socket's own refusal of `opId`: the error table's entry `key`, not applied (version -1). */
+  const expectRefused = async (socket: TableSocket, opId: string, key: ErrorKey) => {
+    const { message, code } = ERRORS[key];
+    expect(await refusalOf(socket, opId)).toEqual({
+      type: "result",
+      opId,
+      ok: false,
+      version: -1,
+      message,
+      code,
+    });
+  };
   const recorded = async (opId: string) =>
     (await app.db.select().from(cartOps).where(eq(cartOps.opId, opId))).length;
 
@@ -112,15 +124,7 @@ describe.each(BACKENDS)("every socket message gets a verdict, on %s", (backend) 
     const detailId = (diner.cart as CartState).lines.find((l) => l.foodId === dishId)?.detailId ?? "";
     const opId = randomUUID();
     diner.socket.send(JSON.stringify({ type: "op", opId, op: { kind: "note", detailId, memo } }));
-    const { message, code } = ERRORS.badText;
-    expect(await refusalOf(diner, opId)).toEqual({
-      type: "result",
-      opId,
-      ok: false,
-      version: -1,
-      message,
-      code,
-    });
+    await expectRefused(diner, opId, "badText");
     expect(await recorded(opId)).toBe(0);
     // the socket still works, and the cart is as it was
     const cleared = await diner.op({ kind: "clear" });
@@ -133,14 +137,7 @@ describe.each(BACKENDS)("every socket message gets a verdict, on %s", (backend) 
     const { message, code } = ERRORS.badMessage;
     const opId = "malformed-op-0001";
     diner.socket.send(JSON.stringify({ type: "op", opId, op: { kind: "fly" } }));
-    expect(await refusalOf(diner, opId)).toEqual({
-      type: "result",
-      opId,
-      ok: false,
-      version: -1,
-      message,
-      code,
-    });
+    await expectRefused(diner, opId, "badMessage");
     diner.socket.send("not json");
     diner.socket.send(JSON.stringify({ type: "op", opId: 42 }));
     // a socket's messages are answered in order: once the sync's cart is here, so are both refusals
@@ -170,15 +167,7 @@ describe.each(BACKENDS)("every socket message gets a verdict, on %s", (backend) 
       diner.socket.send(
         JSON.stringify({ type: "op", opId, op: { kind: "add", foodId: dishId, choice: PLAIN } }),
       );
-      const { message, code } = ERRORS.opFailed;
-      expect(await refusalOf(diner, opId)).toEqual({
-        type: "result",
-        opId,
-        ok: false,
-        version: -1,
-        message,
-        code,
-      });
+      await expectRefused(diner, opId, "opFailed");
     } finally {
       await app.db.execute(sql.raw("drop trigger fail_op on cart_ops"));
       await app.db.execute(sql.raw("drop function fail_op()"));
