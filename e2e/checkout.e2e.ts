@@ -1,11 +1,12 @@
-import { type Dish, EMPTY_CHOICE, priceLine, truncateMoney } from "@tablemate/core";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { addDays, type Dish, EMPTY_CHOICE, formatDate, priceLine, truncateMoney } from "@tablemate/core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_COPY } from "../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../apps/web/src/features/checkout/checkout-copy.js";
 import { ORDER_COPY } from "../apps/web/src/features/order/order-copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
 import { shiftedClock, todayInShanghaiAt } from "./support/clock.js";
+import { MUST_ORDER_FOR_ONE, scanTable } from "./support/diner-count.js";
 import {
   addControl,
   barTotal,
@@ -22,8 +23,9 @@ import { loggedCode } from "./support/sms.js";
 /**
  * Checkout at a phone viewport on the real server: the to-order button of each demo restaurant and
  * its order placed and shown, a pay-later order cancelled, and the waiter called. The server's clock
- * reads today's noon in Shanghai, so business hours (宴遇私房菜 10:00-22:00) do not depend on the hour
- * of the run; a browser whose clock is installed reads the hour it is given.
+ * reads today's 22:30 in Shanghai, so 宴遇私房菜 (10:00-22:00, reservations only) has closed for the
+ * day whatever the hour of the run (the other demo restaurants are open round the clock); a browser
+ * whose clock is installed reads the hour it is given.
  */
 describe("checkout at a phone viewport", () => {
   let server: RunningServer;
@@ -31,7 +33,7 @@ describe("checkout at a phone viewport", () => {
   const contexts: BrowserContext[] = [];
   const errors: string[] = [];
 
-  const clock = shiftedClock(todayInShanghaiAt("12:00").getTime() - Date.now());
+  const clock = shiftedClock(todayInShanghaiAt("22:30").getTime() - Date.now());
 
   beforeAll(async () => {
     // every phone here is 127.0.0.1: the per-address limit would soon refuse them all (429)
@@ -60,36 +62,37 @@ describe("checkout at a phone viewport", () => {
     const page = await context.newPage();
     page.on("pageerror", (error) => errors.push(String(error)));
     const foods = await fetchFoods(server.url, new URL(link.url).searchParams.get("hotelid") ?? "");
-    await page.goto(link.url);
-    await page.getByTestId("table-name").waitFor();
+    await scanTable(page, link.url);
     return { page, foods };
   }
 
+  /** Adds 拍黄瓜 (¥12) `times`, over what the cart held (the must-order dishes a diner count brought). */
   async function addCucumbers(page: Page, times: number): Promise<void> {
+    const before = Number((await barTotal(page))?.replace("¥", "") ?? 0);
     const card = await menuCard(page, "凉菜", "拍黄瓜");
     for (let i = 0; i < times; i++) await tap(plus(addControl(card)));
-    await expect.poll(() => barTotal(page)).toBe(`¥${12 * times}`);
+    await expect.poll(() => barTotal(page)).toBe(`¥${before + 12 * times}`);
   }
 
   const orderButton = (page: Page) => cartBar(page).locator(".cart-bar__order");
   const pathOf = (page: Page) => new URL(page.url()).pathname;
   const field = (page: Page, name: string) => page.getByRole("textbox", { name });
 
-  /** Submits on the order page; the order detail shows the order with its pick-up number. */
-  async function submitForPickUp(page: Page): Promise<void> {
+  /** Submits on the order page; the order detail shows the order (`dishes`) with its pick-up number. */
+  async function submitForPickUp(page: Page, dishes?: string[]): Promise<void> {
     await page.getByTestId("suborder-page").waitFor();
     await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
-    await expectPickUpNumber(page);
+    await expectPickUpNumber(page, dishes);
   }
 
-  async function expectPickUpNumber(page: Page): Promise<void> {
+  async function expectPickUpNumber(page: Page, dishes = ["拍黄瓜"]): Promise<void> {
     await page.getByTestId("order-lines").waitFor();
     expect(pathOf(page)).toBe("/order/detail");
     expect(await page.getByText(ORDER_COPY.serialNo, { exact: true }).count()).toBe(1);
     expect(await page.getByTestId("order-serial").textContent()).toMatch(/^\d{3}$/);
-    expect(await page.getByTestId("order-line").locator(".order-line__name").allTextContents()).toEqual([
-      "拍黄瓜",
-    ]);
+    expect(await page.getByTestId("order-line").locator(".order-line__name").allTextContents()).toEqual(
+      dishes,
+    );
   }
 
   it("places a pay-later order at 川味小馆 and shows it with core's total, then cancels it", async () => {
@@ -107,9 +110,13 @@ describe("checkout at a phone viewport", () => {
 
     const cucumber = foods.find((d) => d.name === "拍黄瓜");
     if (!cucumber) throw new Error("no 拍黄瓜");
-    const expected = `¥${truncateMoney(priceLine(cucumber, EMPTY_CHOICE, 2, false).total)}`;
+    // with the must-order dishes one diner (chosen at the table's step) brought
+    const cucumbers = priceLine(cucumber, EMPTY_CHOICE, 2, false).total;
+    const expected = `¥${truncateMoney(cucumbers.plus(MUST_ORDER_FOR_ONE.total))}`;
     expect(await page.getByTestId("order-total").textContent()).toBe(expected);
     expect(await page.getByTestId("order-line").locator(".order-line__name").allTextContents()).toEqual([
+      "米饭",
+      "茶位费",
       "拍黄瓜",
     ]);
     expect(await page.getByTestId("order-status").textContent()).toBe("已下单");
@@ -138,7 +145,8 @@ describe("checkout at a phone viewport", () => {
     await orderButton(page).click();
     await page.getByTestId("suborder-page").waitFor();
     expect(pathOf(page)).toBe("/order/subOrder");
-    await submitForPickUp(page);
+    // 面面俱到 asks the diner count first (fastFoodNeedPersonNum): its must-order dishes came with it
+    await submitForPickUp(page, ["米饭", "茶位费", "拍黄瓜"]);
     expect(errors).toEqual([]);
   });
 
@@ -227,29 +235,83 @@ describe("checkout at a phone viewport", () => {
     expect(errors).toEqual([]);
   });
 
-  it("says 已打烊 at 宴遇私房菜 after its hours (10:00-22:00)", async () => {
-    // a table of its own: the reservation below shares no cart with it
-    const { page } = await dinerAt("宴遇私房菜", { at: todayInShanghaiAt("22:30"), nth: 1 });
-    await addCucumbers(page, 1);
-    expect(await orderButton(page).textContent()).toBe(CHECKOUT_COPY.closed);
-    expect(await orderButton(page).isDisabled()).toBe(true);
-  });
-
-  it("takes a reservation at 宴遇私房菜 within its hours", async () => {
-    const { page } = await dinerAt("宴遇私房菜", { at: clock.now() });
+  /** The supply form of 宴遇私房菜 filled in, but for its time: a wrong phone first (001 §5). */
+  async function fillReservation(page: Page, people: string): Promise<void> {
     await addCucumbers(page, 1);
     expect(await orderButton(page).textContent()).toBe(CHECKOUT_COPY.toOrder);
     await orderButton(page).click();
     await page.getByTestId("supply-page").waitFor();
-    await page.getByRole("textbox", { name: SUBMIT_COPY.phone }).fill("123");
+    await field(page, SUBMIT_COPY.phone).fill("123");
     await page.getByRole("button", { name: SUBMIT_COPY.next }).click();
     await page.getByText(SUBMIT_COPY.phoneInvalid).waitFor();
-    await page.getByRole("textbox", { name: SUBMIT_COPY.phone }).fill("13812345678");
-    await page.getByRole("textbox", { name: SUBMIT_COPY.name }).fill("王先生");
+    await field(page, SUBMIT_COPY.phone).fill("13812345678");
+    await field(page, SUBMIT_COPY.name).fill("王先生");
+    await page.getByRole("spinbutton", { name: SUBMIT_COPY.people }).fill(people);
+  }
+
+  /** Opens the time sheet (`look`: what to check in it first) and picks a time of a day (its tab's words). */
+  async function pickTime(
+    page: Page,
+    day: string,
+    time: string,
+    look: (sheet: Locator) => Promise<void> = async () => {},
+  ): Promise<void> {
+    const label = SUBMIT_COPY.times.reserve;
+    await page.getByRole("button", { name: label }).click();
+    const sheet = page.getByRole("dialog", { name: SUBMIT_COPY.pickTime(label) });
+    await sheet.waitFor();
+    await look(sheet);
+    await sheet.getByRole("tab", { name: day }).click();
+    await sheet.getByRole("option", { name: time, exact: true }).click();
+    await expect.poll(() => page.getByRole("button", { name: label }).textContent()).toMatch(/^\d{4}-/);
+  }
+
+  const factOf = async (page: Page, testId: string) =>
+    page.getByTestId(testId).locator(".fact-row__value").textContent();
+
+  it("takes a reservation at 宴遇私房菜 at 22:30, after its hours, for tomorrow, with its party size", async () => {
+    const { page } = await dinerAt("宴遇私房菜", { at: clock.now() });
+    // a booking is for later: the button is not 已打烊 while the restaurant is closed now
+    await fillReservation(page, "4");
+    const tomorrow = addDays(formatDate(clock.now(), "Asia/Shanghai"), 1);
+    const label = SUBMIT_COPY.times.reserve;
+    await pickTime(page, `${SUBMIT_COPY.tomorrow} ${tomorrow}`, "12:00", async (sheet) => {
+      // today has closed: tomorrow comes first, from its opening time
+      expect(await sheet.getByRole("tab").first().textContent()).toBe(`${SUBMIT_COPY.tomorrow} ${tomorrow}`);
+      expect(await sheet.getByRole("option").first().textContent()).toBe("10:00");
+    });
+    expect(await page.getByRole("button", { name: label }).textContent()).toBe(`${tomorrow} 12:00`);
+    await page.getByRole("button", { name: SUBMIT_COPY.next }).click();
+
+    // the order page shows the party size and the time
+    await page.getByTestId("suborder-page").waitFor();
+    expect(await page.getByText("王先生 13812345678").count()).toBe(1);
+    expect(await factOf(page, "supply-people")).toBe("4人");
+    expect(await factOf(page, "supply-time")).toBe(`${tomorrow} 12:00`);
+    await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
+
+    // and so does the order's detail, from the server
+    await page.getByTestId("order-lines").waitFor();
+    expect(pathOf(page)).toBe("/order/detail");
+    expect(await page.getByText("王先生 13812345678").count()).toBe(1);
+    expect(await factOf(page, "supply-people")).toBe("4人");
+    expect(await factOf(page, "supply-time")).toBe(`${tomorrow} 12:00`);
+    expect(errors).toEqual([]);
+  });
+
+  it("refuses at 宴遇私房菜 a time the server finds past (a phone clock behind it), ordering nothing", async () => {
+    // the phone reads noon while the server reads 22:30: the phone offers today's afternoon
+    const { page } = await dinerAt("宴遇私房菜", { at: todayInShanghaiAt("12:00"), nth: 1 });
+    await fillReservation(page, "2");
+    const today = formatDate(clock.now(), "Asia/Shanghai");
+    await pickTime(page, `${SUBMIT_COPY.today} ${today}`, "12:15");
     await page.getByRole("button", { name: SUBMIT_COPY.next }).click();
     await page.getByTestId("suborder-page").waitFor();
     await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
-    await page.getByTestId("order-lines").waitFor();
-    expect(await page.getByText("王先生 13812345678").count()).toBeGreaterThan(0);
+    // the server's own words (9001), and the order page stays with its lines
+    await page.getByText("所选时间已过，请重新选择").waitFor();
+    expect(pathOf(page)).toBe("/order/subOrder");
+    expect(await page.getByTestId("suborder-line").count()).toBe(1);
+    expect(errors).toEqual([]);
   });
 });

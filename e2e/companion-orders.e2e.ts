@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_COPY, DISH_COPY } from "../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../apps/web/src/features/checkout/checkout-copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
+import { MUST_ORDER_FOR_ONE, scanTable } from "./support/diner-count.js";
 import { addControl, cachedLines, cartBar, menuCard, plus, tap } from "./support/dishes.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
@@ -34,8 +35,7 @@ describe("a tablemate's order reaches the other diner", () => {
     contexts.push(context);
     const page = await context.newPage();
     page.on("pageerror", (error) => errors.push(String(error)));
-    await page.goto(link.url);
-    await page.getByTestId("table-name").waitFor();
+    await scanTable(page, link.url);
     return page;
   }
 
@@ -43,12 +43,14 @@ describe("a tablemate's order reaches the other diner", () => {
   const pathOf = (page: Page) => new URL(page.url()).pathname;
   const queryOf = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
 
-  /** A and B at one table; A puts 拍黄瓜 in the shared cart and B sees it. */
+  /** A and B at one table (A chose one diner, which brought the must-order dishes); A puts 拍黄瓜 in the shared cart and B sees it. */
   async function tablematesWithCucumber(restaurant: string): Promise<[Page, Page]> {
     const a = await dinerAt(restaurant);
     const b = await dinerAt(restaurant);
     await tap(plus(addControl(await menuCard(a, "凉菜", "拍黄瓜"))));
-    await expect.poll(() => badge(b).textContent(), { timeout: 10_000 }).toBe("1");
+    await expect
+      .poll(() => badge(b).textContent(), { timeout: 10_000 })
+      .toBe(String(1 + MUST_ORDER_FOR_ONE.units));
     return [a, b];
   }
 
@@ -71,6 +73,8 @@ describe("a tablemate's order reaches the other diner", () => {
     expect(pathOf(b)).toBe("/order/detail");
     expect(queryOf(b, "orderId")).toBe(orderId);
     expect(await b.getByTestId("order-line").locator(".order-line__name").allTextContents()).toEqual([
+      "米饭",
+      "茶位费",
       "拍黄瓜",
     ]);
     expect(await cachedLines(b)).toEqual([]);

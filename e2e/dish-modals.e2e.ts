@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DISH_COPY } from "../apps/web/src/copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
+import { MUST_ORDER_FOR_ONE, scanTable } from "./support/diner-count.js";
 import {
   addControl,
   barTotal,
@@ -19,7 +20,8 @@ import {
 import { type RunningServer, startServer } from "./support/server.js";
 
 /**
- * One diner at the first table of 川味小馆 fills a cart through every kind of add: a plain dish, the
+ * One diner at the first table of 川味小馆 (one diner at its diner-count step, so the cart starts with the
+ * must-order dishes) fills the cart through every kind of add: a plain dish, the
  * add-ons, property/spec and detail modals, a combo's page, the keypad and a weighed dish; the bar's
  * total is core's price of what the cart holds after every step.
  */
@@ -35,8 +37,9 @@ describe("adding dishes at a phone viewport", () => {
     addControl(await menuCard(page, category, name))
       .getByTestId("stepper-count")
       .textContent();
-  const expectCoreTotal = async (literal: string) => {
-    await expect.poll(() => barTotal(page)).toBe(literal);
+  /** the bar's total: `yuan` for the dishes added here, over the must-order dishes the diner count brought */
+  const expectCoreTotal = async (yuan: number) => {
+    await expect.poll(() => barTotal(page)).toBe(`¥${yuan + MUST_ORDER_FOR_ONE.total}`);
     expect(await barTotal(page)).toBe(await coreTotal(page, foods));
   };
 
@@ -48,8 +51,7 @@ describe("adding dishes at a phone viewport", () => {
     context = await phoneContext(browser);
     page = await context.newPage();
     page.on("pageerror", (error) => errors.push(String(error)));
-    await page.goto(first?.url ?? "");
-    await page.getByTestId("table-name").waitFor();
+    await scanTable(page, first?.url ?? "");
   });
   afterAll(async () => {
     await context?.close();
@@ -58,12 +60,16 @@ describe("adding dishes at a phone viewport", () => {
   });
 
   it("adds a plain dish with +, and the bar shows its count and price", async () => {
-    expect(await cartBar(page).getByRole("button", { name: DISH_COPY.toOrder }).isDisabled()).toBe(true);
+    // the diner count (one diner, at the table's step) brought the must-order dishes
+    await expectCoreTotal(0);
+    expect(await cachedLines(page)).toHaveLength(MUST_ORDER_FOR_ONE.lines);
     const card = await menuCard(page, "凉菜", "拍黄瓜");
     await tap(plus(addControl(card)));
     await expect.poll(() => stepperCount("拍黄瓜", "凉菜")).toBe("1");
-    await expectCoreTotal("¥12");
-    expect(await cartBar(page).locator(".adm-badge").textContent()).toBe("1");
+    await expectCoreTotal(12);
+    expect(await cartBar(page).locator(".adm-badge").textContent()).toBe(
+      String(1 + MUST_ORDER_FOR_ONE.units),
+    );
     expect(await cartBar(page).getByRole("button", { name: DISH_COPY.toOrder }).isDisabled()).toBe(false);
   });
 
@@ -77,7 +83,7 @@ describe("adding dishes at a phone viewport", () => {
     expect(await sheet.getByTestId("line-price").textContent()).toBe("¥30");
     await sheet.getByRole("button", { name: DISH_COPY.addToCart }).click();
     await sheet.waitFor({ state: "detached" });
-    await expectCoreTotal("¥42");
+    await expectCoreTotal(42);
   });
 
   it("chooses a norm, methods with markups and an add-on in the property/spec modal", async () => {
@@ -98,7 +104,7 @@ describe("adding dishes at a phone viewport", () => {
     expect(await sheet.getByTestId("line-price").textContent()).toBe("¥22");
     await sheet.getByRole("button", { name: DISH_COPY.addToCart }).click();
     await sheet.waitFor({ state: "detached" });
-    await expectCoreTotal("¥64");
+    await expectCoreTotal(64);
   });
 
   it("opens a dish's detail on a card tap and adds from there", async () => {
@@ -116,7 +122,7 @@ describe("adding dishes at a phone viewport", () => {
     expect(await detail.getByTestId("stepper-count").textContent()).toBe("1");
     await page.getByRole("button", { name: DISH_COPY.close }).first().click();
     await detail.waitFor({ state: "detached" });
-    await expectCoreTotal("¥122");
+    await expectCoreTotal(122);
   });
 
   it("picks within a combo's groups on /foodCombo and comes back with its bubble", async () => {
@@ -136,7 +142,7 @@ describe("adding dishes at a phone viewport", () => {
     await page.waitForURL(/\/main\?/);
     const bubble = addControl(await menuCard(page, "套餐", "自选单人套餐")).locator(".adm-badge");
     await expect.poll(() => bubble.textContent()).toBe("1");
-    await expectCoreTotal("¥172");
+    await expectCoreTotal(172);
     const combo = (await cachedLines(page)).find((line) => line.parts.length > 0);
     expect(combo?.parts).toHaveLength(3);
   });
@@ -150,11 +156,11 @@ describe("adding dishes at a phone viewport", () => {
     await tap(plus(addControl(card)));
     await typeOnKeypad(page, "6");
     await expect.poll(() => stepperCount("拍黄瓜", "凉菜")).toBe("6");
-    await expectCoreTotal("¥232");
+    await expectCoreTotal(232);
     await tap(minus(addControl(card)));
     await typeOnKeypad(page, "2");
     await expect.poll(() => stepperCount("拍黄瓜", "凉菜")).toBe("2");
-    await expectCoreTotal("¥184");
+    await expectCoreTotal(184);
   });
 
   it("adds a weighed dish by a decimal weight", async () => {
@@ -165,14 +171,14 @@ describe("adding dishes at a phone viewport", () => {
     await typeOnKeypad(page, "1.5");
     await expect.poll(() => stepperCount("野生大黄鱼", "称重海鲜")).toBe("1.5两");
     // 48 × 1.5
-    await expectCoreTotal("¥256");
+    await expectCoreTotal(256);
   });
 
   it("lists the lines and clears the cart after confirming", async () => {
     await cartBar(page).getByRole("button", { name: DISH_COPY.cart }).click();
     const list = page.getByTestId("cart-lines");
     await list.waitFor();
-    expect(await list.getByTestId("cart-line").count()).toBe(6);
+    expect(await list.getByTestId("cart-line").count()).toBe(6 + MUST_ORDER_FOR_ONE.lines);
     expect(await list.getByTestId("cart-line-choice").allTextContents()).toContain(
       "大杯、正常糖、热饮、加珍珠",
     );

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "../apps/web/src/copy.js";
 import { buildMenuSections } from "../apps/web/src/features/menu/sections.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
+import { openMenuPage } from "./support/diner-count.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
 /** What a diner sees of the menu: the four templates, 老板推荐, search, the detail panel, the render window. */
@@ -44,14 +45,7 @@ describe("the menu at a phone viewport", () => {
     return table.url;
   };
 
-  async function openMenu(restaurant: string): Promise<Page> {
-    const page = await context.newPage();
-    page.on("pageerror", (error) => errors.push(String(error)));
-    await page.goto(linkOf(restaurant));
-    await page.getByTestId("dish-card").first().waitFor();
-    await page.waitForLoadState("networkidle");
-    return page;
-  }
+  const openMenu = (restaurant: string) => openMenuPage(context, linkOf(restaurant), errors);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchChromium()]);
@@ -105,10 +99,15 @@ describe("the menu at a phone viewport", () => {
     });
     expect(Math.abs(gap - stuck)).toBeLessThan(2);
 
-    // scrolling moves the current category with the list
+    // template 1: scrolling moves the current category with the list; 2-4 show 主食's page alone
     const { max } = await scrollState(page);
     await scrollMenuTo(page, max);
-    await expect.poll(() => activeCategory(page)).toBe("称重海鲜");
+    await expect.poll(() => activeCategory(page)).toBe(template === 1 ? "称重海鲜" : "主食");
+    if (template !== 1) {
+      const tabs = await page.getByTestId("category-item").allTextContents();
+      const next = tabs[tabs.indexOf("主食") + 1] ?? "";
+      expect(await page.locator(".menu-body__pull-hint").textContent()).toBe(COPY.pullForNext(next));
+    }
     await page.close();
   });
 

@@ -1,7 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "../apps/web/src/copy.js";
+import { PROMPT_COPY } from "../apps/web/src/features/prompt/prompt-copy.js";
 import { launchChromium, PHONE_OPTIONS, phoneContext } from "./support/browser.js";
+import { chooseDinerCount, scanTable } from "./support/diner-count.js";
 import { scrollDishList } from "./support/menu.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
@@ -41,9 +43,8 @@ describe("a diner scans a table link", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(String(error)));
-    await page.goto(server.links[0] ?? "");
+    await scanTable(page, server.links[0] ?? "");
     const tableName = page.getByTestId("table-name");
-    await tableName.waitFor();
     expect((await tableName.textContent())?.trim().length).toBeGreaterThan(0);
     await page.getByTestId("dish-card").first().waitFor();
     const dishes = await collectDishes(page);
@@ -55,6 +56,10 @@ describe("a diner scans a table link", () => {
 
   it("paints the menu from the page before any script, and the app adopts that screen as it is", async () => {
     const link = server.links[0] ?? "";
+    // the table has its diner count (a tablemate chose it at the step): the page is the menu itself
+    const mate = await phoneContext(browser);
+    await scanTable(await mate.newPage(), link);
+    await mate.close();
     const noScript = await browser.newContext({ ...PHONE_OPTIONS, javaScriptEnabled: false });
     const bare = await noScript.newPage();
     await bare.goto(link);
@@ -121,14 +126,15 @@ describe("routing configured as hash mode under a prefix", () => {
     const page = await context.newPage();
     const warnings: string[] = [];
     page.on("console", (message) => warnings.push(message.text()));
+    // the table asks its diner count first: the hash route goes to the step, then on to the menu
     await page.goto(link);
-    await page.getByTestId("table-name").waitFor();
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#\/selectNumber\?.*hotelid=/);
+    await chooseDinerCount(page);
     expect(new URL(page.url()).hash).toMatch(/^#\/main\?.*hotelid=/);
-    // the server rendered the menu for the entry; the hash route moved to /main before hydrating it
     expect(warnings.filter((text) => text.includes("drawn again"))).toEqual([]);
     await page.goto(`${server.url}/h5/#/no-such-page`);
     // the not-found page's code loads on demand
-    await page.getByText(COPY.notFound).first().waitFor();
+    await page.getByText(PROMPT_COPY.notFound).first().waitFor();
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import { CHECKOUT_COPY, COPY } from "../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../apps/web/src/features/checkout/checkout-copy.js";
 import { ORDER_COPY } from "../apps/web/src/features/order/order-copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
+import { chooseDinerCount, MUST_ORDER_FOR_ONE, scanTable } from "./support/diner-count.js";
 import { addControl, barTotal, cartBar, menuCard, plus, tap } from "./support/dishes.js";
 import { type RunningServer, startServer } from "./support/server.js";
 import { moveOrder, printedStaffToken, settleTable } from "./support/staff.js";
@@ -37,8 +38,7 @@ describe("the order's life after submit", () => {
     context = await phoneContext(browser);
     page = await context.newPage();
     page.on("pageerror", (error) => errors.push(String(error)));
-    await page.goto(link.url);
-    await page.getByTestId("table-name").waitFor();
+    await scanTable(page, link.url);
   });
   afterAll(async () => {
     await context?.close();
@@ -58,7 +58,8 @@ describe("the order's life after submit", () => {
 
   it("submits a dish and lands on the placed order", async () => {
     await tap(plus(addControl(await menuCard(page, "凉菜", "拍黄瓜"))));
-    await expect.poll(() => barTotal(page)).toBe("¥12");
+    // over the must-order dishes the diner count (one, at the table's step) brought
+    await expect.poll(() => barTotal(page)).toBe(`¥${12 + MUST_ORDER_FOR_ONE.total}`);
     expect(await cartBar(page).locator(".cart-bar__order").textContent()).toBe(CHECKOUT_COPY.toOrder);
     await cartBar(page).locator(".cart-bar__order").click();
     await page.getByTestId("suborder-page").waitFor();
@@ -132,14 +133,15 @@ describe("the order's life after submit", () => {
     expect(errors).toEqual([]);
   });
 
-  it("the next party to scan the table's code starts a new visit: none of the earlier party's orders, an empty cart", async () => {
+  it("the next party to scan the table's code starts a new visit: none of the earlier party's orders, a cart with only the must-order dishes its own diner count brought", async () => {
     const link = server.tables.find((t) => t.restaurant === "川味小馆");
     const next = await phoneContext(browser);
     try {
       const phone = await next.newPage();
+      // the visit's diner count went with it: the new party is asked its own
       await phone.goto(link?.url ?? "");
-      await phone.getByTestId("table-name").waitFor();
-      expect([null, "¥0"]).toContain(await barTotal(phone));
+      await chooseDinerCount(phone);
+      expect(await barTotal(phone)).toBe(`¥${MUST_ORDER_FOR_ONE.total}`);
       await phone.getByRole("button", { name: COPY.orderList }).click();
       await phone.getByTestId("order-list-page").waitFor();
       await phone.getByText(ORDER_COPY.listEmpty).waitFor();

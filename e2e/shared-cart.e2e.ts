@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../apps/server/test/support/databases.js";
 import { COPY, DISH_COPY, SHARED_CART_COPY } from "../apps/web/src/copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
+import { MUST_ORDER_FOR_ONE, scanTable } from "./support/diner-count.js";
 import { addControl, barTotal, cartBar, fetchFoods, menuCard, plus, tap } from "./support/dishes.js";
 import { freePort, type RunningServer, startServer } from "./support/server.js";
 
@@ -51,8 +52,7 @@ describe("two tablemates share one cart, live, and nothing is lost", () => {
 
   async function diner(): Promise<Page> {
     const page = await (await phoneContext(browser)).newPage();
-    await page.goto(link);
-    await page.getByTestId("table-name").waitFor();
+    await scanTable(page, link);
     return page;
   }
 
@@ -78,14 +78,23 @@ describe("two tablemates share one cart, live, and nothing is lost", () => {
   }
 
   const bubble = (page: Page) => cartBar(page).locator(".adm-badge").textContent();
+  /** the units the cart bar counts (no badge: none) */
+  const units = async (page: Page) => {
+    const badge = cartBar(page).locator(".adm-badge");
+    return (await badge.count()) > 0 ? Number(await badge.textContent()) : 0;
+  };
 
   it("shows A's addition to B, and B clearing the cart alerts A", async () => {
     const [a, b] = await Promise.all([diner(), diner()]);
+    // the table's first diner count (one, at its step) brought the must-order dishes to both
+    await expect.poll(() => units(b)).toBe(MUST_ORDER_FOR_ONE.units);
     const dish = plainDish();
     await addOne(a, dish);
     // measured from A's tap landing to B's cart bar showing it
     const started = Date.now();
-    await expect.poll(() => bubble(b), { timeout: 5000, interval: 5 }).toBe("1");
+    await expect
+      .poll(() => bubble(b), { timeout: 5000, interval: 5 })
+      .toBe(String(MUST_ORDER_FOR_ONE.units + 1));
     const delay = Date.now() - started;
     process.stdout.write(`tablemate saw the addition after ${delay} ms\n`);
     expect(delay).toBeLessThan(2000);
@@ -102,22 +111,24 @@ describe("two tablemates share one cart, live, and nothing is lost", () => {
 
   it("brings both carts back whole after the server restarts, and merges what was added while it was down", async () => {
     const [a, b] = await Promise.all([diner(), diner()]);
+    // whatever the table's cart holds already (the must-order dishes, unless a tablemate cleared them)
+    const held = await units(b);
     const dish = plainDish();
     await addOne(a, dish);
-    await expect.poll(() => bubble(b), { timeout: 5000 }).toBe("1");
+    await expect.poll(() => units(b), { timeout: 5000 }).toBe(held + 1);
 
     await server.stop();
     // past 5 retries the page works on alone: the cart stays, and what is added now is kept
     await a.getByText(SHARED_CART_COPY.localMode).waitFor({ timeout: 30_000 });
     await addOne(a, dish);
-    expect(await bubble(a)).toBe("2");
+    expect(await units(a)).toBe(held + 2);
 
     server = await startServer(env);
-    await expect.poll(() => bubble(b), { timeout: 30_000, interval: 200 }).toBe("2");
-    expect(await bubble(a)).toBe("2");
+    await expect.poll(() => units(b), { timeout: 30_000, interval: 200 }).toBe(held + 2);
+    expect(await units(a)).toBe(held + 2);
     await b.reload();
     await b.getByTestId("table-name").waitFor();
-    await expect.poll(() => bubble(b), { timeout: 10_000 }).toBe("2");
+    await expect.poll(() => units(b), { timeout: 10_000 }).toBe(held + 2);
     await Promise.all([a.context().close(), b.context().close()]);
     expect(await heldInDatabase(database.url ?? "", dish.id)).toBe(2);
   });

@@ -108,6 +108,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // the server entry renders with React's production build, like the browser's bundle
   define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   plugins: [react(), pureCoreSchemas(), bootAfterFirstScreen()],
+  // `npm start` builds with npm's --silent (npm_config_loglevel reaches every nested script): then
+  // only warnings and errors, not the table of every chunk
+  logLevel: process.env.npm_config_loglevel === "silent" ? "warn" : "info",
   // The server entry bundles its dependencies: antd-mobile's modules import CSS, which Node cannot
   // load, and a self-contained dist/ runs wherever it is copied.
   ssr: { noExternal: true },

@@ -8,6 +8,9 @@ export default defineProject({
     environment: "jsdom",
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     setupFiles: ["test/setup.ts"],
+    // a lazy page or a sheet of many slots renders in well under a second alone, but the whole suite
+    // shares two cores with the database and browsers of the other projects
+    testTimeout: 15_000,
     // antd-mobile's CommonJS build requires its .css files, which Node cannot load; let Vite transform it.
     server: { deps: { inline: ["antd-mobile"] } },
   },

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { CHECKOUT_COPY, COPY } from "../../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../../apps/web/src/features/checkout/checkout-copy.js";
 import { ORDER_COPY } from "../../apps/web/src/features/order/order-copy.js";
+import { scanTable } from "./diner-count.js";
 import { addControl, cartBar, menuCard, plus, tap } from "./dishes.js";
 import type { RunningServer } from "./server.js";
 
@@ -9,8 +10,7 @@ const settle = (page: Page) => page.waitForTimeout(450);
 
 async function openWithCucumbers(context: BrowserContext, link: string, count: number): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(link);
-  await page.getByTestId("table-name").waitFor();
+  await scanTable(page, link);
   const card = await menuCard(page, "凉菜", "拍黄瓜");
   for (let i = 0; i < count; i++) await tap(plus(addControl(card)));
   return page;
@@ -18,8 +18,9 @@ async function openWithCucumbers(context: BrowserContext, link: string, count: n
 
 /**
  * The order pages: the order confirmation, the order placed, the order list (川味小馆, a table of
- * its own), the supply form (速味快餐, quick-service mode 1), and the table picker with the order it
- * places (阿婆粥铺, quick-service with no food-taking mode).
+ * its own), the supply form (速味快餐, quick-service mode 1), a reservation's form, its time sheet and
+ * its order page (宴遇私房菜), and the table picker with the order it places (阿婆粥铺, quick-service
+ * with no food-taking mode).
  */
 export async function shootCheckoutScreens(
   context: BrowserContext,
@@ -28,8 +29,9 @@ export async function shootCheckoutScreens(
 ): Promise<void> {
   const dine = server.tables.filter((t) => t.restaurant === "川味小馆")[1];
   const fast = server.tables.find((t) => t.restaurant === "速味快餐");
+  const reserved = server.tables.find((t) => t.restaurant === "宴遇私房菜");
   const [scanned, , picked] = server.tables.filter((t) => t.restaurant === "阿婆粥铺");
-  if (!dine || !fast || !scanned || !picked) throw new Error("demo tables missing");
+  if (!dine || !fast || !reserved || !scanned || !picked) throw new Error("demo tables missing");
 
   const page = await openWithCucumbers(context, dine.url, 2);
   await cartBar(page).locator(".cart-bar__order").click();
@@ -56,6 +58,8 @@ export async function shootCheckoutScreens(
   await shoot(quick, "supply-info");
   await quick.close();
 
+  await shootReservation(context, reserved.url, shoot);
+
   const picking = await openWithCucumbers(context, scanned.url, 2);
   await cartBar(picking).locator(".cart-bar__order").click();
   const dialog = picking.getByRole("dialog");
@@ -68,4 +72,32 @@ export async function shootCheckoutScreens(
   await settle(picking);
   await shoot(picking, "order-detail-picked-table");
   await picking.close();
+}
+
+/** A reservation: the form filled in, its time sheet (the first day's times), then the order page. */
+async function shootReservation(
+  context: BrowserContext,
+  link: string,
+  shoot: (page: Page, name: string) => Promise<void>,
+): Promise<void> {
+  const page = await openWithCucumbers(context, link, 1);
+  await cartBar(page).locator(".cart-bar__order").click();
+  await page.getByTestId("supply-page").waitFor();
+  await page.getByRole("textbox", { name: SUBMIT_COPY.phone }).fill("13812345678");
+  await page.getByRole("textbox", { name: SUBMIT_COPY.name }).fill("王先生");
+  await page.getByRole("spinbutton", { name: SUBMIT_COPY.people }).fill("4");
+  const label = SUBMIT_COPY.times.reserve;
+  await page.getByRole("button", { name: label }).click();
+  const sheet = page.getByRole("dialog", { name: SUBMIT_COPY.pickTime(label) });
+  await sheet.getByRole("option").first().waitFor();
+  await settle(page);
+  await shoot(page, "booking-time-sheet");
+  await sheet.getByRole("option").nth(4).click();
+  await settle(page);
+  await shoot(page, "supply-reservation");
+  await page.getByRole("button", { name: SUBMIT_COPY.next }).click();
+  await page.getByTestId("suborder-page").waitFor();
+  await settle(page);
+  await shoot(page, "order-suborder-reservation");
+  await page.close();
 }

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { DISH_COPY } from "../../apps/web/src/copy.js";
+import { scanTable } from "./diner-count.js";
 import { addControl, cartBar, menuCard, plus, tap, typeOnKeypad } from "./dishes.js";
 
 /** Lets a pop-up's opening animation finish before the picture is taken. */
@@ -15,8 +16,7 @@ export async function shootDishScreens(
   shoot: (page: Page, name: string) => Promise<void>,
 ): Promise<void> {
   const page = await context.newPage();
-  await page.goto(link);
-  await page.getByTestId("table-name").waitFor();
+  await scanTable(page, link);
   const closeModal = async () => {
     await page.getByRole("button", { name: DISH_COPY.close }).first().click();
     await page.getByTestId("dish-sheet").or(page.getByTestId("dish-detail")).waitFor({ state: "detached" });

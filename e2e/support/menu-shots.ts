@@ -1,6 +1,7 @@
 import { API } from "@tablemate/core";
 import type { BrowserContext, Page } from "playwright-core";
 import { COPY } from "../../apps/web/src/copy.js";
+import { scanTable } from "./diner-count.js";
 import type { RunningServer } from "./server.js";
 
 /** Lets a pop-up's opening animation finish before the picture is taken. */
@@ -19,7 +20,7 @@ function firstTable(server: RunningServer, restaurant: string): string {
 }
 
 async function openMenu(page: Page, link: string): Promise<void> {
-  await page.goto(link);
+  await scanTable(page, link);
   await page.getByTestId("dish-card").first().waitFor();
   await page.waitForLoadState("networkidle");
 }
@@ -93,5 +94,15 @@ export async function shootMenuScreens(
   await page.getByRole("status").waitFor();
   await shoot(page, "menu-entry-loading");
   release();
+  await page.close();
+
+  // 阿婆粥铺 runs an old register (2.22.00): its categories have no 套餐 (spec 000 §9); its menu
+  // without 会员价 tags is menu-restaurant-8
+  page = await context.newPage();
+  await openMenu(page, firstTable(server, "阿婆粥铺"));
+  await page.getByRole("button", { name: COPY.allCategories }).click();
+  await page.getByTestId("category-popup").waitFor();
+  await settle(page);
+  await shoot(page, "menu-old-register-categories");
   await page.close();
 }

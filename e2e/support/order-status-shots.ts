@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { CHECKOUT_COPY } from "../../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../../apps/web/src/features/checkout/checkout-copy.js";
 import { ORDER_COPY } from "../../apps/web/src/features/order/order-copy.js";
+import { scanTable } from "./diner-count.js";
 import { addControl, cartBar, menuCard, plus, tap } from "./dishes.js";
 import type { RunningServer } from "./server.js";
 import { printedStaffToken, settleTable } from "./staff.js";
@@ -26,8 +27,7 @@ export async function shootOrderStatusScreens(
   const token = await printedStaffToken(server, rid);
 
   const page = await context.newPage();
-  await page.goto(link.url);
-  await page.getByTestId("table-name").waitFor();
+  await scanTable(page, link.url);
   await tap(plus(addControl(await menuCard(page, "凉菜", "拍黄瓜"))));
   await cartBar(page).locator(".cart-bar__order").click();
   await page.getByTestId("suborder-page").waitFor();

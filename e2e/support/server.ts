@@ -71,6 +71,8 @@ export async function startServer(
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // read by machines (the logged verification codes): JSON lines, not the readable default
+    LOG_FORMAT: "json",
     ...env,
   };
   let output = "";

@@ -8,6 +8,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { registerErrorHandler, sendError } from "./http/errors.js";
 import { registerRateLimits } from "./http/rate-limits.js";
+import { loggerOptions, OneLinePerRequest } from "./logging.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
@@ -47,7 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const signer = createSigner(deps.secret);
   const backplane = deps.backplane ?? memoryBackplane();
   const server = Fastify({
-    logger: config.LOG_LEVEL === "silent" ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config),
+    logController: new OneLinePerRequest(),
     bodyLimit: 256 * 1024,
     // errors before routing (a path that is not valid percent-encoding) answer the envelope too
     frameworkErrors: sendError,

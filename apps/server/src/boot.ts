@@ -1,6 +1,6 @@
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
-import { refreshDemoPeriods, seedDemo } from "./db/demo/seed.js";
+import { refreshDemoPeriods, refreshDemoVersions, seedDemo } from "./db/demo/seed.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { redisBackplane } from "./realtime/redis-backplane.js";
 import { resolveSecret } from "./security/secret.js";
@@ -31,6 +31,8 @@ export async function openAndPrepare(
     await seedDemo(database.db, now);
     // Two demo dishes are defined relative to the clock ("not on sale now", "ending soon").
     await refreshDemoPeriods(database.db, now);
+    // A data directory seeded earlier gets the demo's register versions (阿婆粥铺's old one).
+    await refreshDemoVersions(database.db);
   }
   return { database, secret };
 }

@@ -1,5 +1,13 @@
 import { z } from "zod";
 
+/** An http(s) URL without a trailing slash (an origin, or an origin and a path), or a ws(s) one where allowed. */
+const urlOf = (name: string, protocol: RegExp, kinds: string) =>
+  z
+    .url({ protocol, error: `${name} must be an ${kinds} URL` })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional();
+const HTTP = /^https?$/;
+
 /** Every environment variable, parsed once at boot. A bad value stops the start with a readable message. */
 const envSchema = z
   .object({
@@ -11,7 +19,14 @@ const envSchema = z
     REDIS_URL: z.url().optional(),
     REDIS_CHANNEL_PREFIX: z.string().min(1).default("tablemate:"),
     SECRET: z.string().min(32, "SECRET must be at least 32 characters").optional(),
-    PUBLIC_URL: z.url().optional(),
+    /** the server's public origin; unset, `npm start` prints links with this machine's LAN address */
+    PUBLIC_URL: urlOf("PUBLIC_URL", HTTP, "http(s)"),
+    /** spec 000 §3's environment config: the page data carries each to the diner app */
+    QRCODE_URL: urlOf("QRCODE_URL", HTTP, "http(s)"),
+    HOST_URL: urlOf("HOST_URL", HTTP, "http(s)"),
+    SOCKET_URL: urlOf("SOCKET_URL", /^(https?|wss?)$/, "http(s) or ws(s)"),
+    PAY_URL: urlOf("PAY_URL", HTTP, "http(s)"),
+    EVALUATE_URL: urlOf("EVALUATE_URL", HTTP, "http(s)"),
     ROUTER_MODE: z.enum(["history", "hash"]).default("history"),
     ROUTER_PREFIX: z
       .string()
@@ -20,6 +35,8 @@ const envSchema = z
     IMAGE_HOST: z.string().default(""),
     SEED_DEMO: z.enum(["true", "false"]).default("true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** unset: JSON lines in production, one readable line per entry otherwise */
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
     LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** per visitor (their credential); a request without one counts against its address */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
@@ -38,7 +55,7 @@ const envSchema = z
     path: ["TEST_CLOCK_SHIFT_MS"],
   });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string };
+export type Config = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {}
 
@@ -51,6 +68,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "config"}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
-  const config = parsed.data;
-  return { ...config, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
+  return parsed.data;
 }

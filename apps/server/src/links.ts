@@ -11,9 +11,9 @@ export interface TableLink {
   url: string;
 }
 
-/** The link a table's QR code carries: `/?hotelid=…&tn=…&sid=…`, plus the restaurant's mode. */
+/** The link a table's QR code carries, on `base.origin` (spec 000 §3 qrcodeUrl): `/?hotelid=…&tn=…&sid=…`, plus the restaurant's mode. */
 export function tableLink(
-  base: { publicUrl: string; routerPrefix: string },
+  base: { origin: string; routerPrefix: string },
   signer: Signer,
   restaurant: { id: number; linkMode: "dine" | "takeout" | "reserve" },
   tableId: number,
@@ -25,13 +25,13 @@ export function tableLink(
   });
   if (restaurant.linkMode === "takeout") query.set("takeout", "1");
   if (restaurant.linkMode === "reserve") query.set("reserve", "1");
-  return `${base.publicUrl}${base.routerPrefix}/?${query}`;
+  return `${base.origin}${base.routerPrefix}/?${query}`;
 }
 
 export async function tableLinks(
   db: Db,
   signer: Signer,
-  base: { publicUrl: string; routerPrefix: string },
+  base: { origin: string; routerPrefix: string },
   restaurantId?: number,
 ): Promise<TableLink[]> {
   const rows = await db

@@ -2,6 +2,7 @@ import QRCode from "qrcode";
 import { buildApp } from "./app.js";
 import { openAndPrepare, openBackplane, serverClock } from "./boot.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { linkOrigin } from "./link-origin.js";
 import { staffTokenLines, tableLinks } from "./links.js";
 
 async function main(): Promise<void> {
@@ -24,20 +25,25 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
   await server.listen({ port: config.PORT, host: config.HOST });
+  // PUBLIC_URL, else this machine's LAN address, so a phone on the same Wi-Fi can open the links
+  const origin = linkOrigin(config);
   const links = await tableLinks(database.db, signer, {
-    publicUrl: config.publicUrl,
+    origin: origin.url,
     routerPrefix: config.ROUTER_PREFIX,
   });
   const lines = links.map((l) => `  ${l.restaurantName} ${l.tableName}: ${l.url}`);
   const tokens = (await staffTokenLines(database.db, signer)).map((t) => `  ${t}`);
   process.stdout.write(
-    `\nTablemate is running on ${config.publicUrl} (${database.kind})\n\nTable links:\n${lines.join("\n")}\n` +
+    `\nTablemate is running on ${origin.server} (${database.kind})\n${origin.note}\n` +
+      `\nTable links:\n${lines.join("\n")}\n` +
       `\nStaff tokens (staff calls' Authorization: Bearer):\n${tokens.join("\n")}\n`,
   );
   const first = links[0];
   if (first) {
     const qr = await QRCode.toString(first.url, { type: "terminal", small: true });
-    process.stdout.write(`\n${first.restaurantName} ${first.tableName}:\n${qr}\n`);
+    process.stdout.write(
+      `\nScan to order at ${first.restaurantName} ${first.tableName} (${first.url}):\n${qr}\n`,
+    );
   }
 }
 

@@ -2,7 +2,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { API, crmTypeAnswer, ERRORS, type PeriodDishInfo, type SellOut } from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { restaurants } from "../src/db/schema.js";
+import { restaurants, tables } from "../src/db/schema.js";
 import { VISITOR_COOKIE } from "../src/security/visitor.js";
 import {
   asVisitor,
@@ -88,6 +88,21 @@ describe("the diner app shell", () => {
     await app.db.update(restaurants).set({ posOnline: true }).where(eq(restaurants.id, rid));
     const none = pageDataOf((await app.server.inject({ method: "GET", url: "/prompt/abnormal" })).body);
     expect(none).toMatchObject({ restaurant: null, menu: null, posOnline: null });
+  });
+
+  it("carries the diner count of the table the link names, only with the table's own sid", async () => {
+    const countOf = async (query: string) =>
+      pageDataOf(
+        (await app.server.inject({ method: "GET", url: `/?hotelid=${dine.restaurantId}${query}` })).body,
+      ).dinerCount;
+    const link = `&tn=${dine.tableId}&sid=${dine.sid}`;
+    expect(await countOf(link)).toBe(0);
+    await app.db.update(tables).set({ personNum: 3 }).where(eq(tables.id, dine.tableId));
+    expect(await countOf(link)).toBe(3);
+    await app.db.update(tables).set({ personNum: 0 }).where(eq(tables.id, dine.tableId));
+    expect(await countOf(`&tn=${dine.tableId}&sid=forged`)).toBeNull();
+    expect(await countOf(`&tn=${dine.tableId}`)).toBeNull();
+    expect(await countOf("")).toBeNull();
   });
 
   it("keeps the visitor its credential names and serves every app route", async () => {

@@ -17,7 +17,33 @@ describe("configuration", () => {
       ROUTER_PREFIX: "",
     });
     expect(config.DATABASE_URL).toBeUndefined();
-    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.PUBLIC_URL).toBeUndefined();
+  });
+
+  it("reads the environment config's URLs (spec 000 §3), checked and without a trailing slash", () => {
+    const config = loadConfig({
+      PAY_URL: "https://pay.example.com/gateway/",
+      SOCKET_URL: "wss://socket.example.com",
+      QRCODE_URL: "https://qr.example.com/",
+      HOST_URL: "https://order.example.com",
+      EVALUATE_URL: "https://review.example.com/sdk.js",
+    });
+    expect(config).toMatchObject({
+      PAY_URL: "https://pay.example.com/gateway",
+      SOCKET_URL: "wss://socket.example.com",
+      QRCODE_URL: "https://qr.example.com",
+      HOST_URL: "https://order.example.com",
+      EVALUATE_URL: "https://review.example.com/sdk.js",
+    });
+    expect(() => loadConfig({ QRCODE_URL: "qr.example.com" })).toThrow(/QRCODE_URL must be an http\(s\) URL/);
+    expect(() => loadConfig({ PAY_URL: "ftp://pay.example.com" })).toThrow(
+      /PAY_URL must be an http\(s\) URL/,
+    );
+    expect(() => loadConfig({ HOST_URL: "wss://order.example.com" })).toThrow(/HOST_URL/);
+    expect(() => loadConfig({ SOCKET_URL: "socket" })).toThrow(
+      /SOCKET_URL must be an http\(s\) or ws\(s\) URL/,
+    );
+    expect(() => loadConfig({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
   });
 
   it("refuses to start on PostgreSQL without a SECRET, naming it", () => {

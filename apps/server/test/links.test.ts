@@ -19,7 +19,7 @@ describe("table links", () => {
 
   it("carry hotelid, tn and a verifiable sid, plus the restaurant's mode, under the prefix", async () => {
     const links = await tableLinks(app.db, app.signer, {
-      publicUrl: "https://order.example",
+      origin: "https://order.example",
       routerPrefix: "/h5",
     });
     expect(links.length).toBeGreaterThan(30);

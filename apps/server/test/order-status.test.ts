@@ -268,6 +268,41 @@ describe.each(BACKENDS)("order status moves by staff on %s", (backend) => {
     }
   });
 
+  it("a cancelled order's detail still shows its lines (marked cancelled), its total, who cancelled and when", async () => {
+    const dish = plainDish(menu, 4);
+    const a = await dinerAt(dine);
+    const b = await dinerAt(dine, a.table.tableId);
+    const byDiner = await place(a, dish.id, 2);
+    expect(json(await a.post(API.orderCancel(byDiner), { rid: dine.id })).code).toBe(1000);
+    const detail = json(await b.get(`${API.orderDetail}/${byDiner}?rid=${dine.id}`)).data as OrderDetail;
+    expect(detail.status).toBe(ORDER_STATUS.cancelled);
+    expect(detail.dishOrders).toHaveLength(1);
+    expect(detail.dishOrders[0]).toMatchObject({ foodId: dish.id, count: "2", cancelled: true });
+    // nothing is owed for a cancelled order; what it came to is the cancellation's
+    expect([detail.orderTotalPrice, detail.orderNeedMoney, detail.foodCount]).toEqual(["0.00", "0.00", 0]);
+    expect(detail.cancelOrders).toEqual([
+      {
+        orderId: byDiner,
+        at: expect.any(String),
+        by: "diner",
+        actorId: a.guid,
+        reason: "",
+        total: detail.dishOrders[0]?.total,
+      },
+    ]);
+    expect(Number(detail.cancelOrders[0]?.total)).toBeGreaterThan(0);
+
+    const byStaff = await place(b, dish.id, 1);
+    expect(
+      json(await move(dine.id, byStaff, ORDER_STATUS.cancelled, bearer(dine.id), { by: "小王" })).code,
+    ).toBe(1000);
+    const staffCancelled = json(await b.get(`${API.orderDetail}/${byStaff}?rid=${dine.id}`))
+      .data as OrderDetail;
+    // the restaurant is named as the restaurant, never by a staff member's name
+    expect(staffCancelled.cancelOrders).toEqual([expect.objectContaining({ by: "restaurant", actorId: "" })]);
+    expect(JSON.stringify(staffCancelled)).not.toContain("小王");
+  });
+
   it("gives a cancelled order's dish and addition units back, and tells the restaurant the stock (type 20)", async () => {
     const { addition: beef, dish } = await limitedAddition(app, dine.id, menu, false);
     const theAddition = eq(additionStock.additionId, beef.additionId);

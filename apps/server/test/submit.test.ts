@@ -36,6 +36,7 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
   let fast: Restaurant;
   let picking: Restaurant;
   let takeout: Restaurant;
+  let countFirst: Restaurant;
   let menu: Dish[];
   const outbox = smsOutbox();
 
@@ -47,6 +48,7 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
     fast = find((r) => r.fastHotel);
     picking = find((r) => r.fastHotel && r.foodTakingMode === 0);
     takeout = find((r) => r.linkMode === "takeout");
+    countFirst = find((r) => r.fastHotel && r.fastFoodNeedPersonNum);
     // each test sits at a table of its own, so the demo's tables are topped up
     await app.db
       .insert(tables)
@@ -268,6 +270,52 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
       .data as OrderDetail;
     expect(detail).toMatchObject({ tableId: picked.id, tableName: picked.name, foodCount: 2 });
     expect(detail.fastSerialNo).toMatch(/^\d{3}$/);
+  });
+
+  it("refuses an order without a diner count where one is needed (9001), writing nothing", async () => {
+    const withoutCount = (diner: Diner) => diner.submit(diner.order({ personNum: 0 }));
+    const ordersOf = async (diner: Diner) =>
+      (await app.db.select({ n: count() }).from(orders).where(eq(orders.cartId, diner.cart.value)))[0]?.n;
+    const linesOf = (diner: Diner) =>
+      app.db.select().from(cartLines).where(eq(cartLines.cartId, diner.cart.value));
+    const refusal = { code: 9001, success: false, data: null, message: "请先选择用餐人数再下单" };
+
+    // dine-in with must-order dishes (茶位费, 米饭): they come only with the count
+    const diner = await dinerAt(dine, "count-dine-0001");
+    await diner.add(plainDish(menu).id);
+    const refused = await withoutCount(diner);
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused)).toEqual(refusal);
+    expect(await ordersOf(diner)).toBe(0);
+    expect(await linesOf(diner)).toHaveLength(1);
+
+    // quick-service that asks for the count (fastFoodNeedPersonNum): the same
+    const counted = await dinerAt(countFirst, "count-fast-0001");
+    await counted.add(plainDish(await menuOf(app, countFirst.id)).id);
+    expect(json(await withoutCount(counted))).toEqual(refusal);
+    expect(await ordersOf(counted)).toBe(0);
+
+    // the count set at the table (by any tablemate) brings the must-order dishes and is the order's
+    const { cart } = await diner.op({ kind: "personNum", personNum: 3 });
+    const named = (foodId: number) => menu.find((d) => d.id === foodId)?.name;
+    expect(cart.lines.map((l) => [named(l.foodId), l.count])).toEqual(
+      expect.arrayContaining([
+        ["茶位费", "3"],
+        ["米饭", "2"],
+      ]),
+    );
+    const placed = json(await withoutCount(diner));
+    expect(placed.code).toBe(1000);
+    const [row] = await app.db.select().from(orders).where(eq(orders.cartId, diner.cart.value));
+    expect(row?.personNum).toBe(3);
+
+    // quick-service that does not ask: no count is no refusal
+    const quick = await dinerAt(fast, "count-fast-0002");
+    await quick.add(plainDish(await menuOf(app, fast.id)).id);
+    expect((await app.db.select().from(restaurants).where(eq(restaurants.id, fast.id)))[0]).toMatchObject({
+      fastFoodNeedPersonNum: false,
+    });
+    expect(json(await withoutCount(quick)).code).toBe(1000);
   });
 
   it("keeps a dine-in order on its cart's table: another table of the restaurant is refused", async () => {

@@ -84,6 +84,7 @@ export function readPageData(): PageData {
     restaurant: readRestaurant(data.restaurant),
     menu: readMenu(data.menu),
     posOnline: typeof data.posOnline === "boolean" ? data.posOnline : null,
+    dinerCount: typeof data.dinerCount === "number" ? data.dinerCount : null,
     config: readConfig(data.config),
   };
 }

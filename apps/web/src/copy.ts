@@ -1,25 +1,11 @@
-import type { StartupFailure } from "@tablemate/core";
-
 /** Every guest-facing string of the diner app. Quoted strings of the spec are exact. */
 export const COPY = {
   loading: "客官请稍等...",
-  noHotelid: "没有hotelid",
   gotIt: "我知道了",
   /** the slow-network toast (spec 000 §8), shown once a call has been pending for 1 s */
   unstableNetwork: "您的网络不稳定请稍后再试",
   posOffline: "老板的收银机网络开小差了，请告诉服务员",
-  notFound: "页面不存在",
-  notFoundHint: "您访问的页面不存在或已下线",
   backToMenu: "返回菜单",
-  rescanToEnter: "请重新扫码进入",
-  /** the guard's reason: a page that needs a started session was opened without one */
-  sessionExpired: "页面已失效",
-  pageError: "页面出错了",
-  noOrder: "暂无订单",
-  noOrderHint: "您还没有下单，快去点餐吧",
-  overdue: "二维码已过期",
-  overdueHint: "请重新扫描桌上的二维码点餐",
-  logout: "您已退出登录",
   tableLabel: "桌台",
   /** the announcement when the restaurant has none: a welcome (spec 000 §2) */
   defaultAnnouncement: "欢迎光临，很高兴为您服务",
@@ -41,10 +27,10 @@ export const COPY = {
   /** the member banner (001 §2): join-member text until the member issue brings the card view */
   memberBanner: "加入会员，享会员专属价",
   recommendTitle: "老板推荐",
-  /** the availability-period mask's heading over the sale hours */
-  saleHours: "可售时间",
   /** the expand button of the category tabs and the title of the category pop-up */
   allCategories: "全部分类",
+  /** under a page of templates 2-4: pulling up goes on to the next category (spec 000 §5) */
+  pullForNext: (category: string) => `上拉查看下一类：${category}`,
   searchPlaceholder: "搜索菜品名称",
   searchHint: "输入菜名，找找想吃的",
   searchEmpty: "没有找到相关菜品",
@@ -61,22 +47,6 @@ export const COPY = {
   latitude: "纬度",
   longitude: "经度",
 } as const;
-
-/** Why startup stopped, as the abnormal page shows it under 请重新扫码进入. */
-export const STARTUP_FAILURE_TEXT: Record<StartupFailure, string> = {
-  hotelid: COPY.noHotelid,
-  guid: "无法识别您的身份，请允许浏览器使用Cookie",
-  auth: "获取用户信息失败",
-  restaurantInfo: "获取餐厅信息失败",
-  shopMode: "本店暂不支持该点餐方式",
-  tableInfo: "获取桌台信息失败",
-  cartId: "获取购物车失败",
-  crmType: "获取会员信息失败",
-  tableJoin: "加入桌台失败",
-  foodCategory: "获取菜品分类失败",
-  foodList: "获取菜品列表失败",
-  memos: "获取备注信息失败",
-};
 
 /** The dish modals, the combo and multi-option pages, the quantity keypad and the cart bar. */
 export const DISH_COPY = {

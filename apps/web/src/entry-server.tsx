@@ -2,7 +2,9 @@ import type { FirstScreenRenderer } from "@tablemate/core";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { routerBasename } from "./config.js";
+import { EntryLoading } from "./features/loading/EntryLoading.js";
 import { AppRoutes } from "./router/AppRoutes.js";
+import { menuVisitStart } from "./router/menu-visit.js";
 import { PATHS } from "./router/paths.js";
 import { initialAppState } from "./store/app-store.js";
 import { adoptPageState, pageMenuState } from "./store/page-menu.js";
@@ -14,18 +16,25 @@ function routeOf(pathname: string, mode: "history" | "hash", basename: string): 
   return pathname.startsWith(basename) ? pathname.slice(basename.length) || PATHS.entry : pathname;
 }
 
+/** The routes that begin a visit to the menu (a fresh scan's entry, /main, the diner-count step). */
+const MENU_VISIT: readonly string[] = [PATHS.entry, PATHS.main, PATHS.selectNumber];
+
 /**
- * The menu's first screen as HTML, from the same components and store the app renders with: the
- * entry and /main (where the entry leads a fresh scan) with the page's menu; anything else is null
- * and the browser renders it. Synchronous from filling the store to the string, so two requests
- * never see each other's state.
+ * The first screen as HTML, from the same components and store the app renders with: for the entry,
+ * /main and /selectNumber with the page's menu, the menu, or the branded wait (as the app draws it)
+ * where the table is asked its diner count first (router/first-screen.ts decides the same for the
+ * app); anything else is null and the browser renders it. Synchronous from filling the store to the
+ * string, so two requests never see each other's state.
  */
 export const renderFirstScreen: FirstScreenRenderer = (path, pageData) => {
   const { routerMode, routerPrefix } = pageData.config;
   const basename = routerBasename(routerPrefix);
   const [pathname = "/", search = ""] = path.split("?");
   const route = routeOf(pathname, routerMode, basename);
-  if (!pageData.menu || (route !== PATHS.entry && route !== PATHS.main)) return null;
+  if (!pageData.menu || !pageData.restaurant || !MENU_VISIT.includes(route)) return null;
+  if (menuVisitStart(pageData, search) === PATHS.selectNumber) {
+    return renderToString(<EntryLoading restaurant={pageData.restaurant} />);
+  }
   adoptPageState({ ...initialAppState(), ...pageMenuState(pageData) });
   const location = `${basename === "/" ? "" : basename}${PATHS.main}${search ? `?${search}` : ""}`;
   return renderToString(

@@ -19,7 +19,8 @@ if (container) {
     </StrictMode>
   );
   // adopting the server's first screen keeps its painted images: nothing is drawn twice
-  if (container.hasChildNodes() && adoptServerFirstScreen(pageData.config, window.location, window.history)) {
+  const adopted = adoptServerFirstScreen(pageData, window.location, window.history);
+  if (container.hasChildNodes() && adopted) {
     hydrateRoot(container, app, {
       onRecoverableError: (error) => console.warn("the first screen was drawn again", error),
     });

@@ -103,6 +103,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
         total: "24.00",
         memo: "少放蒜",
         orderId: 31,
+        cancelled: false,
       },
       {
         id: 2,
@@ -120,6 +121,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
         total: "88.50",
         memo: "",
         orderId: 31,
+        cancelled: false,
       },
     ],
     pays: [],

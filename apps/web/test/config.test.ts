@@ -11,6 +11,7 @@ describe("page data", () => {
       restaurant: null,
       menu: null,
       posOnline: null,
+      dinerCount: null,
       config: DEFAULT_CLIENT_CONFIG,
     });
   });
@@ -21,10 +22,12 @@ describe("page data", () => {
       restaurant: restaurant(),
       config: { routerMode: "hash", routerPrefix: "/h5", socketUrl: 42 },
       posOnline: false,
+      dinerCount: 2,
     });
     const data = readPageData();
     expect(data.guid).toBe(GUID);
     expect(data.posOnline).toBe(false);
+    expect(data.dinerCount).toBe(2);
     expect(data.restaurant?.restaurantName).toBe("老街小馆");
     expect(data.config).toEqual({ ...DEFAULT_CLIENT_CONFIG, routerMode: "hash", routerPrefix: "/h5" });
   });

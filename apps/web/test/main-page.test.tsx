@@ -1,7 +1,8 @@
 import { API } from "@tablemate/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { COPY, STARTUP_FAILURE_TEXT } from "../src/copy.js";
+import { COPY } from "../src/copy.js";
+import { PROMPT_COPY, STARTUP_FAILURE_TEXT } from "../src/features/prompt/prompt-copy.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { setCookie } from "./cookies.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
@@ -48,7 +49,18 @@ describe("menu page", () => {
     expect((await screen.findByTestId("abnormal-reason")).textContent).toBe(
       STARTUP_FAILURE_TEXT.restaurantInfo,
     );
-    expect(screen.getByText(COPY.rescanToEnter)).toBeTruthy();
+    expect(screen.getByTestId("prompt-view").textContent).toContain(PROMPT_COPY.rescanToEnter);
+    expect(screen.getByRole("button", { name: PROMPT_COPY.retry })).toBeTruthy();
+  });
+
+  it("names an unknown restaurant as the restaurant's failure, not the user's", async () => {
+    setCookie("guid", GUID);
+    fakeServer({ [API.userInfo]: () => fail(1011, "餐厅不存在", 404) });
+    const app = renderApp(`/?${LINK}`);
+    await waitFor(() => expect(app.where()).toContain("error=restaurantInfo"));
+    expect((await screen.findByTestId("abnormal-reason")).textContent).toBe(
+      STARTUP_FAILURE_TEXT.restaurantInfo,
+    );
   });
 
   it("says 没有hotelid for a link without one", async () => {
@@ -155,6 +167,7 @@ describe("header area", () => {
     await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/business/map?${LINK}`)));
     expect((await screen.findByTestId("coordinates")).textContent).toBe("纬度31.1946°N经度121.437°E");
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(COPY.mapTitle);
-    expect(screen.getByText(detail.address)).toBeTruthy();
+    // the menu stays mounted (kept alive) under the map page, its closed panel with it
+    expect(within(screen.getByRole("main")).getByText(detail.address)).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { TIMING } from "@tablemate/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { COPY, DISH_COPY } from "../src/copy.js";
+import { DISH_COPY } from "../src/copy.js";
 import { openDishDetail } from "../src/features/dish/index.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { dish } from "./fixtures.js";
@@ -73,7 +73,7 @@ describe("a dish card", () => {
     // outside its hours the period mask shows instead
     expect(within(cardOf("深夜甜品")).queryByText("售罄")).toBeNull();
     expect(within(cardOf("深夜甜品")).getByTestId("period-mask").textContent).toBe(
-      "可售时间每天 21:00-23:00",
+      "21:00后可售每天 21:00-23:00",
     );
   });
 
@@ -88,7 +88,7 @@ describe("a dish card", () => {
   it("masks a dish outside its sale hours with the hours, and a tap says 非可售时间 instead of opening it", async () => {
     await openMenu({ foods: FOODS, periods: PERIODS });
     const card = cardOf("夜宵烤串");
-    expect(within(card).getByTestId("period-mask").textContent).toBe(`${COPY.saleHours}每天 22:00-23:59`);
+    expect(within(card).getByTestId("period-mask").textContent).toBe("暂不可售每天 22:00-23:59");
     fireEvent.click(card);
     const toast = await screen.findByText("非可售时间，可售时间：每天 22:00-23:59");
     const shownAt = Date.now();
@@ -111,8 +111,45 @@ describe("a dish card", () => {
     });
     await openMenu({ foods: [night], routes: {} });
     expect(within(cardOf("宵夜粥")).getByTestId("period-mask").textContent).toBe(
-      "可售时间周六、周日 22:00-23:30",
+      "暂不可售周六、周日 22:00-23:30",
     );
+  });
+
+  it("says when a dish available soon (2) can be ordered, lists it after those on sale, and offers no add", async () => {
+    const foods = [
+      dish({ dishesId: 21, name: "晚市烤鸭", typeId: 1, availableStatus: 2 }),
+      dish({ dishesId: 22, name: "早茶虾饺", typeId: 1, availableStatus: 3 }),
+      dish({ dishesId: 23, name: "毛血旺", typeId: 1, estimate: 0 }),
+      dish({ dishesId: 24, name: "拍黄瓜", typeId: 1 }),
+    ];
+    const periods = [
+      period(21, {
+        availableStatus: 2,
+        nextTime: "17:00",
+        availableTimeString: "17:00-21:00",
+        isAllDay: false,
+      }),
+      period(22, { availableStatus: 3, availableTimeString: "07:00-10:00", isAllDay: false }),
+    ];
+    await openMenu({ foods, periods });
+    const names = screen
+      .getAllByTestId("dish-card")
+      .map((card) => card.querySelector(".dish-card__name")?.textContent);
+    // on sale, available soon, then unavailable now and sold out (each in menu order)
+    expect(names).toEqual(["拍黄瓜", "晚市烤鸭", "早茶虾饺", "毛血旺"]);
+    expect(within(cardOf("晚市烤鸭")).getByTestId("period-mask").textContent).toBe(
+      "17:00后可售每天 17:00-21:00",
+    );
+    expect(within(cardOf("早茶虾饺")).getByTestId("period-mask").textContent).toBe(
+      "暂不可售每天 07:00-10:00",
+    );
+    for (const name of ["晚市烤鸭", "早茶虾饺", "毛血旺"]) {
+      expect(within(cardOf(name)).queryByRole("button", { name: DISH_COPY.plus })).toBeNull();
+    }
+    expect(within(cardOf("拍黄瓜")).getByRole("button", { name: DISH_COPY.plus })).toBeTruthy();
+    fireEvent.click(cardOf("晚市烤鸭"));
+    expect(await screen.findByText("非可售时间，可售时间：每天 17:00-21:00")).toBeTruthy();
+    expect(openDishDetail).not.toHaveBeenCalled();
   });
 
   it("opens the dish's detail on a tap, once for taps within 505 ms", async () => {

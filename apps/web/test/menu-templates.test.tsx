@@ -98,6 +98,54 @@ describe.each([
   });
 });
 
+/** A one-finger drag on the menu's scroller, `dy` px downward (negative: upward). */
+function drag(dy: number) {
+  const scroller = screen.getByTestId("menu-scroller");
+  fireEvent.touchStart(scroller, { touches: [{ clientX: 100, clientY: 400 }] });
+  fireEvent.touchEnd(scroller, { touches: [], changedTouches: [{ clientX: 100, clientY: 400 + dy }] });
+}
+
+describe("pulling to change page (spec 000 §5)", () => {
+  it.each([
+    2, 3, 4,
+  ] as const)("template %i shows one category per page, pulled on past 50 px", async (template) => {
+    await menuOfTemplate(template);
+    expect(headings()).toEqual(["凉菜"]);
+    expect(screen.getByText("上拉查看下一类：热菜")).toBeTruthy();
+
+    // jsdom lays nothing out: the scroller shows its top and its end at once
+    drag(-50);
+    expect(useAppStore.getState().categoryIndex).toBe(0);
+    drag(-51);
+    await waitFor(() => expect(headings()).toEqual(["川菜", "粤菜"]));
+    expect(useAppStore.getState().categoryIndex).toBe(1);
+    expect(screen.getByText("上拉查看下一类：汤羹")).toBeTruthy();
+    drag(-200);
+    await waitFor(() => expect(headings()).toEqual(["其它"]));
+    // the last page: nothing further, and no hint
+    expect(screen.queryByText(/上拉查看下一类/)).toBeNull();
+    drag(-200);
+    expect(useAppStore.getState().categoryIndex).toBe(2);
+
+    // down past 50 px at the top goes back a page
+    drag(50);
+    expect(useAppStore.getState().categoryIndex).toBe(2);
+    drag(51);
+    await waitFor(() => expect(headings()).toEqual(["川菜", "粤菜"]));
+    // a tab turns the page too
+    fireEvent.click(screen.getByText("凉菜", { selector: "[data-testid=category-item]" }));
+    await waitFor(() => expect(headings()).toEqual(["凉菜"]));
+  });
+
+  it("leaves template 1's one list alone", async () => {
+    await menuOfTemplate(1);
+    drag(-120);
+    drag(120);
+    expect(headings()).toEqual(["凉菜", "川菜", "粤菜", "其它"]);
+    expect(screen.queryByText(/上拉查看下一类/)).toBeNull();
+  });
+});
+
 describe("the category pop-up of templates 2-4", () => {
   it("is two-level when a category has second categories, and jumps to the one chosen", async () => {
     await menuOfTemplate(3);

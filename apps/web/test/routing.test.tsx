@@ -1,12 +1,17 @@
+import { API } from "@tablemate/core";
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { COPY, STARTUP_FAILURE_TEXT } from "../src/copy.js";
+import { PROMPT_COPY, STARTUP_FAILURE_TEXT } from "../src/features/prompt/prompt-copy.js";
 import { carryQuery, mergeSearchObj } from "../src/router/query.js";
 import { ROUTE_NAME_KEY } from "../src/router/route-name.js";
 import { resolveEntryPath } from "../src/router/route-table.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { SEARCH_OBJ_STORAGE_KEY } from "../src/store/search-obj.js";
+import { fail, fakeServer } from "./fake-server.js";
+import { CART_ID, TABLE_QUERY } from "./fixtures.js";
 import { normalizeUrl, renderApp, routesWithoutMenu } from "./render-app.js";
+
+const TABLE_LINK = new URLSearchParams(TABLE_QUERY).toString();
 
 const LINK = "hotelid=7&tn=12&sid=s1";
 
@@ -27,26 +32,71 @@ describe("entry route /", () => {
     await settledAt(app, `/main?${LINK}`);
   });
 
-  it("resumes the saved page, letting the redirect through the guard", async () => {
+  it("resumes the saved page, which starts the store with the scanned link", async () => {
+    const server = fakeServer();
     sessionStorage.setItem(ROUTE_NAME_KEY, "/order/detail");
-    const app = renderApp(`/?${LINK}`, { routes: routesWithoutMenu() });
-    await settledAt(app, `/order/detail?${LINK}`);
+    const app = renderApp(`/?${TABLE_LINK}`, { routes: routesWithoutMenu() });
+    await settledAt(app, `/order/detail?${TABLE_LINK}`);
     expect(await screen.findByText("订单详情页")).toBeTruthy();
+    expect(useAppStore.getState().isInitial).toBe(true);
+    expect(server.requests.some((r) => r.path === API.tableJoin)).toBe(true);
+  });
+
+  it("resumes the saved page only for a scan of the same table; another table starts at the menu", async () => {
+    useAppStore.setState({ isInitial: true });
+    sessionStorage.setItem(ROUTE_NAME_KEY, "/order/list");
+    sessionStorage.setItem(SEARCH_OBJ_STORAGE_KEY, JSON.stringify({ hotelid: "7", tn: "12", sid: "s1" }));
+    const other = renderApp("/?hotelid=7&tn=13&sid=s2", { routes: routesWithoutMenu() });
+    await settledAt(other, "/main?hotelid=7&tn=13&sid=s2");
+    other.unmount();
+    // the menu it landed on is now the saved page: back to the list, as the diner had left it
+    sessionStorage.setItem(ROUTE_NAME_KEY, "/order/list");
+    const same = renderApp(`/?${LINK}`, { routes: routesWithoutMenu() });
+    await settledAt(same, `/order/list?${LINK}`);
   });
 
   it("chooses its target from the route table", () => {
     expect(resolveEntryPath(null)).toBe("/main");
     expect(resolveEntryPath("/main")).toBe("/main");
     expect(resolveEntryPath("/prompt/order")).toBe("/main");
+    expect(resolveEntryPath("/order/list")).toBe("/order/list");
+    expect(resolveEntryPath("/order/subOrder")).toBe("/order/subOrder");
+  });
+
+  it.each([
+    "/order/detail",
+    "/foodCombo",
+    "/foodBatch",
+  ])("does not resume %s, which needs a parameter the table link lacks: a rescan lands on the menu", (saved) => {
+    expect(resolveEntryPath(saved)).toBe("/main");
   });
 });
 
 describe("guard", () => {
-  it("sends a guarded page to /prompt/abnormal when the store is not initialised", async () => {
-    const app = renderApp(`/order/detail?${LINK}&orderId=5`, { routes: routesWithoutMenu() });
-    await settledAt(app, `/prompt/abnormal?${LINK}&orderId=5`);
-    expect((await screen.findByTestId("abnormal-reason")).textContent).toBe(COPY.sessionExpired);
-    expect(screen.getByText(COPY.rescanToEnter)).toBeTruthy();
+  it("starts the store for a guarded page opened before it started (a reload), then shows the page", async () => {
+    const server = fakeServer();
+    const app = renderApp(`/order/detail?${TABLE_LINK}&orderId=5`, { routes: routesWithoutMenu() });
+    expect(await screen.findByText("订单详情页")).toBeTruthy();
+    expect(app.where()).toBe(normalizeUrl(`/order/detail?${TABLE_LINK}&orderId=5`));
+    expect(useAppStore.getState().cartId).toBe(CART_ID.value);
+    expect(server.requests.filter((r) => r.path === API.userInfo)).toHaveLength(1);
+  });
+
+  it("sends a guarded page whose start fails to /prompt/abnormal naming the failed step", async () => {
+    fakeServer({ [API.tableJoin]: () => fail(500, "系统错误", 500) });
+    const app = renderApp(`/order/detail?${TABLE_LINK}&orderId=5`, { routes: routesWithoutMenu() });
+    await settledAt(app, `/prompt/abnormal?${TABLE_LINK}&orderId=5&error=tableJoin`);
+    expect((await screen.findByTestId("abnormal-reason")).textContent).toBe(STARTUP_FAILURE_TEXT.tableJoin);
+    expect(screen.getByTestId("prompt-headline").textContent).toBe(PROMPT_COPY.menuNotOpened);
+    expect(screen.getByRole("button", { name: PROMPT_COPY.retry })).toBeTruthy();
+  });
+
+  it("a page opened with no table link at all says so, with the way to rescan", async () => {
+    const app = renderApp("/order/list", { routes: routesWithoutMenu() });
+    await settledAt(app, "/prompt/abnormal?error=hotelid");
+    expect((await screen.findByTestId("abnormal-reason")).textContent).toBe(PROMPT_COPY.noHotelid);
+    expect(screen.getByTestId("prompt-headline").textContent).toBe(PROMPT_COPY.tableNotFound);
+    expect(screen.getByRole("button", { name: PROMPT_COPY.rescan })).toBeTruthy();
   });
 
   it("lets a guarded page open once the store is initialised", async () => {
@@ -58,7 +108,7 @@ describe("guard", () => {
 
   it("never guards the menu, prompt or not-found pages", async () => {
     const app = renderApp("/prompt/order", { routes: routesWithoutMenu() });
-    expect(await screen.findByText(COPY.noOrder)).toBeTruthy();
+    expect(await screen.findByText(PROMPT_COPY.noOrder)).toBeTruthy();
     expect(app.where()).toBe("/prompt/order");
   });
 });
@@ -74,7 +124,7 @@ describe("stored search parameters", () => {
   it("leave a query that has its own hotelid alone", async () => {
     sessionStorage.setItem(SEARCH_OBJ_STORAGE_KEY, JSON.stringify({ hotelid: "7", tn: "12", sid: "s1" }));
     const app = renderApp("/prompt/order?hotelid=8", { routes: routesWithoutMenu() });
-    expect(await screen.findByText(COPY.noOrder)).toBeTruthy();
+    expect(await screen.findByText(PROMPT_COPY.noOrder)).toBeTruthy();
     expect(app.where()).toBe("/prompt/order?hotelid=8");
   });
 
@@ -93,11 +143,11 @@ describe("navigation", () => {
 
   it("after each page change clears loading and remembers the route name", async () => {
     const app = renderApp("/prompt/order", { routes: routesWithoutMenu() });
-    await screen.findByText(COPY.noOrder);
+    await screen.findByText(PROMPT_COPY.noOrder);
     useAppStore.setState({ loading: true });
     await act(async () => app.navigate("/prompt/overdue"));
     // the page's code loads first: the change completes, and is tracked, once it is on screen
-    expect(await screen.findByText(COPY.overdue)).toBeTruthy();
+    expect(await screen.findByText(PROMPT_COPY.overdue)).toBeTruthy();
     // cleared by the router's effect after the page has drawn, which may be a tick after its text shows
     await waitFor(() => expect(useAppStore.getState().loading).toBe(false));
     expect(sessionStorage.getItem(ROUTE_NAME_KEY)).toBe("/prompt/overdue");
@@ -130,6 +180,6 @@ describe("prompt pages", () => {
 
   it("an unknown path shows the not-found page", async () => {
     renderApp("/pay/unknown?hotelid=7");
-    expect(await screen.findByText(COPY.notFound)).toBeTruthy();
+    expect(await screen.findByText(PROMPT_COPY.notFound)).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
-import { type CartMessage, type DishMessage, EMPTY_CHOICE, MSG } from "@tablemate/core";
+import { type DishMessage, EMPTY_CHOICE, MSG } from "@tablemate/core";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DISH_COPY, SHARED_CART_COPY } from "../src/copy.js";
+import { DISH_COPY } from "../src/copy.js";
 import { CartBar, useCartStore } from "../src/features/cart/index.js";
 import { emitTableEvent } from "../src/features/cart/table-events.js";
 import { useAppStore } from "../src/store/app-store.js";
@@ -33,11 +33,6 @@ function tablemateDish(foodId: number, inc: "1" | "-1"): DishMessage {
   });
 }
 
-/** Type 14: a diner emptied the cart. */
-function clearedCart(): CartMessage {
-  return Object.assign(fromMate(), { type: MSG.cart, clearCart: true });
-}
-
 async function openLines() {
   fireEvent.click(within(screen.getByTestId("cart-bar")).getByRole("button", { name: DISH_COPY.cart }));
   return screen.findByTestId("cart-lines");
@@ -66,16 +61,6 @@ describe("the shared cart on the page", () => {
     expect(screen.getByTestId("tablemate-notice").textContent).toBe(`小王减了${CUCUMBER.name}`);
     act(() => emitTableEvent({ message: tablemateDish(CUCUMBER.dishesId, "1"), fromTablemate: false }));
     expect(screen.getByTestId("tablemate-notice").textContent).toBe(`小王减了${CUCUMBER.name}`);
-  });
-
-  it("alerts the others, not the one who did it, when a tablemate empties the cart", async () => {
-    startedStore();
-    renderOnMenu(<CartBar />);
-    act(() => emitTableEvent({ message: clearedCart(), fromTablemate: false }));
-    expect(screen.queryByText("您的同伴已清空购物车，请重新点餐哦~")).toBeNull();
-    act(() => emitTableEvent({ message: clearedCart(), fromTablemate: true }));
-    expect(await screen.findByText("您的同伴已清空购物车，请重新点餐哦~")).toBeTruthy();
-    expect(SHARED_CART_COPY.companionCleared).toBe("您的同伴已清空购物车，请重新点餐哦~");
   });
 
   it("edits a line's note with tags, refusing a repeated tag and more than 32 characters", async () => {

@@ -243,11 +243,15 @@ describe("/order/subOrder", () => {
     expect(page.where().path).toBe("/order/subOrder");
   });
 
-  it("shows the server's own message for 9001", async () => {
-    serverWith(() => refuse(9001, "请填写正确的手机号"));
+  // the second: an order without the diner count where the restaurant needs one (core's ERRORS.dinerCountMissing)
+  it.each([
+    "请填写正确的手机号",
+    "请先选择用餐人数再下单",
+  ])("shows the server's own message for 9001: %s", async (message) => {
+    serverWith(() => refuse(9001, message));
     await atSubOrder();
     await tapSubmit();
-    expect(await screen.findByText("请填写正确的手机号", {}, DIALOG_WAIT)).toBeTruthy();
+    expect(await screen.findByText(message, {}, DIALOG_WAIT)).toBeTruthy();
   });
 
   it("2000: removes sold-out dishes and combos in one message, cuts others to what is left", async () => {

@@ -1,6 +1,6 @@
 import { API, EMPTY_CHOICE } from "@tablemate/core";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { CartBar } from "../src/features/cart/index.js";
 import { fillCart, lineOf, startedAtTable } from "./checkout-harness.js";
 import { CUCUMBER } from "./dish-fixtures.js";
@@ -26,6 +26,25 @@ describe("the to-order button (spec 000 §4)", () => {
     await barWith({ restaurant: restaurant({ hotelLock: true }) });
     expect(button().textContent).toBe("已打烊");
     expect(button().disabled).toBe(true);
+  });
+
+  it("takes a reservation while closed now (it is for later), not a dine-in order", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    // 22:30 in Shanghai, the fixtures' zone: closed at 10:00-22:00
+    vi.setSystemTime(new Date("2026-11-24T14:30:00.000Z"));
+    try {
+      const closed = restaurant({ businessTime: "10:00-22:00" });
+      const page = await barWith({ restaurant: closed }, `${LINK}&reserve=1`);
+      expect(button().textContent).toBe("去下单");
+      fireEvent.click(button());
+      expect(page.where().path).toBe("/supplyInfo");
+      cleanup();
+      await barWith({ restaurant: closed });
+      expect(button().textContent).toBe("已打烊");
+      expect(button().disabled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("says how much takeout is short of its start price, disabled", async () => {

@@ -2,7 +2,7 @@ import Big from "big.js";
 import type { RestaurantDetail } from "./contract/restaurant.js";
 import type { Decimalish } from "./money.js";
 import type { LocalClock } from "./period.js";
-import { isShopOpen } from "./shop.js";
+import { takesOrderNow } from "./shop.js";
 
 /**
  * The cart bar's to-order button (spec 000 §4): its state and where it leads. Words are the app's
@@ -48,7 +48,8 @@ export interface ToOrderInput {
 }
 
 export function toOrderState({ restaurant, query, total, clock, isPrepayment }: ToOrderInput): ToOrderState {
-  if (!isShopOpen(restaurant, clock)) return { kind: "closed" };
+  // a reservation is for later: its booked time meets the hours, not now (checkBookedTime)
+  if (!takesOrderNow(restaurant, clock, queryFlag(query.reserve))) return { kind: "closed" };
   if (queryFlag(query.takeout)) {
     const short = new Big(restaurant.startPrice).minus(total);
     if (short.gt(0)) return { kind: "short", short };

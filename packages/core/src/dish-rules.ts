@@ -2,7 +2,7 @@ import Big from "big.js";
 import type { Category, Dish, PeriodDishInfo } from "./contract/menu.js";
 import { dishUnit } from "./dish-display.js";
 import { truncateMoney } from "./money.js";
-import { AVAILABLE } from "./period.js";
+import { AVAILABLE, AVAILABLE_SOON, UNAVAILABLE } from "./period.js";
 
 /** Stock at or below this shows 仅剩n (spec 000 §9, 001 §5). */
 export const LOW_STOCK_THRESHOLD = 10;
@@ -19,9 +19,25 @@ export function isSoldOut(dish: StockDish): boolean {
   return dish.estimate !== -1 && dish.minCount !== undefined && dish.estimate < dish.minCount;
 }
 
-/** Within a category, sold-out dishes follow the ones on sale, each run in menu order (spec 001 §4). */
-export function soldOutLast<T extends StockDish>(dishes: readonly T[]): T[] {
-  return [...dishes.filter((dish) => !isSoldOut(dish)), ...dishes.filter(isSoldOut)];
+type SortedDish = StockDish & Pick<Dish, "availableStatus">;
+
+/**
+ * Where a dish sorts within its category: on sale, then available soon (status 2: it can still be
+ * ordered later in the meal), then sold out or unavailable now (status 3). Spec 001 §4 sorts sold-out
+ * dishes after available ones; a dish out of its sale period cannot be ordered either, so it follows
+ * them too.
+ */
+function saleRank(dish: SortedDish): number {
+  if (dish.availableStatus === AVAILABLE_SOON) return 1;
+  if (dish.availableStatus === UNAVAILABLE || isSoldOut(dish)) return 2;
+  return 0;
+}
+
+/** Within a category: on sale, available soon, then sold out or unavailable; each run in menu order. */
+export function saleOrder<T extends SortedDish>(dishes: readonly T[]): T[] {
+  const runs: T[][] = [[], [], []];
+  for (const dish of dishes) runs[saleRank(dish)]?.push(dish);
+  return runs.flat();
 }
 
 export type Availability = "sellable" | "soldOut" | "outOfPeriod";
@@ -57,6 +73,18 @@ export function attachText(
   if (estimate >= 1 && estimate <= LOW_STOCK_THRESHOLD && estimate >= minCount) parts.push(`仅剩${estimate}`);
   if (endsSoon && period?.nextTime) parts.push(`${period.nextTime}后不可售`);
   return parts.slice(0, ATTACH_TEXT_MAX_PARTS).join("，");
+}
+
+/**
+ * The headline of the availability-period mask (001 §4): available soon (2) says when, 'HH:MM后可售'
+ * (即将可售 while the time is unknown: the period info has not loaded); unavailable now (3) says
+ * 暂不可售; a dish on sale has none.
+ */
+export function periodHeadline(period: Pick<PeriodDishInfo, "availableStatus" | "nextTime">): string | null {
+  if (period.availableStatus === AVAILABLE_SOON)
+    return period.nextTime ? `${period.nextTime}后可售` : "即将可售";
+  if (period.availableStatus === UNAVAILABLE) return "暂不可售";
+  return null;
 }
 
 /** The 非可售时间 message with the dish's sale hours. */

@@ -77,9 +77,28 @@ export const ERRORS = {
     code: SUBMIT_CODES.serverMessage,
     message: "购物车中有已下架的菜品，请删除后再下单",
   },
+  /** a combo at a restaurant whose register is older than 2.23.00 (spec 000 §9); the message may name them */
+  comboNotOffered: { status: 422, code: SUBMIT_CODES.serverMessage, message: "本店暂不支持点套餐" },
   dishOutOfPeriod: { status: 422, code: SUBMIT_CODES.serverMessage, message: "菜品已进入不可售时段" },
   belowStartPrice: { status: 422, code: SUBMIT_CODES.serverMessage, message: "未达到起送价" },
   contactMissing: { status: 422, code: SUBMIT_CODES.serverMessage, message: "请填写联系信息" },
+  /** a supply form's booked time (core's checkBookedTime): nothing is ordered */
+  bookingTimeMissing: { status: 422, code: SUBMIT_CODES.serverMessage, message: "请选择预订时间" },
+  bookingTimePast: { status: 422, code: SUBMIT_CODES.serverMessage, message: "所选时间已过，请重新选择" },
+  /** the message names the hours */
+  bookingTimeClosed: {
+    status: 422,
+    code: SUBMIT_CODES.serverMessage,
+    message: "所选时间不在营业时间内，请重新选择",
+  },
+  /** the message names how far ahead */
+  bookingTimeTooFar: {
+    status: 422,
+    code: SUBMIT_CODES.serverMessage,
+    message: "所选时间超出可预订范围，请重新选择",
+  },
+  /** the restaurant needs the diner count (core's needsDinerCount) and the order has none */
+  dinerCountMissing: { status: 422, code: SUBMIT_CODES.serverMessage, message: "请先选择用餐人数再下单" },
   submitting: { status: 409, code: SUBMIT_CODES.submitting, message: "订单提交中，请稍候" },
 
   // The diner's cancel (spec 001 §8).

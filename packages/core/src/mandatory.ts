@@ -1,5 +1,6 @@
 import Big from "big.js";
 import type { Dish } from "./contract/menu.js";
+import { isMustOrder } from "./diner-count.js";
 import { isAddable } from "./dish-rules.js";
 import { startingChoice } from "./line-choice.js";
 import { checkChoice } from "./line-rules.js";
@@ -32,7 +33,7 @@ export interface MandatoryLine {
 export function mandatoryLines(dishes: readonly Dish[], diners: number): MandatoryLine[] {
   if (diners < 1) return [];
   return dishes.flatMap((dish) => {
-    if (!dish.necessary || dish.season || !isAddable(dish, dish)) return [];
+    if (!isMustOrder(dish) || !isAddable(dish, dish)) return [];
     const choice = startingChoice(dish);
     const count = new Big(mandatoryQuantity(dish, diners));
     if (!checkChoice(dish, choice).ok || !checkQuantity(dish, count, count).ok) return [];

@@ -11,7 +11,9 @@ export interface SupplyInfo {
   code: string;
   name: string;
   sex: string;
+  /** the party size, 1 to 99 */
   num: number;
+  /** 'YYYY-MM-DD HH:mm' in the restaurant's zone, or empty (as soon as possible; see core's checkBookedTime) */
   time: string;
   memo: string;
   address: string;
@@ -67,7 +69,8 @@ export function buildOrderPayload(input: OrderPayloadInput): OrderPayload {
     paymentType: input.isPrepayment ? 1 : 0,
     wholeMemo: { guid: input.guid, memo: stripEmoji(input.wholeMemo).trim() },
     orderUsers: [{ guid: input.guid }],
-    personNum: input.personNum,
+    // a supply form's party size is the order's diner count: one number, asked once
+    personNum: supply ? supply.num : input.personNum,
     foods: input.lines.map((line) => ({
       foodId: line.foodId,
       count: line.count,

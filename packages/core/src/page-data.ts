@@ -24,6 +24,11 @@ export interface PageData {
   menu: MenuSnapshot | null;
   /** present with the restaurant: whether its register is online (the pos-status call's answer) */
   posOnline: boolean | null;
+  /**
+   * the diner count of the table the link names (its sid checked), so the first screen is the
+   * diner-count step or the menu from the start; null without such a table
+   */
+  dinerCount: number | null;
   config: ClientConfig;
 }
 

@@ -24,6 +24,19 @@ describe("the to-order button (spec 000 §4)", () => {
     expect(toOrderState({ ...input, restaurant: base, clock: clock("10:00") }).kind).toBe("order");
   });
 
+  it("takes a reservation while closed now (it is for later), but not when the hotel is locked", () => {
+    const input = { query: { reserve: "1" }, total: 10, isPrepayment: false };
+    expect(toOrderState({ ...input, restaurant: base, clock: clock("22:30") }).kind).toBe("order");
+    expect(toOrderState({ ...input, restaurant: base, clock: clock("06:00") }).kind).toBe("order");
+    expect(
+      toOrderState({ ...input, restaurant: { ...base, hotelLock: true }, clock: clock("12:00") }).kind,
+    ).toBe("closed");
+    // takeout is for now
+    expect(
+      toOrderState({ ...input, query: { takeout: "1" }, restaurant: base, clock: clock("22:30") }).kind,
+    ).toBe("closed");
+  });
+
   it("says how much takeout is short of its start price, exactly", () => {
     const state = toOrderState({
       restaurant: base,

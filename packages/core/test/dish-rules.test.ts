@@ -10,9 +10,10 @@ import {
   isSoldOut,
   isTwoLevelPopup,
   memberTag,
+  periodHeadline,
   recommendLayout,
+  saleOrder,
   showsSecondStrip,
-  soldOutLast,
   unsellableMessage,
 } from "../src/dish-rules.js";
 import { isShopOpen } from "../src/shop.js";
@@ -35,23 +36,48 @@ describe("availability (spec 000 §4)", () => {
       makeDish({ id: 3, estimate: 1, minCount: 2 }),
       makeDish({ id: 4, estimate: 5 }),
     ];
-    expect(soldOutLast(dishes).map((d) => d.id)).toEqual([2, 4, 1, 3]);
+    expect(saleOrder(dishes).map((d) => d.id)).toEqual([2, 4, 1, 3]);
   });
 
-  it("keeps every dish when sorting sold-out last, and no sold-out dish before one on sale", () => {
-    const stock = fc.record({
+  it("puts a dish available soon (2) after those on sale, and one unavailable now (3) with the sold-out ones", () => {
+    const dishes = [
+      makeDish({ id: 1, availableStatus: 3 }),
+      makeDish({ id: 2, estimate: 0 }),
+      makeDish({ id: 3, availableStatus: 2 }),
+      makeDish({ id: 4 }),
+      makeDish({ id: 5, availableStatus: 2, estimate: 0 }),
+    ];
+    expect(saleOrder(dishes).map((d) => d.id)).toEqual([4, 3, 5, 1, 2]);
+  });
+
+  it("keeps every dish when sorting, and no dish after one it should follow", () => {
+    const dish = fc.record({
       estimate: fc.integer({ min: -1, max: 3 }),
       minCount: fc.integer({ min: -1, max: 2 }),
+      availableStatus: fc.constantFrom(1 as const, 2 as const, 3 as const),
     });
+    const rank = (d: ReturnType<typeof makeDish>) =>
+      d.availableStatus === 2 ? 1 : d.availableStatus === 3 || isSoldOut(d) ? 2 : 0;
     fc.assert(
-      fc.property(fc.array(stock, { maxLength: 12 }), (stocks) => {
-        const dishes = stocks.map((s, i) => makeDish({ id: i + 1, ...s }));
-        const sorted = soldOutLast(dishes);
+      fc.property(fc.array(dish, { maxLength: 12 }), (fields) => {
+        const dishes = fields.map((f, i) => makeDish({ id: i + 1, ...f }));
+        const sorted = saleOrder(dishes);
         expect([...sorted].map((d) => d.id).sort((a, b) => a - b)).toEqual(dishes.map((d) => d.id));
-        const firstSoldOut = sorted.findIndex(isSoldOut);
-        if (firstSoldOut >= 0) expect(sorted.slice(firstSoldOut).every(isSoldOut)).toBe(true);
+        for (let i = 1; i < sorted.length; i += 1) {
+          const [before, after] = [sorted[i - 1], sorted[i]] as [(typeof dishes)[0], (typeof dishes)[0]];
+          expect(rank(before)).toBeLessThanOrEqual(rank(after));
+          // within a run, menu order
+          if (rank(before) === rank(after)) expect(before.id).toBeLessThan(after.id);
+        }
       }),
     );
+  });
+
+  it("heads the period mask with when a dish becomes available (2), or 暂不可售 (3)", () => {
+    expect(periodHeadline({ availableStatus: 2, nextTime: "17:00" })).toBe("17:00后可售");
+    expect(periodHeadline({ availableStatus: 2, nextTime: null })).toBe("即将可售");
+    expect(periodHeadline({ availableStatus: 3, nextTime: null })).toBe("暂不可售");
+    expect(periodHeadline(onSale)).toBeNull();
   });
 
   it("puts the sale period before stock, and only a sellable dish is addable", () => {

@@ -53,7 +53,7 @@ describe("the order payload (spec 000 §3)", () => {
           name: "王先生",
           sex: "1",
           num: 4,
-          time: "18:30",
+          time: "2026-11-25 18:30",
           memo: "靠窗🙂",
           address: "",
         },
@@ -69,6 +69,10 @@ describe("the order payload (spec 000 §3)", () => {
       phone: "13812345678",
       code: "204816",
       memo: "靠窗",
+      num: 4,
+      time: "2026-11-25 18:30",
+      // the form's party size is the order's diner count (3 was asked elsewhere)
+      personNum: 4,
       foodTakingMode: 1,
       faultCart: true,
     });

@@ -55,6 +55,7 @@ describe("sale periods", () => {
     expect(availableDaysString("0")).toBe("每天");
     expect(availableTimeString("11:00-14:00,17:00-21:00")).toBe("11:00-14:00，17:00-21:00");
     expect(availableTimeString("0")).toBe("全天");
+    expect(availableTimeString("17:00-24:00")).toBe("17:00-24:00");
   });
 
   it("reads the wall clock of the restaurant's time zone", () => {

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import QRCode from "qrcode";
 import { openAndPrepare } from "../boot.js";
 import { ConfigError, loadConfig } from "../config.js";
+import { linkOrigin } from "../link-origin.js";
 import { staffTokenLines, tableLinks } from "../links.js";
 import { createSigner } from "../security/signer.js";
 
@@ -39,10 +40,7 @@ async function main(): Promise<void> {
     const links = await tableLinks(
       database.db,
       signer,
-      {
-        publicUrl: config.publicUrl,
-        routerPrefix: config.ROUTER_PREFIX,
-      },
+      { origin: linkOrigin(config).url, routerPrefix: config.ROUTER_PREFIX },
       restaurantId,
     );
     if (values.out) mkdirSync(values.out, { recursive: true });

@@ -17,6 +17,7 @@ import type { Config } from "../config.js";
 import { refused } from "../http/envelope.js";
 import { type MenuContext, menuSnapshot } from "../modules/menu/menu.js";
 import { findRestaurant, posStatus, presentRestaurant } from "../modules/restaurant/restaurants.js";
+import { linkedTableDinerCount } from "../modules/table/tables.js";
 import type { Signer } from "../security/signer.js";
 import { GUID_COOKIE, issueVisitor, setVisitorCookies, visitorOf } from "../security/visitor.js";
 
@@ -35,16 +36,20 @@ const API_PREFIXES = [
   "/images/",
 ];
 
+/**
+ * The environment config the page carries (spec 000 §3), from the boot's configuration. An empty
+ * origin means the page's own: the app opens its socket there, and a table link names it.
+ */
 export function clientConfig(config: Config): ClientConfig {
   return {
     env: config.NODE_ENV,
     routerMode: config.ROUTER_MODE,
     routerPrefix: config.ROUTER_PREFIX,
-    socketUrl: "",
-    payUrl: "",
-    hostUrl: config.publicUrl,
-    qrcodeUrl: "",
-    evaluateUrl: "",
+    socketUrl: config.SOCKET_URL ?? "",
+    payUrl: config.PAY_URL ?? "",
+    hostUrl: config.HOST_URL ?? config.PUBLIC_URL ?? "",
+    qrcodeUrl: config.QRCODE_URL ?? config.PUBLIC_URL ?? "",
+    evaluateUrl: config.EVALUATE_URL ?? "",
     imageHost: config.IMAGE_HOST,
   };
 }
@@ -90,7 +95,8 @@ function firstScreenOf(
 /**
  * Serves the built diner app: hashed assets from /assets, and every app route as index.html with
  * the visitor's guid (cookie, created if missing), the scanned restaurant, its menu (with memos and
- * stock) and its register's state injected, and the menu's first screen already rendered into #root,
+ * stock), its register's state and the scanned table's diner count injected, and the first screen
+ * (the menu, or the branded wait before the diner-count step) already rendered into #root,
  * so it paints before any script runs and the app's startup fetches none of it again.
  */
 export async function appShell(
@@ -123,13 +129,21 @@ export async function appShell(
     if (known && request.cookies[GUID_COOKIE] !== known) {
       setVisitorCookies(reply, known, signer.visitorCredential(known));
     }
-    const hotelid = idSchema.safeParse((request.query as Record<string, unknown>).hotelid);
+    const query = request.query as Record<string, unknown>;
+    const hotelid = idSchema.safeParse(query.hotelid);
     const restaurant = hotelid.success ? await findRestaurant(db, hotelid.data) : undefined;
+    const [snapshot, dinerCount] = restaurant
+      ? await Promise.all([
+          menuSnapshot(menu, restaurant),
+          linkedTableDinerCount(db, signer, restaurant.id, query),
+        ])
+      : [null, null];
     const pageData: PageData = {
       guid,
       restaurant: restaurant ? presentRestaurant(restaurant) : null,
-      menu: restaurant ? await menuSnapshot(menu, restaurant) : null,
+      menu: snapshot,
       posOnline: restaurant ? posStatus(restaurant) : null,
+      dinerCount,
       config: clientConfig(config),
     };
     const firstScreen = renderFirstScreen ? firstScreenOf(renderFirstScreen, request, pageData) : null;

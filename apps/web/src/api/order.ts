@@ -122,11 +122,3 @@ export async function fetchOrderList(rid: number): Promise<OrderSummary[]> {
 export async function cancelOrder(orderId: number, rid: number): Promise<void> {
   await http.post(API.orderCancel(orderId), { rid });
 }
-
-/** The bell: pay-later tables call the waiter, prepayment ones notify the staff (DECISIONS). */
-export async function callWaiter(rid: number, tableNo: number, prepayment: boolean): Promise<string> {
-  const envelope = prepayment
-    ? await http.post(API.prepayNotify, { rid, tableNo, model: "1" })
-    : await http.post(API.callWaiter, { rid, tableNo });
-  return typeof envelope.message === "string" ? envelope.message : "";
-}

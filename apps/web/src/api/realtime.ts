@@ -44,7 +44,7 @@ export interface RealtimeParams {
   guid: string;
 }
 
-/** `http://host` → `ws://host/ws?rid=…`, `https://` → `wss://`: the socket lives on the page's origin. */
+/** `http://host` → `ws://host/ws?rid=…`, `https://` → `wss://`; a `ws(s)://` origin stays as it is. */
 export function realtimeUrl(origin: string, params: RealtimeParams): string {
   return buildUrl(`${origin.replace(/^http/, "ws")}${API.socket}`, { ...params });
 }

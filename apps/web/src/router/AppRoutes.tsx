@@ -1,13 +1,15 @@
 import { type ReactNode, Suspense } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
+import { useCompanionClearedAlert } from "../features/cart/use-companion-cleared-alert.js";
+import { useConnectionToast } from "../features/cart/use-connection-toast.js";
 import { LoadingOverlay } from "../features/loading/LoadingOverlay.js";
 import { useSlowNetworkToast } from "../features/loading/use-slow-network-toast.js";
-import { markPendingRedirect } from "./guard.js";
+import { loadSearchObj } from "../store/search-obj.js";
 import { KeepAlivePages } from "./KeepAlive.js";
 import { lazyPage } from "./lazy-page.js";
 import { usePageGuard } from "./page-guard.js";
 import { PATHS, SHORT_FORM_REDIRECTS } from "./paths.js";
-import { carryQuery } from "./query.js";
+import { carryQuery, isSavedTable } from "./query.js";
 import { RouteErrorBoundary } from "./RouteErrorBoundary.js";
 import { loadRouteName } from "./route-name.js";
 import { PAGE_ROUTES, type PageRoute, resolveEntryPath } from "./route-table.js";
@@ -25,8 +27,7 @@ const REDIRECT_ONLY = [PATHS.entry, ...SHORT_FORM_REDIRECTS.map(({ from }) => fr
 /** The entry (spec 000 §2): on to the saved page, or /main, with the carried query. */
 function Entry({ routes }: { routes: readonly PageRoute[] }) {
   const { search } = useLocation();
-  const target = resolveEntryPath(loadRouteName(), routes);
-  markPendingRedirect(target);
+  const target = resolveEntryPath(loadRouteName(), routes, isSavedTable(search, loadSearchObj()));
   return <Navigate replace to={carryQuery(target, search)} />;
 }
 
@@ -37,14 +38,21 @@ function ShortForm({ to }: { to: string }) {
 
 /** A page behind the guard. */
 function GuardedPage({ route }: { route: PageRoute }) {
-  const redirect = usePageGuard(route);
-  if (redirect !== null) return <Navigate replace to={redirect} />;
+  const verdict = usePageGuard(route);
+  if (verdict.kind === "redirect") return <Navigate replace to={verdict.to} />;
+  if (verdict.kind === "starting") return <LoadingOverlay visible />;
   return <route.Page />;
 }
 
-/** Around every page: the fallback while a page's code loads, the error page, the slow-network toast. */
+/**
+ * Around every page: the fallback while a page's code loads, the error page, the slow-network
+ * toast, the tablemate's clear-cart alert and the table socket's toasts (once for the app, whichever
+ * page is on screen).
+ */
 function Shell({ children }: { children: ReactNode }) {
   useSlowNetworkToast();
+  useCompanionClearedAlert();
+  useConnectionToast();
   useTrackNavigation(REDIRECT_ONLY);
   const { pathname } = useLocation();
   return (
@@ -59,24 +67,30 @@ export function AppRoutes({ routes = PAGE_ROUTES }: { routes?: readonly PageRout
   const keptAlive = routes.filter((route) => route.keepAlive);
   return (
     <Shell>
-      <Routes>
-        <Route path={PATHS.entry} element={<Entry routes={routes} />} />
-        {SHORT_FORM_REDIRECTS.map(({ from, to }) => (
-          <Route key={from} path={from} element={<ShortForm to={to} />} />
-        ))}
-        {/* the kept-alive pages render in this layout, which guards them too; their routes only match */}
-        <Route element={<KeepAlivePages routes={keptAlive} />}>
+      <KeepAlivePages routes={keptAlive} />
+      {/* a page loading its code suspends here, not around the kept-alive pages (hidden, they would lose their scroll) */}
+      <Suspense fallback={<LoadingOverlay visible />}>
+        <Routes>
+          <Route path={PATHS.entry} element={<Entry routes={routes} />} />
+          {SHORT_FORM_REDIRECTS.map(({ from, to }) => (
+            <Route key={from} path={from} element={<ShortForm to={to} />} />
+          ))}
+          {/* the kept-alive pages render beside the routes (KeepAlivePages), guarded there; these only match */}
           {keptAlive.map((route) => (
             <Route key={route.path} path={route.path} element={null} />
           ))}
-        </Route>
-        {routes
-          .filter((route) => !route.keepAlive)
-          .map((route) => (
-            <Route key={route.path} path={route.path} element={<GuardedPage route={route} />} />
-          ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+          {routes
+            .filter((route) => !route.keepAlive)
+            .map((route) => (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={<GuardedPage key={route.path} route={route} />}
+              />
+            ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
     </Shell>
   );
 }

@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense, useState } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { DishModalsHost } from "../features/dish/index.js";
 import { LoadingOverlay } from "../features/loading/LoadingOverlay.js";
 import { PageActiveContext } from "./page-active.js";
@@ -26,32 +26,40 @@ function KeepAlivePane({ active, children }: { active: boolean; children: ReactN
 }
 
 /**
- * The kept-alive pages (/main and /search, spec 000 §2) rendered side by side. The menu is always
- * mounted, since it starts the store that the others read; any other mounts on its first visit and
- * stays. The dish modals are mounted once here, over whichever page is on screen.
+ * The kept-alive pages (/main and /search, spec 000 §2), rendered beside the routes rather than as
+ * one of them: once the diner has been on one, it stays mounted, hidden, under every other page
+ * (/order/subOrder, /foodCombo…), so coming back finds its scroll position, category and search
+ * text as they were. The menu mounts with the first of them, since it starts the store that the
+ * others read. The dish modals are mounted once here, over whichever kept-alive page is on screen.
  */
 export function KeepAlivePages({ routes }: { routes: readonly PageRoute[] }) {
   const { pathname } = useLocation();
-  const redirect = usePageGuard(routes.find((route) => route.path === pathname));
-  const [visited, setVisited] = useState<ReadonlySet<string>>(
-    () => new Set(routes.filter((route) => route.kind === "menu").map((route) => route.path)),
-  );
-  if (redirect === null && routes.some((route) => route.path === pathname) && !visited.has(pathname)) {
-    // adjusting state while rendering: the page mounts in this very render, not one later
-    setVisited(new Set([...visited, pathname]));
-  }
-  if (redirect !== null) return <Navigate replace to={redirect} />;
+  const current = routes.find((route) => route.path === pathname);
+  const verdict = usePageGuard(current);
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
+  const onScreen = current !== undefined && verdict.kind === "show";
+  const opening = onScreen && !visited.has(pathname);
+  const mounted = opening
+    ? new Set([
+        ...visited,
+        ...routes.filter((route) => route.kind === "menu").map((route) => route.path),
+        pathname,
+      ])
+    : visited;
+  // adjusting state while rendering: the page mounts in this very render, not one later
+  if (opening) setVisited(mounted);
   return (
     <>
       {routes
-        .filter((route) => visited.has(route.path) || route.path === pathname)
+        .filter((route) => mounted.has(route.path))
         .map(({ path, Page }) => (
-          <KeepAlivePane key={path} active={path === pathname}>
+          <KeepAlivePane key={path} active={onScreen && path === pathname}>
             <Page />
           </KeepAlivePane>
         ))}
-      <DishModalsHost />
-      <Outlet />
+      {onScreen && <DishModalsHost />}
+      {verdict.kind === "redirect" && <Navigate replace to={verdict.to} />}
+      {current !== undefined && verdict.kind === "starting" && <LoadingOverlay visible />}
     </>
   );
 }

@@ -2,6 +2,8 @@
 export const PATHS = {
   entry: "/",
   main: "/main",
+  /** the diner-count step before the menu, where the restaurant needs the count (spec 000 §2) */
+  selectNumber: "/selectNumber",
   search: "/search",
   businessMap: "/business/map",
   /** a later issue's page; the menu's order-list button already leads there */

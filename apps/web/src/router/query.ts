@@ -41,3 +41,14 @@ export function mergeSearchObj(search: string, stored: SearchObj): string | null
   }
   return params.toString();
 }
+
+/**
+ * Whether a link names the table the stored SearchObj was saved for (a link without hotelid names no
+ * other, and with nothing stored there is no other to be).
+ */
+export function isSavedTable(search: string, stored: SearchObj): boolean {
+  const params = new URLSearchParams(search);
+  const hotelid = params.get("hotelid");
+  if (!hotelid || !stored.hotelid) return true;
+  return hotelid === stored.hotelid && (params.get("tn") ?? "") === (stored.tn ?? "");
+}

@@ -1,11 +1,12 @@
 import type { ComponentType } from "react";
 import { MainPage } from "../pages/main/MainPage.js";
+import { SelectNumberRoute } from "../pages/select-number/SelectNumberRoute.js";
 import { lazyPage } from "./lazy-page.js";
 import { PATHS } from "./paths.js";
 
 /**
- * menu: /main, which starts the store itself; page: needs a started store (guarded);
- * prompt: a message page, never guarded and never resumed by the entry route.
+ * menu: /main and its diner-count step /selectNumber, which start the store themselves; page: needs
+ * a started store (guarded); prompt: a message page, never guarded and never resumed by the entry route.
  */
 export type PageKind = "menu" | "page" | "prompt";
 
@@ -18,6 +19,11 @@ export interface PageRoute {
    * kept-alive page, so returning finds its scroll position and state as they were.
    */
   keepAlive?: boolean;
+  /**
+   * Query parameters only this page carries (an order's id, a dish's): the table link a rescan
+   * brings has none, so the entry does not resume such a page, it goes to the menu.
+   */
+  ownQuery?: readonly string[];
 }
 
 const SearchPage = lazyPage(
@@ -56,10 +62,11 @@ const LogoutPage = lazyPage(
 /** The pages of the app. A new page is one line here; paths not listed fall to the not-found page. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: PATHS.main, kind: "menu", Page: MainPage, keepAlive: true },
+  { path: PATHS.selectNumber, kind: "menu", Page: SelectNumberRoute },
   { path: PATHS.search, kind: "page", Page: SearchPage, keepAlive: true },
   { path: PATHS.businessMap, kind: "page", Page: BusinessMapPage },
-  { path: PATHS.foodBatch, kind: "page", Page: FoodBatchPage },
-  { path: PATHS.foodCombo, kind: "page", Page: FoodComboPage },
+  { path: PATHS.foodBatch, kind: "page", Page: FoodBatchPage, ownQuery: ["foodId"] },
+  { path: PATHS.foodCombo, kind: "page", Page: FoodComboPage, ownQuery: ["foodId"] },
   {
     path: PATHS.subOrder,
     kind: "page",
@@ -79,6 +86,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     path: PATHS.orderDetail,
     kind: "page",
+    ownQuery: ["orderId"],
     Page: lazyPage(
       () => import("../pages/order-detail/OrderDetailPage.js"),
       (m) => m.OrderDetailPage,
@@ -104,9 +112,18 @@ export function isGuarded(route: PageRoute): boolean {
 
 /**
  * The entry route (spec 000 §2): the saved path, or /main when nothing or the bare root was saved.
- * Prompt pages and unknown paths also give /main, so a rescan never lands back on an error page.
+ * Prompt pages, unknown paths and pages that need a parameter of their own (an order's detail after
+ * a rescan: the table link names no order) also give /main, so a rescan never lands on a page it
+ * cannot show; the order stays one tap away in the order list. A scan of another table (or
+ * restaurant) than the saved page's starts at the menu too: `sameTable` says whether it is the same.
  */
-export function resolveEntryPath(saved: string | null, routes: readonly PageRoute[] = PAGE_ROUTES): string {
+export function resolveEntryPath(
+  saved: string | null,
+  routes: readonly PageRoute[] = PAGE_ROUTES,
+  sameTable = true,
+): string {
+  if (!sameTable) return PATHS.main;
   const route = routes.find((candidate) => candidate.path === saved);
-  return route && route.kind !== "prompt" ? route.path : PATHS.main;
+  const resumable = route && route.kind !== "prompt" && !route.ownQuery?.length;
+  return resumable ? route.path : PATHS.main;
 }

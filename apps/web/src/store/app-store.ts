@@ -15,6 +15,7 @@ export function initialAppState(): AppState {
     isInitial: false,
     loading: false,
     entryLoading: true,
+    enteredBeforeMenu: false,
     isPosOnline: true,
     guid: "",
     hotelid: null,

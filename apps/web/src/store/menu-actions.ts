@@ -3,7 +3,9 @@ import {
   applySellOut,
   type Dish,
   type MenuSnapshot,
+  offeredDishes,
   type PeriodDishInfo,
+  type RestaurantDetail,
   type SellOut,
   type StockMessage,
   sortCategories,
@@ -45,13 +47,16 @@ export function periodDishesById(infos: readonly PeriodDishInfo[]): AppState["pe
   return Object.fromEntries(infos.map((info) => [info.foodId, info]));
 }
 
-/** A menu the page carried, as the store keeps it: what its calls' answers would have set. */
-export function snapshotState(menu: MenuSnapshot): Partial<AppState> {
+/**
+ * A menu the page carried, as the store keeps it: what its calls' answers would have set, with what
+ * the restaurant's register offers only (no combos below 2.23.00, no member prices below 2.24.00).
+ */
+export function snapshotState(menu: MenuSnapshot, restaurant: RestaurantDetail): Partial<AppState> {
   return {
     // sorted once on arrival so the first paint already has the final order
     categories: sortCategories(menu.categories),
-    ...stockState(menu.foods, menu.sellOut),
-    recommends: menu.recommends,
+    ...stockState(offeredDishes(menu.foods, restaurant), menu.sellOut),
+    recommends: offeredDishes(menu.recommends, restaurant),
     periodDishes: periodDishesById(menu.periodDishes),
     memos: menu.memos,
   };
@@ -71,10 +76,10 @@ export async function getPeriodDishInfo(store: StoreAccess): Promise<void> {
 
 /** food/getBossRecommendFood: the recommendation block is optional, so failure is logged. */
 export async function getBossRecommendFood(store: StoreAccess): Promise<void> {
-  const { hotelid } = store.get();
-  if (hotelid === null) return;
+  const { hotelid, restaurant } = store.get();
+  if (hotelid === null || !restaurant) return;
   try {
-    store.set({ recommends: await fetchRecommends(hotelid) });
+    store.set({ recommends: offeredDishes(await fetchRecommends(hotelid), restaurant) });
   } catch (error) {
     console.error("recommended dishes failed", error);
   }
@@ -105,7 +110,8 @@ export function enterMain(query: PageQuery, store: StoreAccess): Promise<void> {
 
 async function enter(query: PageQuery, store: StoreAccess): Promise<void> {
   if (store.get().isInitial) {
-    await store.get().refreshStock();
+    if (store.get().enteredBeforeMenu) store.set({ enteredBeforeMenu: false });
+    else await store.get().refreshStock();
     return;
   }
   await store.get().start(query);

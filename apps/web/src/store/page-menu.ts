@@ -11,7 +11,7 @@ export function pageMenuState(pageData: PageData): Partial<AppState> {
   const { restaurant, menu } = pageData;
   if (!restaurant) return {};
   const known = { hotelid: restaurant.restaurantId, restaurant, templateNumber: restaurant.templateNumber };
-  return menu ? { ...known, ...snapshotState(menu) } : known;
+  return menu ? { ...known, ...snapshotState(menu, restaurant) } : known;
 }
 
 /**

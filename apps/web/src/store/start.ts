@@ -1,6 +1,6 @@
 import type { RestaurantDetail } from "@tablemate/core";
-import { isPrepaymentMode, parseId, refusesShopMode, sortCategories } from "@tablemate/core";
-import { TOKEN_STORAGE_KEY } from "../api/http.js";
+import { isPrepaymentMode, offeredDishes, parseId, refusesShopMode, sortCategories } from "@tablemate/core";
+import { ApiError, TOKEN_STORAGE_KEY } from "../api/http.js";
 import { fetchCategories, fetchFoodList, fetchMemos } from "../api/menu.js";
 import { fetchCrmType, fetchPosOnline, fetchRestaurantDetail } from "../api/restaurant.js";
 import { fetchCartId, joinCart } from "../api/table.js";
@@ -48,7 +48,12 @@ async function runSteps(query: PageQuery, store: StoreAccess): Promise<void> {
 
   // 3. auth: the server answers for the visitor its credential names (a browser without one becomes a
   // new visitor), so its guid is the one to act as; the token it returns signs the calls that follow
-  const user = await step("auth", () => fetchUserInfo(pageGuid, hotelid));
+  const user = await step("auth", () =>
+    fetchUserInfo(pageGuid, hotelid).catch((error: unknown) => {
+      // the call names the restaurant: a restaurant that does not exist is the failure to report
+      throw isNotFound(error) ? new StartupError("restaurantInfo", error) : error;
+    }),
+  );
   if (user.token) local.set(TOKEN_STORAGE_KEY, user.token);
   const guid = user.guid;
   set({ guid, user });
@@ -73,19 +78,27 @@ async function runSteps(query: PageQuery, store: StoreAccess): Promise<void> {
 
   // 5-7. member system, foods, memos and POS status: taken from the page when it carried this
   // restaurant's menu (the store has shown it since the first paint), else asked for
-  set(page.menu ? menuFromPage(page.menu) : await fetchMenu(hotelid, store));
+  set(page.menu ? menuFromPage(page.menu, restaurant) : await fetchMenu(hotelid, restaurant, store));
 
   openRealtime(store);
   document.title = restaurant.restaurantName;
 }
 
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** Steps 5-7 as the page answers them, with the entry's period info and stock (spec 000 §4). */
-function menuFromPage(menu: PageMenuAnswers): Partial<AppState> {
-  return { ...snapshotState(menu), isNewCrm: menu.crm.isNewCrm, isPosOnline: menu.posOnline };
+function menuFromPage(menu: PageMenuAnswers, restaurant: RestaurantDetail): Partial<AppState> {
+  return { ...snapshotState(menu, restaurant), isNewCrm: menu.crm.isNewCrm, isPosOnline: menu.posOnline };
 }
 
 /** Steps 5-7 over the network: independent of each other, so one round trip. */
-async function fetchMenu(hotelid: number, store: StoreAccess): Promise<Partial<AppState>> {
+async function fetchMenu(
+  hotelid: number,
+  restaurant: RestaurantDetail,
+  store: StoreAccess,
+): Promise<Partial<AppState>> {
   const [crm, categories, foods, memos, , posOnline] = await allSteps([
     step("crmType", () => fetchCrmType(hotelid)),
     step("foodCategory", () => fetchCategories(hotelid)),
@@ -102,7 +115,8 @@ async function fetchMenu(hotelid: number, store: StoreAccess): Promise<Partial<A
     isNewCrm: crm.isNewCrm,
     // sorted once on arrival so the first paint of the menu already has the final order
     categories: sortCategories(categories),
-    foods,
+    // what the restaurant's register offers only (spec 000 §9), as the page's menu
+    foods: offeredDishes(foods, restaurant),
     memos,
     isPosOnline: posOnline,
   };

@@ -19,6 +19,8 @@ export interface AppState {
   loading: boolean;
   /** the first start of this page load */
   entryLoading: boolean;
+  /** the diner-count step made the menu's entry: the menu's first entry after it is not a return */
+  enteredBeforeMenu: boolean;
   isPosOnline: boolean;
   guid: string;
   hotelid: number | null;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDateTime } from "../dates.js";
 import { flagSchema, guidSchema, idSchema } from "./common.js";
 import { lineChoiceSchema, opIdSchema } from "./realtime.js";
 
@@ -58,6 +59,15 @@ export function canAddToOrder(status: number): boolean {
 
 const text = (max: number) => z.string().max(max);
 
+/**
+ * A supply form's booked time: 'YYYY-MM-DD HH:mm' (spec 000 §5, 001 §9), a real date and time of day;
+ * empty: none chosen (as soon as possible, where the order allows it; see core's checkBookedTime).
+ */
+export const bookedTimeSchema = z.union([
+  z.literal(""),
+  z.string().refine((time) => parseDateTime(time) !== null, { message: "时间格式应为 YYYY-MM-DD HH:mm" }),
+]);
+
 /** A line as the client sends it; used only for a local (fault) cart, and never for its price. */
 export const submitFoodSchema = lineChoiceSchema.extend({
   foodId: idSchema,
@@ -98,8 +108,8 @@ export const orderPayloadSchema = z.object({
   code: text(10).optional(),
   name: text(30).optional(),
   sex: text(4).optional(),
-  num: z.coerce.number().int().min(0).max(999).optional(),
-  time: text(40).optional(),
+  num: z.coerce.number().int().min(0).max(99).optional(),
+  time: bookedTimeSchema.optional(),
   memo: text(200).optional(),
   address: text(200).optional(),
 });
@@ -145,6 +155,21 @@ export interface OrderDishLine {
   memo: string;
   /** the order this line arrived with (an added order's lines keep its id) */
   orderId: number;
+  /** its order was cancelled: shown struck through, counted in no total */
+  cancelled: boolean;
+}
+
+/** A cancelled order of the group: when, by whom (a diner's public guid, or the restaurant), what it came to. */
+export interface OrderCancellation {
+  orderId: number;
+  at: string;
+  by: "diner" | "restaurant";
+  /** the diner who cancelled (their public guid); empty when the restaurant did */
+  actorId: string;
+  /** the restaurant's reason, if it gave one */
+  reason: string;
+  /** what the cancelled order came to */
+  total: string;
 }
 
 export interface OrderPay {
@@ -191,7 +216,7 @@ export interface OrderDetail {
   payment: string;
   payingOrderType: number;
   posCancelCode: string;
-  cancelOrders: Array<{ orderId: number; at: string }>;
+  cancelOrders: OrderCancellation[];
   reserve: {
     name: string;
     phone: string;

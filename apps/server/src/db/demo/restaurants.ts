@@ -1,7 +1,8 @@
 /**
  * The demo restaurants: seven, one per business mode (spec 000 §4), sharing the menu of every dish kind, and
  * one with a generated menu of 500 dishes to measure the menu's speed on (the seventh: ids stay as they were
- * before the last mode restaurant came); with tables, memos and stock.
+ * before the last mode restaurant came); with tables, memos and stock. 阿婆粥铺 runs an old register
+ * (2.22.00): its menu has no combos and no member prices.
  */
 import type { memos, restaurants, tables } from "../schema.js";
 import { BIG_MENU_RESTAURANT, generatedCategories, generatedMenu } from "./generated.js";
@@ -49,6 +50,9 @@ const numbered = (count: number, name: (n: number) => string, tableType = 1): De
   Array.from({ length: count }, (_, i) => ({ name: name(i + 1), tableType }));
 const twoDigits = (n: number): string => String(n).padStart(2, "0");
 const named = (names: string[], tableType = 1): DemoTable[] => names.map((name) => ({ name, tableType }));
+
+/** 阿婆粥铺's register: older than the combo (2.23.00) and vip (2.24.00) gates, so the demo shows both off. */
+export const OLD_REGISTER_VERSION = "2.22.00";
 
 // Open around the clock unless stated, so the demo can be ordered from at any hour.
 const shared = { businessTime: "00:00-24:00", timezone: "Asia/Shanghai" } as const;
@@ -180,7 +184,8 @@ export const demoRestaurants: DemoRestaurant[] = [
       ...shared,
       name: "宴遇私房菜",
       linkMode: "reserve",
-      // the one restaurant with real opening hours, so the demo also shows a closed shop (已打烊)
+      // the one restaurant with real opening hours: a booking is for a time within them (reservations
+      // only, so the menu still takes one while it is closed now)
       businessTime: "10:00-22:00",
       crmType: "new",
       foodsTemplate: 1,
@@ -233,6 +238,8 @@ export const demoRestaurants: DemoRestaurant[] = [
       // quick-service without a food-taking mode: the diner picks the table the order goes to
       fastHotel: true,
       foodTakingMode: 0,
+      // the demo's one old register (spec 000 §9): below 2.23.00 no combos, below 2.24.00 no member prices
+      serverVersion: OLD_REGISTER_VERSION,
       crmType: "new",
       foodsTemplate: 2,
       recommendsTemplate: 2,

@@ -1,6 +1,9 @@
-/** Seeds the demo restaurants once per database, and keeps the two clock-relative dishes relative to now. */
+/**
+ * Seeds the demo restaurants once per database, keeps the two clock-relative dishes relative to now and
+ * the demo's register versions as the demo sets them.
+ */
 import { type ComboItem, formatMinutes, localClock } from "@tablemate/core";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../client.js";
 import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../schema.js";
 import type { DemoCategory, DemoDish, RelativePeriod } from "./menu.js";
@@ -53,6 +56,22 @@ export async function refreshDemoPeriods(db: Db, now: Date): Promise<void> {
     if (!kind) continue;
     const salableTime = relativeSalableTime(kind, localClock(now, dish.timezone).minutes);
     await db.update(dishes).set({ salableTime }).where(eq(dishes.id, dish.id));
+  }
+}
+
+/**
+ * Gives each demo restaurant whose register version the demo sets (阿婆粥铺's old one) that version, so
+ * a data directory seeded before the demo set it shows it too. Matched by name, with the demo seeded.
+ */
+export async function refreshDemoVersions(db: Db): Promise<void> {
+  for (const { restaurant } of demoRestaurants) {
+    if (restaurant.serverVersion === undefined) continue;
+    await db
+      .update(restaurants)
+      .set({ serverVersion: restaurant.serverVersion })
+      .where(
+        and(eq(restaurants.name, restaurant.name), ne(restaurants.serverVersion, restaurant.serverVersion)),
+      );
   }
 }
 

@@ -1,4 +1,13 @@
-import { AppError, type CartLine, type CartState, type Dish, localClock } from "@tablemate/core";
+import {
+  AppError,
+  type CartLine,
+  type CartState,
+  type Dish,
+  ERRORS,
+  localClock,
+  pricedByRegister,
+  refusedCombos,
+} from "@tablemate/core";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { type cartLines, dishes } from "../../db/schema.js";
@@ -61,7 +70,7 @@ export async function cartState(db: Db, cartId: number): Promise<CartState> {
 /** The dishes the cart rules need, as the wire presents them, judged by the restaurant's clock now. */
 export async function dishesFor(
   tx: Tx,
-  restaurant: { id: number; timezone: string },
+  restaurant: { id: number } & RulesRestaurant,
   now: Date,
   foodIds?: number[],
 ): Promise<Dish[]> {
@@ -73,11 +82,33 @@ export async function dishesFor(
         ? and(eq(dishes.restaurantId, restaurant.id), inArray(dishes.id, foodIds.length ? foodIds : [0]))
         : eq(dishes.restaurantId, restaurant.id),
     );
-  return presentForRules(rows, restaurant.timezone, now);
+  return presentForRules(rows, restaurant, now);
 }
 
-/** Dish rows as the cart rules see them: sale periods judged by the restaurant's clock now. */
-export function presentForRules(rows: DishRow[], timezone: string, now: Date): Dish[] {
-  const clock = localClock(now, timezone);
-  return rows.map((row, index) => presentDish(row, { categoryName: "", index, clock, imageHost: "" }));
+/** What the cart rules need of the restaurant: its clock, and its register's version (spec 000 §9). */
+export interface RulesRestaurant {
+  timezone: string;
+  serverVersion: string;
+}
+
+/**
+ * Dish rows as the cart rules see them: sale periods judged by the restaurant's clock now, priced as
+ * its register prices them (no member prices below 2.24.00).
+ */
+export function presentForRules(rows: DishRow[], restaurant: RulesRestaurant, now: Date): Dish[] {
+  const clock = localClock(now, restaurant.timezone);
+  return rows.map((row, index) =>
+    pricedByRegister(presentDish(row, { categoryName: "", index, clock, imageHost: "" }), restaurant),
+  );
+}
+
+/**
+ * A register older than 2.23.00 takes no combo (spec 000 §9): adding or ordering one is refused,
+ * naming them, before anything is written.
+ */
+export function refuseUnofferedCombos(dishes: readonly Dish[], restaurant: RulesRestaurant): void {
+  const refused = refusedCombos(dishes, restaurant);
+  if (refused.length === 0) return;
+  const names = refused.map((dish) => dish.name).join("、");
+  throw new AppError("comboNotOffered", `${ERRORS.comboNotOffered.message}：${names}`);
 }

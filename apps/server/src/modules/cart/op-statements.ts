@@ -18,6 +18,7 @@ select
   c.table_id as "tableId",
   t.person_num as "personNum",
   r.timezone,
+  r.server_version as "serverVersion",
   (select json_build_object('version', o.version, 'ok', o.ok, 'message', o.message)
      from cart_ops o where o.cart_id = $1 and o.op_id = $2) as seen,
   ${LINES_JSON} as lines,
@@ -45,6 +46,7 @@ interface ReadRow {
   tableId: number;
   personNum: number;
   timezone: string;
+  serverVersion: string;
   seen: { version: number; ok: boolean; message: string } | null;
   lines: StoredLine[];
   visitOpen: boolean;
@@ -57,6 +59,8 @@ export interface ReadCart {
   state: CartState;
   tableId: number;
   timezone: string;
+  /** the register's version, which gates combos and member prices (spec 000 §9) */
+  serverVersion: string;
   /** the verdict this operation id already had, if it was seen before */
   seen: { version: number; ok: boolean; message: string } | null;
   /** whether the cart's visit is still open (not settled or cleared) */
@@ -89,6 +93,7 @@ export async function readCart(
     },
     tableId: row.tableId,
     timezone: row.timezone,
+    serverVersion: row.serverVersion,
     seen: row.seen,
     visitOpen: row.visitOpen,
     // the nickname subquery finds the actor's seat: null when they do not sit at this visit

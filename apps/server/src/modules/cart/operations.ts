@@ -12,7 +12,7 @@ import Big from "big.js";
 import type { Db } from "../../db/client.js";
 import { isPgError, PG_ERROR } from "../../db/statements.js";
 import { cartMessage, dishMessage, noteMessage, opVerdict, peopleMessage } from "../../realtime/messages.js";
-import { presentForRules } from "./cart-state.js";
+import { presentForRules, refuseUnofferedCombos } from "./cart-state.js";
 import { readCart, writeApplied, writeRefused } from "./op-statements.js";
 
 export interface OpInput {
@@ -90,7 +90,12 @@ export async function commitTableOp(db: Db, input: OpInput, now: Date): Promise<
     if (!read.seated) throw new AppError("notSeated");
     if (seen) return { verdict: verdict(seen.ok, seen.version, seen.message), state };
     if (!read.visitOpen) throw new AppError("visitEnded");
-    const menu = presentForRules(read.dishRows, read.timezone, now);
+    const menu = presentForRules(read.dishRows, read, now);
+    if (op.kind === "add")
+      refuseUnofferedCombos(
+        menu.filter((dish) => dish.id === op.foodId),
+        read,
+      );
     const result = applyTableOp(
       state.lines,
       op,

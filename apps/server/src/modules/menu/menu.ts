@@ -7,6 +7,8 @@ import {
   PERIOD_SALE_CODES,
   type PeriodSaleResult,
   periodState,
+  pricedByRegister,
+  refusedCombos,
   type SellOut,
 } from "@tablemate/core";
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -24,16 +26,18 @@ export interface MenuContext {
   imageHost: string;
 }
 
-async function menuRows(db: Db, restaurantId: number) {
-  const [categoryRows, dishRows] = await Promise.all([
-    db.select().from(categories).where(eq(categories.restaurantId, restaurantId)),
+/** The menu's categories and the dishes the restaurant's register offers (no combos below 2.23.00). */
+async function menuRows(db: Db, restaurant: RestaurantRow) {
+  const [categoryRows, allDishRows] = await Promise.all([
+    db.select().from(categories).where(eq(categories.restaurantId, restaurant.id)),
     db
       .select()
       .from(dishes)
-      .where(eq(dishes.restaurantId, restaurantId))
+      .where(eq(dishes.restaurantId, restaurant.id))
       .orderBy(asc(dishes.sort), asc(dishes.id)),
   ]);
-  return { categoryRows, dishRows };
+  const refused = new Set(refusedCombos(allDishRows, restaurant));
+  return { categoryRows, dishRows: allDishRows.filter((row) => !refused.has(row)) };
 }
 
 function clockOf(ctx: MenuContext, restaurant: RestaurantRow): LocalClock {
@@ -41,7 +45,7 @@ function clockOf(ctx: MenuContext, restaurant: RestaurantRow): LocalClock {
 }
 
 export async function foodCategories(ctx: MenuContext, restaurant: RestaurantRow) {
-  const { categoryRows, dishRows } = await menuRows(ctx.db, restaurant.id);
+  const { categoryRows, dishRows } = await menuRows(ctx.db, restaurant);
   return presentCategories(categoryRows, dishRows);
 }
 
@@ -56,17 +60,20 @@ function presentFoods(
   const ordered = [...dishRows].sort((a, b) => sortOf(a) - sortOf(b) || a.categoryId - b.categoryId);
   const clock = clockOf(ctx, restaurant);
   return ordered.map((row, index) =>
-    presentDish(row, {
-      categoryName: categoryById.get(row.categoryId)?.name ?? "",
-      index,
-      clock,
-      imageHost: ctx.imageHost,
-    }),
+    pricedByRegister(
+      presentDish(row, {
+        categoryName: categoryById.get(row.categoryId)?.name ?? "",
+        index,
+        clock,
+        imageHost: ctx.imageHost,
+      }),
+      restaurant,
+    ),
   );
 }
 
 export async function foodList(ctx: MenuContext, restaurant: RestaurantRow): Promise<Dish[]> {
-  return presentFoods(ctx, restaurant, await menuRows(ctx.db, restaurant.id));
+  return presentFoods(ctx, restaurant, await menuRows(ctx.db, restaurant));
 }
 
 export async function recommendedFoods(ctx: MenuContext, restaurant: RestaurantRow): Promise<Dish[]> {
@@ -79,7 +86,7 @@ export async function recommendedFoods(ctx: MenuContext, restaurant: RestaurantR
  */
 export async function menuSnapshot(ctx: MenuContext, restaurant: RestaurantRow): Promise<MenuSnapshot> {
   const [rows, memoRows, additionRows] = await Promise.all([
-    menuRows(ctx.db, restaurant.id),
+    menuRows(ctx.db, restaurant),
     restaurantMemos(ctx.db, restaurant.id),
     additionStockRows(ctx.db, restaurant.id),
   ]);

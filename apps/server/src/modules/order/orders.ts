@@ -1,4 +1,11 @@
-import { AppError, isSettled, ORDER_STATUS, type OrderDetail, roundMoney } from "@tablemate/core";
+import {
+  AppError,
+  isSettled,
+  ORDER_STATUS,
+  type OrderCancellation,
+  type OrderDetail,
+  roundMoney,
+} from "@tablemate/core";
 import Big from "big.js";
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -13,6 +20,7 @@ import {
   visits,
 } from "../../db/schema.js";
 import type { CartDeps } from "../cart/operate.js";
+import { isStaffActor } from "../staff/auth.js";
 import { broadcastOrderStatus, writeStatusMove } from "./status.js";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -63,14 +71,17 @@ export async function orderDetail(
     .from(orders)
     .where(or(eq(orders.id, order.id), eq(orders.mainOrderId, order.id)))
     .orderBy(asc(orders.id));
-  const live = group.filter((o) => o.status !== ORDER_STATUS.cancelled);
+  const isCancelled = (o: OrderRow) => o.status === ORDER_STATUS.cancelled;
+  const live = group.filter((o) => !isCancelled(o));
+  const cancelled = group.filter(isCancelled);
+  // every order's lines, the cancelled ones' too: a cancelled order still shows what it was
   const lines = await db
     .select()
     .from(orderLines)
     .where(
       inArray(
         orderLines.orderId,
-        live.map((o) => o.id),
+        group.map((o) => o.id),
       ),
     )
     .orderBy(asc(orderLines.id));
@@ -78,7 +89,8 @@ export async function orderDetail(
   const [table] = await db.select().from(tables).where(eq(tables.id, order.tableId));
   const total = live.reduce((sum, o) => sum.plus(o.totalPrice), new Big(0));
   const vipTotal = live.reduce((sum, o) => sum.plus(o.vipTotalPrice), new Big(0));
-  const cancelled = group.filter((o) => o.status === ORDER_STATUS.cancelled);
+  const cancelledIds = new Set(cancelled.map((o) => o.id));
+  const liveLines = lines.filter((l) => !cancelledIds.has(l.orderId));
   const cancelEvents = cancelled.length
     ? await db
         .select()
@@ -106,7 +118,7 @@ export async function orderDetail(
     restaurant: { restaurantId: order.restaurantId, restaurantName: restaurant?.name ?? "" },
     tableId: order.tableId,
     tableName: table?.name ?? "",
-    dishOrders: lines.map(presentLine),
+    dishOrders: lines.map((line) => presentLine(line, cancelledIds.has(line.orderId))),
     pays: [],
     status: order.status,
     orderNeedMoney: money(total.minus(paid)),
@@ -126,13 +138,13 @@ export async function orderDetail(
     chargeMoney: money(total),
     vipId: "",
     paymentType: order.paymentType,
-    foodCount: lines.reduce((n, l) => n + Math.ceil(Number(l.count)), 0),
+    foodCount: liveLines.reduce((n, l) => n + Math.ceil(Number(l.count)), 0),
     prePrint: false,
     orderDiffMoney: money(total.minus(vipTotal)),
     payment: order.paymentType === 1 ? "prepay" : "later",
     payingOrderType: 0,
     posCancelCode: "",
-    cancelOrders: cancelEvents.map((e) => ({ orderId: e.orderId, at: e.at.toISOString() })),
+    cancelOrders: cancelEvents.map((e) => presentCancellation(e, cancelled)),
     reserve: order.reserve ?? null,
     takeout: order.eatType === "takeout",
     fastSerialNo: order.fastSerialNo ? String(order.fastSerialNo).padStart(3, "0") : "",
@@ -143,7 +155,24 @@ export async function orderDetail(
   };
 }
 
-function presentLine(line: LineRow): OrderDetail["dishOrders"][number] {
+/** A cancel event as the diner reads it: a staff actor is shown only as the restaurant. */
+function presentCancellation(
+  event: typeof orderEvents.$inferSelect,
+  cancelled: readonly OrderRow[],
+): OrderCancellation {
+  const byStaff = isStaffActor(event.actor);
+  const order = cancelled.find((o) => o.id === event.orderId);
+  return {
+    orderId: event.orderId,
+    at: event.at.toISOString(),
+    by: byStaff ? "restaurant" : "diner",
+    actorId: byStaff ? "" : event.actor,
+    reason: byStaff ? event.note : "",
+    total: money(order?.totalPrice ?? 0),
+  };
+}
+
+function presentLine(line: LineRow, cancelled: boolean): OrderDetail["dishOrders"][number] {
   return {
     id: line.id,
     foodId: line.foodId,
@@ -160,6 +189,7 @@ function presentLine(line: LineRow): OrderDetail["dishOrders"][number] {
     total: money(line.total),
     memo: line.memo,
     orderId: line.orderId,
+    cancelled,
   };
 }
 

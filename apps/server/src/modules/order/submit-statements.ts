@@ -21,7 +21,7 @@ import { rowFromJson, run, type Statement } from "../../db/statements.js";
 const READ_SUBMITS: Statement = {
   name: "submit_read",
   text: `
-select i.ord, r.id, r.timezone, r.business_time as "businessTime", r.hotel_lock as "hotelLock",
+select i.ord, r.id, r.timezone, r.server_version as "serverVersion", r.business_time as "businessTime", r.hotel_lock as "hotelLock",
   r.pos_online as "posOnline", r.fast_hotel as "fastHotel", r.wct_pay_type as "wctPayType",
   r.start_price::text as "startPrice", r.verify_phone as "verifyPhone",
   case when c.id is not null then json_build_object('id', c.id, 'restaurantId', c.restaurant_id,
@@ -43,6 +43,7 @@ left join carts c on c.id = i."cartId"`,
 export interface SubmitRestaurant {
   id: number;
   timezone: string;
+  serverVersion: string;
   businessTime: string;
   hotelLock: boolean;
   posOnline: boolean;

@@ -1,17 +1,22 @@
 import {
   AppError,
+  type BookingProblem,
+  type BookingRule,
+  bookingRuleFor,
+  businessHoursText,
   type CartLine,
   type ContactField,
   canAddToOrder,
   cartTotal,
+  checkBookedTime,
   checkOrderLines,
   chosenMethods,
   contactProblems,
   type Dish,
   detailId,
+  formatDate,
   isPrepaymentMode,
   isSettled,
-  isShopOpen,
   localClock,
   type OrderPayload,
   priceLine,
@@ -20,7 +25,9 @@ import {
   type SubmitResult,
   stockUnits,
   stripEmoji,
+  takesOrderNow,
   truncateMoney,
+  zonedDateTime,
 } from "@tablemate/core";
 import Big from "big.js";
 import type { Db } from "../../db/client.js";
@@ -28,9 +35,10 @@ import { isPgError, PG_ERROR } from "../../db/statements.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import { orderMessage, stockMessage } from "../../realtime/messages.js";
 import type { Signer } from "../../security/signer.js";
-import { presentForRules, presentLine } from "../cart/cart-state.js";
+import { presentForRules, presentLine, refuseUnofferedCombos } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
 import type { PhoneCodes } from "../verification/phone-codes.js";
+import { orderDinerCount } from "./diner-count.js";
 import {
   isTableOf,
   lastOrderOfCart,
@@ -175,6 +183,9 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     );
     const [lacking] = withContact ? contactProblems(payload, kind === "takeout") : [];
     if (lacking) throw new AppError("contactMissing", CONTACT_REFUSALS[lacking]);
+    if (withContact)
+      refuseBookedTime(restaurant, payload.time ?? "", bookingRuleFor(kind === "reserve"), now);
+    const personNum = await orderDinerCount(deps.db, payload, restaurant, cart.tableId);
     if (!codeAccepted && !(await deps.phoneCodes.acceptsOrder(restaurant, payload)))
       throw new AppError("wrongCode");
     codeAccepted = true;
@@ -186,7 +197,9 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     if (lines.length === 0) refuseEmptyCart(await lastOrderOfCart(deps.db, cart.id), guid, now, raced);
     const mainOrder = await mainOrderOf(deps.db, payload, tableId, cart.visitId);
 
-    const menu = presentForRules(dishRows, restaurant.timezone, now);
+    const menu = presentForRules(dishRows, restaurant, now);
+    // the menu holds the dishes of the lines to order
+    refuseUnofferedCombos(menu, restaurant);
     if (local) refuseBrokenLocalCart(local, menu);
     const priced = priceLines(lines, menu);
     const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
@@ -207,7 +220,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
           submitId: submitKey,
           paymentType: prepayment ? 1 : 0,
           eatType: kind,
-          personNum: payload.personNum,
+          personNum,
           wholeMemo: payload.wholeMemo.memo,
           invoiceTitle: payload.invoiceTitle,
           reserve: withContact ? contactOf(payload) : null,
@@ -221,8 +234,8 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
         guid,
         readVersion: cart.version,
         needs: stockUnits(lines),
-        // quick-service pick-up numbers restart every (UTC) day per restaurant
-        fast: restaurant.fastHotel ? { day: now.toISOString().slice(0, 10) } : null,
+        // quick-service pick-up numbers restart every day per restaurant, by its own calendar
+        fast: restaurant.fastHotel ? { day: formatDate(now, restaurant.timezone) } : null,
       });
     } catch (error) {
       // a lock held past the pool's lock_timeout: the diner is told to retry (1002)
@@ -268,14 +281,39 @@ const contactOf = (payload: OrderPayload): NonNullable<OrderRow["reserve"]> => (
   address: payload.address ?? "",
 });
 
-/** The restaurant takes orders now, its register is online, and the cart id is one this server signed. */
+/**
+ * The restaurant takes orders now (a reservation: unless locked, its booked time is checked instead),
+ * its register is online, and the cart id is one this server signed.
+ */
 function checkRestaurant(deps: SubmitDeps, restaurant: SubmitRestaurant, payload: OrderPayload, now: Date) {
   const clock = localClock(now, restaurant.timezone);
-  if (!isShopOpen({ businessTime: restaurant.businessTime, hotelLock: restaurant.hotelLock }, clock)) {
-    throw new AppError("shopClosed");
-  }
+  if (!takesOrderNow(restaurant, clock, Boolean(payload.reserve))) throw new AppError("shopClosed");
   if (!restaurant.posOnline) throw new AppError("posOffline");
   if (!deps.signer.verifyCartSign(payload.cartId, payload.cartIdSign)) throw new AppError("orderInvalid");
+}
+
+/** The refusal of each problem of a booked time; the format was the contract's (zod) already. */
+const BOOKING_REFUSALS = {
+  missing: "bookingTimeMissing",
+  invalid: "orderInfoMissing",
+  past: "bookingTimePast",
+  tooFar: "bookingTimeTooFar",
+  closed: "bookingTimeClosed",
+} as const satisfies Record<BookingProblem, string>;
+
+/** A supply form's time, booked in the restaurant's zone: its business hours at that time, not now. */
+function refuseBookedTime(restaurant: SubmitRestaurant, time: string, rule: BookingRule, now: Date): void {
+  const problem = checkBookedTime(restaurant, zonedDateTime(now, restaurant.timezone), time, rule);
+  if (!problem) return;
+  const key = BOOKING_REFUSALS[problem];
+  if (problem === "closed") {
+    throw new AppError(key, `所选时间不在营业时间（${businessHoursText(restaurant)}）内，请重新选择`);
+  }
+  if (problem === "tooFar") {
+    const within = rule.days === 1 ? "今天" : `${rule.days}天内`;
+    throw new AppError(key, `只能选择${within}的时间，请重新选择`);
+  }
+  throw new AppError(key);
 }
 
 /** 3000 when an addition is short (they are taken first), else 2000 with the short dishes. */

@@ -13,3 +13,8 @@ export function requireStaff(signer: Signer, request: FastifyRequest, restaurant
 export function staffActor(name: string | undefined): string {
   return name ? `staff:${name}` : "staff";
 }
+
+/** Whether an event's actor is the restaurant's staff (else it is a diner's guid). */
+export function isStaffActor(actor: string): boolean {
+  return actor === "staff" || actor.startsWith("staff:");
+}

@@ -1,4 +1,4 @@
-import { AppError, type TableInfo, type TableJoinResult, type TableUser } from "@tablemate/core";
+import { AppError, idSchema, type TableInfo, type TableJoinResult, type TableUser } from "@tablemate/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { tables, tableUsers } from "../../db/schema.js";
@@ -30,6 +30,26 @@ export async function getSignedTable(
   if (!table) throw new AppError("tableNotFound");
   if (!signer.verifyTableToken(restaurantId, tableId, sid)) throw new AppError("invalidTableToken");
   return table;
+}
+
+/**
+ * The diner count of the table a page link names (`tn`, with `sid` its signed token), for the page's
+ * first screen; null when the link names no table of the restaurant or its token is not the table's.
+ */
+export async function linkedTableDinerCount(
+  db: Db,
+  signer: Signer,
+  restaurantId: number,
+  link: { tn?: unknown; sid?: unknown },
+): Promise<number | null> {
+  const tableId = idSchema.safeParse(link.tn);
+  if (!tableId.success || typeof link.sid !== "string") return null;
+  if (!signer.verifyTableToken(restaurantId, tableId.data, link.sid)) return null;
+  const [row] = await db
+    .select({ personNum: tables.personNum })
+    .from(tables)
+    .where(and(eq(tables.id, tableId.data), eq(tables.restaurantId, restaurantId)));
+  return row?.personNum ?? null;
 }
 
 async function visitUsers(db: Db, visitId: number): Promise<TableUser[]> {

@@ -1,8 +1,8 @@
 import { badgeText, summarizeCart } from "@tablemate/core";
 import Badge from "antd-mobile/es/components/badge";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from "react";
-import { useLocation } from "react-router";
+import { lazy, Suspense, useEffect, useMemo } from "react";
 import { DISH_COPY } from "../../copy.js";
+import { usePageActive } from "../../router/page-active.js";
 import { useAppStore } from "../../store/app-store.js";
 import { ToOrderButton } from "../checkout/ToOrderButton.js";
 import { useCompanionOrders } from "../order/use-companion-orders.js";
@@ -11,8 +11,6 @@ import { useCartStore } from "./cart-store.js";
 import { lookupIn, useIsMember } from "./dish-lookup.js";
 import { Money } from "./Money.js";
 import { TablemateNotice } from "./TablemateNotice.js";
-import { useCompanionClearedAlert } from "./use-companion-cleared-alert.js";
-import { useConnectionToast } from "./use-connection-toast.js";
 import { useSheet } from "./use-sheet.js";
 import "./cart.css";
 
@@ -25,11 +23,6 @@ const CartListSheet = lazy(() => import("./CartListSheet.js").then((m) => ({ def
  * and is fixed to the bottom of the phone column, so it works as the last child of any page.
  */
 export function CartBar() {
-  const location = useLocation();
-  const path = useRef(location.pathname);
-  path.current = location.pathname;
-  useCompanionClearedAlert(useCallback(() => path.current, []));
-  useConnectionToast();
   useCompanionOrders();
   const lines = useCartStore((state) => state.lines);
   const foods = useAppStore((state) => state.foods);
@@ -41,10 +34,12 @@ export function CartBar() {
   const empty = summary.count === 0;
   const { close } = list;
 
-  // the last line removed or the cart cleared: nothing left to show
+  // the last line removed or the cart cleared: nothing left to show; and the page kept alive behind
+  // another (the to-order button leads on with the list open): its sheet is not left over that page
+  const active = usePageActive();
   useEffect(() => {
-    if (empty) close();
-  }, [empty, close]);
+    if (empty || !active) close();
+  }, [empty, active, close]);
 
   const toggle = () => {
     if (list.visible) list.close();

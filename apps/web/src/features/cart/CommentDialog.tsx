@@ -43,6 +43,7 @@ export function CommentDialog({ visible, initial, onSave, onClose }: CommentDial
       visible={visible}
       onMaskClick={onClose}
       onClose={onClose}
+      className="comment-popup"
       bodyClassName="comment-dialog"
       destroyOnClose
     >

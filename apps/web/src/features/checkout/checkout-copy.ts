@@ -58,8 +58,21 @@ export const SUBMIT_COPY = {
   sexMale: "先生",
   sexFemale: "女士",
   people: "人数",
-  time: "时间",
-  timePlaceholder: "如 今天 18:30",
+  /** the booked time (core's booking rules): its name by the kind of order */
+  times: { reserve: "预订时间", takeout: "送达时间", pickup: "取餐时间" },
+  pickTime: (label: string) => `选择${label}`,
+  timePlaceholder: "请选择",
+  /** takeout and pick-up with no time chosen */
+  asap: "尽快",
+  today: "今天",
+  tomorrow: "明天",
+  weekdays: ["周一", "周二", "周三", "周四", "周五", "周六", "周日"],
+  noTimes: "近期没有可选的时间",
+  /** a booked time refused (the server says the same, 9001) */
+  timeMissing: "请选择预订时间",
+  timePast: "所选时间已过，请重新选择",
+  timeClosed: (hours: string) => `所选时间不在营业时间（${hours}）内，请重新选择`,
+  timeTooFar: (days: number) => `只能选择${days === 1 ? "今天" : `${days}天内`}的时间，请重新选择`,
   memo: "备注",
   memoPlaceholder: "其他要求",
   address: "地址",

@@ -1,3 +1,4 @@
+import { ORDER_LIST_QUERY_KEYS } from "@tablemate/core";
 import { useCallback, useMemo } from "react";
 import { useCarryingNavigate } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
@@ -45,8 +46,13 @@ export function useOrderNavigation() {
     () => navigate(PATHS.main, { keys: NEW_ORDER_KEYS, replace: true }),
     [navigate],
   );
+  /** the diner's orders: the list keeps only its 10 parameters (001 §2) */
+  const toOrderList = useCallback(
+    () => navigate(PATHS.orderList, { keys: ORDER_LIST_QUERY_KEYS }),
+    [navigate],
+  );
   return useMemo(
-    () => ({ toDetail, toEndedOrder, toAddDishes, toSubOrder, toSupplyInfo, toNewOrder }),
-    [toDetail, toEndedOrder, toAddDishes, toSubOrder, toSupplyInfo, toNewOrder],
+    () => ({ toDetail, toEndedOrder, toAddDishes, toSubOrder, toSupplyInfo, toNewOrder, toOrderList }),
+    [toDetail, toEndedOrder, toAddDishes, toSubOrder, toSupplyInfo, toNewOrder, toOrderList],
   );
 }

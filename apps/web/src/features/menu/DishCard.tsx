@@ -1,6 +1,6 @@
 import { type Dish, dishIntro, dishName, type ImageLayout } from "@tablemate/core";
 import { memo } from "react";
-import { COPY, DISH_COPY } from "../../copy.js";
+import { DISH_COPY } from "../../copy.js";
 import { DishAddControl } from "../dish/index.js";
 import type { CardVariant } from "./card-designs.js";
 import { DishImage } from "./DishImage.js";
@@ -55,7 +55,7 @@ export const DishCard = memo(function DishCard({
         {view.availability === "soldOut" && <span className="dish-card__sold-out">{DISH_COPY.soldOut}</span>}
         {view.availability === "outOfPeriod" && (
           <div className="dish-card__period-mask" data-testid="period-mask">
-            <span>{COPY.saleHours}</span>
+            <span>{view.periodHeadline}</span>
             <span>{view.saleHours}</span>
           </div>
         )}

@@ -11,6 +11,7 @@ import { SecondCategoryStrip } from "./SecondCategoryStrip.js";
 import { buildMenuSections } from "./sections.js";
 import { useElementSize } from "./use-element-size.js";
 import { useMenuSpy } from "./use-menu-spy.js";
+import { usePullPage } from "./use-pull-page.js";
 import "./menu.css";
 
 /** Until the list is measured (or where nothing is laid out, as in tests): a phone's list width. */
@@ -19,7 +20,8 @@ const FALLBACK_LIST_WIDTH = 366;
 /**
  * The menu below the header (spec 000 §2) in the restaurant's template: 1 the default list with the
  * left category bar and second-category strip; 2 big cards, 3 nine-grid cards, 4 super cards, each
- * with horizontal category tabs. The page's scroller scrolls it, header included.
+ * with horizontal category tabs and one category per page (pulled to the next or previous one). The
+ * page's scroller scrolls it, header included.
  */
 export function MenuBody({ scrollerRef }: { scrollerRef: RefObject<HTMLElement | null> }) {
   const categories = useAppStore((state) => state.categories);
@@ -33,27 +35,38 @@ export function MenuBody({ scrollerRef }: { scrollerRef: RefObject<HTMLElement |
   const { width } = useElementSize(box);
   const design = TEMPLATE_DESIGNS[template] ?? TEMPLATE_DESIGNS[1];
   const sections = useMemo(() => buildMenuSections(categories, foods), [categories, foods]);
-  const entries = useMemo(() => menuEntries(sections), [sections]);
+  const activeIndex = Math.min(categoryIndex, Math.max(0, sections.length - 1));
+  const page = design.byCategory ? activeIndex : null;
+  const entries = useMemo(
+    () => menuEntries(page === null ? sections : sections.slice(page, page + 1)),
+    [sections, page],
+  );
   const layout = useMemo(
     () => layoutMenu(entries, design, width || FALLBACK_LIST_WIDTH),
     [entries, design, width],
   );
   const sideBar = design.variant === "list";
-  const spy = useMenuSpy(scrollerRef, listRef, layout, sideBar ? 0 : CATEGORY_TABS_HEIGHT);
+  const spy = useMenuSpy(scrollerRef, listRef, layout, sideBar ? 0 : CATEGORY_TABS_HEIGHT, page);
+  usePullPage(scrollerRef, page !== null, activeIndex, sections.length, spy.jumpTo);
 
-  const activeIndex = Math.min(categoryIndex, Math.max(0, sections.length - 1));
   const active = sections[activeIndex];
+  const next = page === null ? undefined : sections[page + 1];
   const list =
     sections.length === 0 ? (
       <p className="menu-body__empty">{COPY.noDishes}</p>
     ) : (
-      <MenuList
-        layout={layout}
-        variant={design.variant}
-        scrollerRef={scrollerRef}
-        listRef={listRef}
-        onView={spy.onView}
-      />
+      <>
+        <MenuList
+          // a new page starts as a fresh list: its first dishes at once, then the window
+          key={page ?? "all"}
+          layout={layout}
+          variant={design.variant}
+          scrollerRef={scrollerRef}
+          listRef={listRef}
+          onView={spy.onView}
+        />
+        {next && <p className="menu-body__pull-hint">{COPY.pullForNext(next.category.dishesTypeName)}</p>}
+      </>
     );
 
   if (!sideBar) {

@@ -31,33 +31,37 @@ export interface MenuListProps {
   onView?(view: ListView, scroller: HTMLElement): void;
 }
 
-const place = (box: PlacedBox): CSSProperties => ({
-  top: box.top,
-  left: box.left,
-  width: box.width,
-  height: box.height,
-});
+/**
+ * An entry's place: top and height in pixels, left and width as shares of the list's width, so a
+ * list laid out for a guessed width (the server's first screen, before the app measures the phone)
+ * still fits the phone across, and a measured one is placed exactly.
+ */
+const place = (box: PlacedBox, listWidth: number): CSSProperties => {
+  const share = (px: number) => (listWidth > 0 ? `${(px / listWidth) * 100}%` : px);
+  return { top: box.top, left: share(box.left), width: share(box.width), height: box.height };
+};
 
 const ON_SCREEN = { above: 0, below: 0 };
 
 interface CellProps {
   entry: MenuEntry;
   box: PlacedBox;
+  listWidth: number;
   variant: CardVariant;
   eager: boolean;
 }
 
 /** One placed entry. Memoised: as the window moves, the entries that stay are not rendered again. */
-const MenuCell = memo(function MenuCell({ entry, box, variant, eager }: CellProps) {
+const MenuCell = memo(function MenuCell({ entry, box, listWidth, variant, eager }: CellProps) {
   if (entry.kind === "heading") {
     return (
-      <h3 className="menu-list__heading" style={place(box)}>
+      <h3 className="menu-list__heading" style={place(box, listWidth)}>
         {entry.title}
       </h3>
     );
   }
   return (
-    <div className="menu-list__cell" style={place(box)}>
+    <div className="menu-list__cell" style={place(box, listWidth)}>
       <DishCard dish={entry.dish} variant={variant} eager={eager} />
     </div>
   );
@@ -128,6 +132,7 @@ export function MenuList({ layout, variant, scrollerRef, listRef, onView }: Menu
             key={entry.key}
             entry={entry}
             box={box}
+            listWidth={layout.width}
             variant={variant}
             eager={index < EAGER_IMAGE_COUNT}
           />

@@ -17,6 +17,11 @@ export interface CardDesign {
   gap: number;
   /** a card's height for a card this wide */
   cardHeight(cardWidth: number): number;
+  /**
+   * One category per page, turned by the category tabs or by a pull past the page's end or top
+   * (spec 000 §3 currentPageIndex, §5 pulling to change page), rather than one long list.
+   */
+  byCategory: boolean;
 }
 
 /** A section heading's height in every template. */
@@ -46,6 +51,7 @@ export const LIST_DESIGN: CardDesign = {
   columns: one,
   gap: 0,
   cardHeight: () => LIST_CARD_HEIGHT,
+  byCategory: false,
 };
 
 /** Template 2: one big card per row, the picture full width. */
@@ -55,6 +61,7 @@ export const BIG_DESIGN: CardDesign = {
   columns: one,
   gap: 12,
   cardHeight: imageOver("big", 108),
+  byCategory: true,
 };
 
 /** Template 3: small nine-grid cards, 3 per row where they stay wide enough, else 2. */
@@ -64,6 +71,7 @@ export const NINE_DESIGN: CardDesign = {
   columns: (width) => (width + 8 >= 3 * (NINE_MIN_CARD_WIDTH + 8) ? 3 : 2),
   gap: 8,
   cardHeight: imageOver("nine", 80),
+  byCategory: true,
 };
 
 /**
@@ -77,8 +85,13 @@ export const FOUR_DESIGN: CardDesign = {
   columns: () => 2,
   gap: 10,
   cardHeight: imageOver("four", 104),
+  byCategory: true,
 };
 
+/**
+ * Templates 2-4 page by category: their tabs name the pages, and their big pictures would make the
+ * whole menu one very long scroll. Template 1's side bar follows every category in one list.
+ */
 export const TEMPLATE_DESIGNS: Record<1 | 2 | 3 | 4, CardDesign> = {
   1: LIST_DESIGN,
   2: BIG_DESIGN,

@@ -11,6 +11,7 @@ import {
   memberTag,
   type PeriodDishInfo,
   type PriceDisplay,
+  periodHeadline,
   unitText,
   unsellableMessage,
   viewerPrices,
@@ -28,6 +29,8 @@ export interface DishView {
   unit: string;
   tag: MemberTag;
   attach: string;
+  /** the availability-period mask's headline: '17:00后可售' (available soon) or 暂不可售; null on sale */
+  periodHeadline: string | null;
   /** the sale hours on the availability-period mask, e.g. '每天 11:00-14:00' */
   saleHours: string;
   /** what a tap says instead of opening the dish: 非可售时间… outside sale hours, else null */
@@ -58,6 +61,7 @@ export function describeDish(dish: Dish, info: PeriodDishInfo | undefined, isMem
     unit: unitText(dishUnit(dish)),
     tag: memberTag(dish, isMember),
     attach: attachText(dish, period, period.endsSoon),
+    periodHeadline: periodHeadline(period),
     saleHours: `${period.availableDaysString} ${period.availableTimeString}`,
     unsellable: availability === "outOfPeriod" ? unsellableMessage(period) : null,
   };

@@ -24,3 +24,11 @@ export function atScrollEnd(scroller: HTMLElement): boolean {
 export function sameRange(a: IndexRange, b: IndexRange): boolean {
   return a.start === b.start && a.end === b.end;
 }
+
+/** Whether the scroller shows its top and its end (both, when everything fits). */
+export function scrollEdges(scroller: HTMLElement): { atStart: boolean; atEnd: boolean } {
+  return {
+    atStart: scroller.scrollTop <= 0,
+    atEnd: scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1,
+  };
+}

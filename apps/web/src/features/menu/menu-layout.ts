@@ -16,6 +16,8 @@ export interface PlacedBox extends ListBox {
 export interface MenuLayout {
   entries: readonly MenuEntry[];
   boxes: readonly PlacedBox[];
+  /** the width the boxes were placed for */
+  width: number;
   height: number;
   /** the top of each section */
   sectionTops: readonly number[];
@@ -85,5 +87,5 @@ export function layoutMenu(entries: readonly MenuEntry[], design: CardDesign, wi
     rowOpen = true;
   }
   closeRow();
-  return { entries, boxes, height: y, sectionTops, groupTops };
+  return { entries, boxes, width, height: y, sectionTops, groupTops };
 }

@@ -1,4 +1,4 @@
-import { type Category, type Dish, soldOutLast } from "@tablemate/core";
+import { type Category, type Dish, saleOrder } from "@tablemate/core";
 
 /** A run of dishes under one heading. */
 export interface MenuGroup {
@@ -41,7 +41,7 @@ export function buildMenuSections(categories: readonly Category[], foods: readon
     else byCategory.set(dish.typeId, [dish]);
   }
   return categories.flatMap((category) => {
-    const dishes = soldOutLast(byCategory.get(category.id) ?? []);
+    const dishes = saleOrder(byCategory.get(category.id) ?? []);
     return dishes.length === 0 ? [] : [{ category, groups: groupsOf(category, dishes) }];
   });
 }

@@ -1,10 +1,13 @@
-import { type OrderDetail, truncateMoney } from "@tablemate/core";
+import { type OrderCancellation, type OrderDetail, offersMemberPrices, truncateMoney } from "@tablemate/core";
 import { COPY } from "../../copy.js";
+import { useAppStore } from "../../store/app-store.js";
 import { Money } from "../cart/Money.js";
 import { SUBMIT_COPY } from "../checkout/checkout-copy.js";
+import { supplyKindOfOrder } from "../checkout/supply-kind.js";
 import { FactRow } from "./OrderPageFrame.js";
 import { ORDER_COPY } from "./order-copy.js";
-import { formatTime, statusText } from "./order-format.js";
+import { statusText, useFormatTime } from "./order-format.js";
+import { SupplyFacts } from "./SupplyFacts.js";
 
 function Lines({ order }: { order: OrderDetail }) {
   return (
@@ -20,9 +23,17 @@ function Lines({ order }: { order: OrderDetail }) {
           .filter(Boolean)
           .join("、");
         return (
-          <div className="order-line" key={line.id} data-testid="order-line">
+          <div
+            className={line.cancelled ? "order-line order-line--cancelled" : "order-line"}
+            key={line.id}
+            data-testid="order-line"
+            data-cancelled={line.cancelled || undefined}
+          >
             <div className="order-line__main">
-              <div className="order-line__name">{line.dishesName}</div>
+              <div className="order-line__name">
+                {line.dishesName}
+                {line.cancelled && <span className="order-line__tag">{ORDER_COPY.cancelledTag}</span>}
+              </div>
               {choices && <div className="order-line__choices">{choices}</div>}
               {line.memo && <div className="order-line__memo">{line.memo}</div>}
             </div>
@@ -38,9 +49,17 @@ function Lines({ order }: { order: OrderDetail }) {
 /** Every money line that is not zero, then what is due. */
 function MoneyBreakdown({ order }: { order: OrderDetail }) {
   const nonZero = (value: string) => Number(value) !== 0;
+  // no member prices below register 2.24.00 (spec 000 §9)
+  const memberPrices = useAppStore(
+    (state) => state.restaurant !== null && offersMemberPrices(state.restaurant),
+  );
   const rows: Array<[label: string, value: string, shown: boolean]> = [
     [ORDER_COPY.totalPrice, order.orderTotalPrice, true],
-    [ORDER_COPY.vipTotal, order.orderVipNeedMoney, order.orderVipNeedMoney !== order.orderTotalPrice],
+    [
+      ORDER_COPY.vipTotal,
+      order.orderVipNeedMoney,
+      memberPrices && order.orderVipNeedMoney !== order.orderTotalPrice,
+    ],
     [ORDER_COPY.discount, order.orderDiscount, nonZero(order.orderDiscount)],
     [ORDER_COPY.serviceMoney, order.orderServiceMoney, nonZero(order.orderServiceMoney)],
     [ORDER_COPY.paid, order.totalPaidMoney, nonZero(order.totalPaidMoney)],
@@ -62,9 +81,40 @@ function MoneyBreakdown({ order }: { order: OrderDetail }) {
   );
 }
 
+/** Who cancelled: the diner themselves, a tablemate, or the restaurant. */
+function cancelledBy(cancel: OrderCancellation, viewer: string): string {
+  if (cancel.by === "restaurant") return ORDER_COPY.cancelledByRestaurant;
+  return cancel.actorId === viewer ? ORDER_COPY.cancelledBySelf : ORDER_COPY.cancelledByTablemate;
+}
+
+/** Each cancelled order of the group: what it came to, who cancelled it and when (and the restaurant's reason). */
+function Cancellations({ order, viewer }: { order: OrderDetail; viewer: string }) {
+  const formatTime = useFormatTime();
+  if (order.cancelOrders.length === 0) return null;
+  return (
+    <section className="order-card" data-testid="order-cancellations">
+      {order.cancelOrders.map((cancel) => (
+        <div key={cancel.orderId} className="order-cancel">
+          <FactRow label={ORDER_COPY.cancelledTotal} testId="cancelled-total">
+            <Money value={cancel.total} />
+          </FactRow>
+          <FactRow label={ORDER_COPY.cancelledByLabel} testId="cancelled-by">
+            {cancelledBy(cancel, viewer)}
+          </FactRow>
+          <FactRow label={ORDER_COPY.cancelledAt} testId="cancelled-at">
+            {formatTime(cancel.at)}
+          </FactRow>
+          {cancel.reason && <FactRow label={ORDER_COPY.cancelReason}>{cancel.reason}</FactRow>}
+        </div>
+      ))}
+    </section>
+  );
+}
+
 /** The order detail (001 §3): status, the lines, money, and the facts of the order. */
-export function OrderDetailView({ order }: { order: OrderDetail }) {
+export function OrderDetailView({ order, viewer }: { order: OrderDetail; viewer: string }) {
   const reserve = order.reserve;
+  const formatTime = useFormatTime();
   return (
     <>
       <section className="order-card">
@@ -79,7 +129,9 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           </FactRow>
         )}
       </section>
+      {reserve && <SupplyFacts kind={supplyKindOfOrder(order.eatType)} {...reserve} />}
       <Lines order={order} />
+      <Cancellations order={order} viewer={viewer} />
       <MoneyBreakdown order={order} />
       <section className="order-card">
         <FactRow label={ORDER_COPY.orderNo}>{order.num}</FactRow>
@@ -88,16 +140,12 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         </FactRow>
         <FactRow label={ORDER_COPY.submitTime}>{formatTime(order.orderSubmitTime)}</FactRow>
         {order.posTime && <FactRow label={ORDER_COPY.posTime}>{formatTime(order.posTime)}</FactRow>}
-        {order.personNum > 0 && <FactRow label={SUBMIT_COPY.personNum}>{order.personNum}</FactRow>}
+        {/* an order with a supply form shows its party size there */}
+        {!reserve && order.personNum > 0 && (
+          <FactRow label={SUBMIT_COPY.personNum}>{order.personNum}</FactRow>
+        )}
         {order.wholeMemo && <FactRow label={ORDER_COPY.wholeMemoLabel}>{order.wholeMemo}</FactRow>}
         {order.invoiceTitle && <FactRow label={ORDER_COPY.invoice}>{order.invoiceTitle}</FactRow>}
-        {reserve && (
-          <FactRow label={ORDER_COPY.reserveInfo}>
-            {[reserve.name, reserve.phone, reserve.time, reserve.address, reserve.memo]
-              .filter(Boolean)
-              .join(" ")}
-          </FactRow>
-        )}
       </section>
     </>
   );

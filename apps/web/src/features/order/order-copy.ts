@@ -24,6 +24,20 @@ export const ORDER_COPY = {
   cancelled: "订单已取消",
   cancelPaying: "支付中，不能取消订单",
   cancelFailed: "取消订单失败，请重试",
+  /** a cancelled order's detail: its lines struck through, what it came to, who and when */
+  cancelledTag: "已取消",
+  cancelledTotal: "已取消金额",
+  cancelledByLabel: "取消人",
+  cancelledBySelf: "您本人",
+  cancelledByTablemate: "同桌的朋友",
+  cancelledByRestaurant: "餐厅",
+  cancelledAt: "取消时间",
+  cancelReason: "取消原因",
+  orderAgain: "重新点餐",
+  /** an order the link names that this diner cannot see, or no order at all */
+  notFound: "没有找到这笔订单",
+  notFoundHint: "订单可能属于其他桌台，或链接已失效",
+  viewOrders: "查看我的订单",
   loadFailed: "获取订单失败，请重试",
   retry: "重试",
   /** order statuses in words (001 §4; the rest are ours) */
@@ -40,4 +54,5 @@ export const ORDER_COPY = {
   /** the order list */
   listTitle: "我的订单",
   listEmpty: "暂无订单",
+  goOrder: "去点餐",
 } as const;

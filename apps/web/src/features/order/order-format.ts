@@ -1,14 +1,19 @@
+import { formatIsoDateTime } from "@tablemate/core";
+import { useAppStore } from "../../store/app-store.js";
 import { ORDER_COPY } from "./order-copy.js";
 
 export function statusText(status: number): string {
   return ORDER_COPY.statuses[status] ?? ORDER_COPY.unknownStatus;
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
+/** The phone's own zone: only until the restaurant (and its zone) is known. */
+const PHONE_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** 'MM-DD HH:mm' in the phone's clock: the diner reads times where they sit. */
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+/**
+ * An order's time (ISO on the wire) as 'YYYY-MM-DD HH:mm' (001 §9) by core's one formatter, on the
+ * restaurant's clock: the time the restaurant's receipt and a booking's time are read in.
+ */
+export function useFormatTime(): (iso: string) => string {
+  const timeZone = useAppStore((state) => state.restaurant?.timezone) ?? PHONE_ZONE;
+  return (iso) => formatIsoDateTime(iso, timeZone);
 }

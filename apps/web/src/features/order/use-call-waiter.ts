@@ -1,6 +1,6 @@
 import { TIMING } from "@tablemate/core";
 import { useCallback, useEffect, useState } from "react";
-import { callWaiter } from "../../api/order.js";
+import { callWaiter } from "../../api/waiter.js";
 import { CHECKOUT_COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
 import { showToast } from "../loading/toast.js";

@@ -1,12 +1,14 @@
 import { MSG, type OrderDetail } from "@tablemate/core";
 import { useCallback, useEffect, useState } from "react";
+import { ApiError } from "../../api/http.js";
 import { fetchOrderDetail } from "../../api/order.js";
 import { useAppStore } from "../../store/app-store.js";
 import { subscribeTableEvents } from "../cart/table-events.js";
 
 export type OrderDetailState =
   | { kind: "loading" }
-  | { kind: "failed" }
+  /** notFound: no such order for this diner (or no id at all): asking again cannot help */
+  | { kind: "failed"; notFound: boolean }
   | { kind: "ready"; order: OrderDetail };
 
 /**
@@ -21,7 +23,7 @@ export function useOrderDetail(orderId: number | null) {
 
   useEffect(() => {
     if (orderId === null || rid === null) {
-      setState({ kind: "failed" });
+      setState({ kind: "failed", notFound: true });
       return;
     }
     let live = true;
@@ -29,7 +31,10 @@ export function useOrderDetail(orderId: number | null) {
     void attempt;
     fetchOrderDetail(orderId, rid, isPrepayment ? 1 : undefined)
       .then((order) => live && setState({ kind: "ready", order }))
-      .catch(() => live && setState({ kind: "failed" }));
+      .catch(
+        (error: unknown) =>
+          live && setState({ kind: "failed", notFound: error instanceof ApiError && error.status === 404 }),
+      );
     return () => {
       live = false;
     };

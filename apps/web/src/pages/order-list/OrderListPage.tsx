@@ -1,10 +1,13 @@
 import { ORDER_LIST_QUERY_KEYS } from "@tablemate/core";
 import { useEffect, useState } from "react";
 import { fetchOrderList, type OrderSummary } from "../../api/order.js";
+import { COPY } from "../../copy.js";
 import { Money } from "../../features/cart/Money.js";
+import { useOrderNavigation } from "../../features/checkout/order-navigation.js";
+import { OrderNotice } from "../../features/order/OrderNotice.js";
 import { FactRow, OrderPageFrame } from "../../features/order/OrderPageFrame.js";
 import { ORDER_COPY } from "../../features/order/order-copy.js";
-import { formatTime, statusText } from "../../features/order/order-format.js";
+import { statusText, useFormatTime } from "../../features/order/order-format.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
 import { useAppStore } from "../../store/app-store.js";
@@ -15,18 +18,24 @@ type ListState = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; ord
 export function OrderListPage() {
   const rid = useAppStore((state) => state.hotelid);
   const navigate = useCarryingNavigate();
+  const nav = useOrderNavigation();
+  const formatTime = useFormatTime();
   const [state, setState] = useState<ListState>({ kind: "loading" });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (rid === null) return;
     let live = true;
+    // attempt: 重试 asks again
+    void attempt;
+    setState({ kind: "loading" });
     fetchOrderList(rid)
       .then((orders) => live && setState({ kind: "ready", orders }))
       .catch(() => live && setState({ kind: "failed" }));
     return () => {
       live = false;
     };
-  }, [rid]);
+  }, [rid, attempt]);
 
   // the order list keeps only its 10 parameters, and so does the detail opened from it
   const open = (orderId: number) =>
@@ -34,9 +43,20 @@ export function OrderListPage() {
 
   return (
     <OrderPageFrame title={ORDER_COPY.listTitle} testId="order-list-page">
-      {state.kind === "failed" && <p className="order-empty">{ORDER_COPY.loadFailed}</p>}
+      {state.kind === "failed" && (
+        <OrderNotice
+          message={ORDER_COPY.loadFailed}
+          actions={[
+            { label: ORDER_COPY.retry, run: () => setAttempt((n) => n + 1), primary: true },
+            { label: COPY.backToMenu, run: nav.toNewOrder },
+          ]}
+        />
+      )}
       {state.kind === "ready" && state.orders.length === 0 && (
-        <p className="order-empty">{ORDER_COPY.listEmpty}</p>
+        <OrderNotice
+          message={ORDER_COPY.listEmpty}
+          actions={[{ label: ORDER_COPY.goOrder, run: nav.toNewOrder, primary: true }]}
+        />
       )}
       {state.kind === "ready" &&
         state.orders.map((order) => (

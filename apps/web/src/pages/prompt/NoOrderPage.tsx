@@ -1,6 +1,13 @@
-import { COPY } from "../../copy.js";
 import { PromptView } from "../../features/prompt/PromptView.js";
+import { PROMPT_COPY } from "../../features/prompt/prompt-copy.js";
 
 export function NoOrderPage() {
-  return <PromptView status="empty" title={COPY.noOrder} description={COPY.noOrderHint} backToMenu />;
+  return (
+    <PromptView
+      status="empty"
+      headline={PROMPT_COPY.noOrder}
+      reason={PROMPT_COPY.noOrderHint}
+      action="menu"
+    />
+  );
 }

@@ -1,6 +1,13 @@
-import { COPY } from "../../copy.js";
 import { PromptView } from "../../features/prompt/PromptView.js";
+import { PROMPT_COPY } from "../../features/prompt/prompt-copy.js";
 
 export function OverduePage() {
-  return <PromptView status="busy" title={COPY.overdue} description={COPY.overdueHint} />;
+  return (
+    <PromptView
+      status="busy"
+      headline={PROMPT_COPY.overdue}
+      reason={PROMPT_COPY.overdueHint}
+      action="rescan"
+    />
+  );
 }

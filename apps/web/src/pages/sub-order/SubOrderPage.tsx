@@ -1,6 +1,7 @@
 import { summarizeCart } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
 import { useMemo } from "react";
+import { useSearchParams } from "react-router";
 import { useCartStore } from "../../features/cart/cart-store.js";
 import { lookupIn, useIsMember } from "../../features/cart/dish-lookup.js";
 import { Money } from "../../features/cart/Money.js";
@@ -8,9 +9,11 @@ import { SUBMIT_COPY } from "../../features/checkout/checkout-copy.js";
 import { updateCheckout, useCheckoutStore } from "../../features/checkout/checkout-store.js";
 import { useOrderNavigation } from "../../features/checkout/order-navigation.js";
 import { SubOrderLines } from "../../features/checkout/SubOrderLines.js";
+import { supplyKindOf } from "../../features/checkout/supply-kind.js";
 import { useSubmitOrder } from "../../features/checkout/use-submit-order.js";
 import { FactRow, OrderPageFrame } from "../../features/order/OrderPageFrame.js";
 import { ORDER_COPY } from "../../features/order/order-copy.js";
+import { SupplyFacts } from "../../features/order/SupplyFacts.js";
 import { useCompanionOrders } from "../../features/order/use-companion-orders.js";
 import { useAppStore } from "../../store/app-store.js";
 
@@ -26,6 +29,7 @@ export function SubOrderPage() {
   const isMember = useIsMember();
   const checkout = useCheckoutStore();
   const nav = useOrderNavigation();
+  const [params] = useSearchParams();
   const { submit, submitting } = useSubmitOrder();
   const lookup = useMemo(() => lookupIn(foods), [foods]);
   const summary = useMemo(() => summarizeCart(lines, lookup, isMember), [lines, lookup, isMember]);
@@ -69,29 +73,28 @@ export function SubOrderPage() {
       {table && (
         <section className="order-card">
           <FactRow label={ORDER_COPY.table}>{checkout.pickedTable?.tableName ?? table.tableName}</FactRow>
-          {supply && (
-            <FactRow label={ORDER_COPY.reserveInfo}>
-              {supply.name} {supply.phone}
-            </FactRow>
-          )}
         </section>
       )}
+      {supply && <SupplyFacts kind={supplyKindOf(Object.fromEntries(params))} {...supply} />}
       <SubOrderLines lines={lines} lookup={lookup} isMember={isMember} />
       <section className="order-card">
-        <label className="order-field">
-          <span className="order-field__label">{SUBMIT_COPY.personNum}</span>
-          <select
-            value={personNum || ""}
-            onChange={(event) => updateCheckout({ personNum: Number(event.target.value) })}
-          >
-            {personNum === 0 && <option value="">-</option>}
-            {PEOPLE.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        {/* a supply form asked the party size already (it goes in as the diner count) */}
+        {!supply && (
+          <label className="order-field">
+            <span className="order-field__label">{SUBMIT_COPY.personNum}</span>
+            <select
+              value={personNum || ""}
+              onChange={(event) => updateCheckout({ personNum: Number(event.target.value) })}
+            >
+              {personNum === 0 && <option value="">-</option>}
+              {PEOPLE.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="order-field">
           <span className="order-field__label">{SUBMIT_COPY.wholeMemo}</span>
           <textarea

@@ -1,23 +1,30 @@
 import {
+  type BookingProblem,
+  bookingRuleFor,
+  businessHoursText,
   type ContactField,
+  checkBookedTime,
   contactProblems,
   needsPhoneCode,
   PHONE_CODE,
-  queryFlag,
+  type RestaurantDetail,
   type SupplyInfo,
+  zonedDateTime,
 } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
 import { type ChangeEvent, type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router";
+import { BookingTimeField } from "../../features/checkout/BookingTimeField.js";
 import { SUBMIT_COPY } from "../../features/checkout/checkout-copy.js";
 import { EMPTY_SUPPLY, updateCheckout, useCheckoutStore } from "../../features/checkout/checkout-store.js";
 import { useOrderNavigation } from "../../features/checkout/order-navigation.js";
 import { SendCodeButton } from "../../features/checkout/SendCodeButton.js";
+import { type SupplyKind, supplyKindOf } from "../../features/checkout/supply-kind.js";
 import { OrderPageFrame } from "../../features/order/OrderPageFrame.js";
 import { useCompanionOrders } from "../../features/order/use-companion-orders.js";
 import { useAppStore } from "../../store/app-store.js";
 
-type Errors = Partial<Record<"phone" | "code" | "name" | "address", string>>;
+type Errors = Partial<Record<"phone" | "code" | "name" | "address" | "time", string>>;
 
 const CONTACT_ERRORS: Record<ContactField, string> = {
   phone: SUBMIT_COPY.phoneInvalid,
@@ -27,17 +34,45 @@ const CONTACT_ERRORS: Record<ContactField, string> = {
 
 const CODE_PATTERN = new RegExp(`^\\d{${PHONE_CODE.digits}}$`);
 
+/** Why core's checkBookedTime refuses a time, in the words the server also says (9001). */
+function timeError(problem: BookingProblem, restaurant: RestaurantDetail, kind: SupplyKind): string {
+  switch (problem) {
+    case "missing":
+    case "invalid":
+      return SUBMIT_COPY.timeMissing;
+    case "past":
+      return SUBMIT_COPY.timePast;
+    case "closed":
+      return SUBMIT_COPY.timeClosed(businessHoursText(restaurant));
+    case "tooFar":
+      return SUBMIT_COPY.timeTooFar(bookingRuleFor(kind === "reserve").days);
+  }
+}
+
 /**
  * What must be right before the order page: phone (001 §5), its code where the restaurant asks for
- * one, a name, and an address for takeout.
+ * one, a name, an address for takeout, and a time the restaurant takes (checked again at submit).
  */
-function validate(form: SupplyInfo, takeout: boolean, withCode: boolean): Errors {
+function validate(
+  form: SupplyInfo,
+  kind: SupplyKind,
+  withCode: boolean,
+  restaurant: RestaurantDetail | null,
+): Errors {
   const errors: Errors = {};
-  for (const field of contactProblems(form, takeout)) errors[field] = CONTACT_ERRORS[field];
+  for (const field of contactProblems(form, kind === "takeout")) errors[field] = CONTACT_ERRORS[field];
   if (withCode && !CODE_PATTERN.test(form.code.trim()))
     errors.code = SUBMIT_COPY.codeMissing(PHONE_CODE.digits);
+  if (restaurant) {
+    const now = zonedDateTime(new Date(), restaurant.timezone);
+    const problem = checkBookedTime(restaurant, now, form.time, bookingRuleFor(kind === "reserve"));
+    if (problem) errors.time = timeError(problem, restaurant, kind);
+  }
   return errors;
 }
+
+/** The party sizes the form takes (the order's diner count). */
+const PEOPLE = { min: 1, max: 99 };
 
 function Field({
   id,
@@ -70,16 +105,17 @@ function Field({
 export function SupplyInfoPage() {
   useCompanionOrders();
   const [params] = useSearchParams();
-  const takeout = queryFlag(params.get("takeout") ?? undefined);
-  const reserve = queryFlag(params.get("reserve") ?? undefined);
+  const kind = supplyKindOf(Object.fromEntries(params));
+  const takeout = kind === "takeout";
   const restaurant = useAppStore((state) => state.restaurant);
-  const withCode = restaurant !== null && needsPhoneCode(restaurant, { takeout, reserve });
+  const withCode =
+    restaurant !== null && needsPhoneCode(restaurant, { takeout, reserve: kind === "reserve" });
   const saved = useCheckoutStore((state) => state.supply);
   const nav = useOrderNavigation();
   const [form, setForm] = useState<SupplyInfo>(saved ?? EMPTY_SUPPLY);
   const [errors, setErrors] = useState<Errors>({});
   const edit = (patch: Partial<SupplyInfo>) => setForm((current) => ({ ...current, ...patch }));
-  const text = (key: "phone" | "code" | "name" | "time" | "memo" | "address") => ({
+  const text = (key: "phone" | "code" | "name" | "memo" | "address") => ({
     id: `supply-${key}`,
     value: form[key],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -87,7 +123,7 @@ export function SupplyInfoPage() {
   });
 
   const next = () => {
-    const found = validate(form, takeout, withCode);
+    const found = validate(form, kind, withCode, restaurant);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const code = withCode ? form.code.trim() : "";
@@ -159,14 +195,26 @@ export function SupplyInfoPage() {
           <input
             id="supply-num"
             type="number"
-            min={1}
-            max={999}
+            min={PEOPLE.min}
+            max={PEOPLE.max}
             value={form.num}
-            onChange={(event) => edit({ num: Math.max(1, Math.min(999, Number(event.target.value) || 1)) })}
+            onChange={(event) =>
+              edit({
+                num: Math.max(PEOPLE.min, Math.min(PEOPLE.max, Number(event.target.value) || PEOPLE.min)),
+              })
+            }
           />
         </Field>
-        <Field id="supply-time" label={SUBMIT_COPY.time}>
-          <input maxLength={40} placeholder={SUBMIT_COPY.timePlaceholder} {...text("time")} />
+        <Field id="supply-time" label={SUBMIT_COPY.times[kind]} error={errors.time}>
+          <BookingTimeField
+            id="supply-time"
+            kind={kind}
+            value={form.time}
+            onChange={(time) => {
+              edit({ time });
+              setErrors((found) => ({ ...found, time: undefined }));
+            }}
+          />
         </Field>
         {takeout && (
           <Field id="supply-address" label={SUBMIT_COPY.address} error={errors.address}>

@@ -1,0 +1,97 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { priceLine } from "../src/pricing.js";
+import {
+  isCombo,
+  offeredDishes,
+  offersCombos,
+  offersMemberPrices,
+  pricedByRegister,
+  refusedCombos,
+} from "../src/register-offer.js";
+import { compareVersions } from "../src/version.js";
+import { makeDish } from "./fixtures.js";
+
+const single = makeDish({ id: 1, name: "拍黄瓜", price: 12 });
+const memberPriced = makeDish({
+  id: 2,
+  name: "北京烤鸭",
+  price: 128,
+  vipPrice: 118,
+  pricingType: 1,
+  startPrice: 68,
+  startVipPrice: 62,
+  norms: [
+    { id: 21, name: "整只", price: 128, vipPrice: 118 },
+    { id: 22, name: "半只", price: 68, vipPrice: 62, isDefault: true },
+  ],
+});
+const setMenu = makeDish({ id: 3, name: "双人套餐", foodproperty: 1, price: 98 });
+const pickMenu = makeDish({ id: 4, name: "自选套餐", foodproperty: 3, price: 58 });
+const complex = makeDish({ id: 5, name: "组合拼盘", foodproperty: 2, price: 38 });
+const menu = [single, memberPriced, setMenu, pickMenu, complex];
+
+const at = (serverVersion: string) => ({ serverVersion });
+
+describe("what a restaurant's register version offers (spec 000 §9)", () => {
+  it("counts every dish but a single one (foodproperty 0) as a combo", () => {
+    expect(menu.map(isCombo)).toEqual([false, false, true, true, true]);
+  });
+
+  it.each([
+    ["2.22.00", false, false],
+    ["2.22.99", false, false],
+    ["2.23.00", true, false],
+    ["2.23.99", true, false],
+    ["2.24.00", true, true],
+    ["2.35.15", true, true],
+  ] as const)("at %s: combos %s, member prices %s", (version, combos, memberPrices) => {
+    expect(offersCombos(at(version))).toBe(combos);
+    expect(offersMemberPrices(at(version))).toBe(memberPrices);
+  });
+
+  it("leaves every combo out of the menu below 2.23.00, and keeps them from 2.23.00", () => {
+    expect(offeredDishes(menu, at("2.22.00")).map((d) => d.name)).toEqual(["拍黄瓜", "北京烤鸭"]);
+    expect(offeredDishes(menu, at("2.23.00")).map((d) => d.name)).toEqual([
+      "拍黄瓜",
+      "北京烤鸭",
+      "双人套餐",
+      "自选套餐",
+      "组合拼盘",
+    ]);
+    expect(refusedCombos(menu, at("2.22.00"))).toEqual([setMenu, pickMenu, complex]);
+    expect(refusedCombos(menu, at("2.23.00"))).toEqual([]);
+  });
+
+  it("takes every member price off below 2.24.00, so a member is charged the regular price", () => {
+    const old = pricedByRegister(memberPriced, at("2.23.06"));
+    expect(old.vipPrice).toBeNull();
+    expect(old.startVipPrice).toBeNull();
+    expect(old.norms.map((n) => n.vipPrice)).toEqual([null, null]);
+    const half = { normId: 22, methodIds: [], additions: [], parts: [] };
+    expect(priceLine(old, half, 2, true).total.toString()).toBe("136");
+    // from 2.24.00 the dish is as it was, member prices and all
+    expect(pricedByRegister(memberPriced, at("2.24.00"))).toBe(memberPriced);
+    expect(priceLine(memberPriced, half, 2, true).total.toString()).toBe("124");
+  });
+
+  it("never adds a dish, and offers a combo or a member price exactly at or past its gate", () => {
+    const version = fc
+      .tuple(
+        fc.integer({ min: 2, max: 2 }),
+        fc.integer({ min: 15, max: 30 }),
+        fc.integer({ min: 0, max: 99 }),
+      )
+      .map((parts) => parts.map((p) => String(p).padStart(2, "0")).join("."));
+    fc.assert(
+      fc.property(version, (serverVersion) => {
+        const offered = offeredDishes(menu, at(serverVersion));
+        const comboGate = compareVersions(serverVersion, "2.23.00") >= 0;
+        const vipGate = compareVersions(serverVersion, "2.24.00") >= 0;
+        expect(offered.some(isCombo)).toBe(comboGate);
+        expect(offered.length).toBe(comboGate ? menu.length : 2);
+        expect(offered.some((d) => d.vipPrice !== null)).toBe(vipGate);
+      }),
+    );
+  });
+});
