@@ -8,10 +8,10 @@ import { setCartTransport } from "../src/features/cart/index.js";
 import { createLocalTransport } from "../src/features/cart/local-transport.js";
 import { adoptServerFirstScreen } from "../src/router/first-screen.js";
 import { menuVisitStart } from "../src/router/menu-visit.js";
-import { resetAppStore } from "../src/store/app-store.js";
+import { resetAppStore, useAppStore } from "../src/store/app-store.js";
 import { setCookie } from "./cookies.js";
-import { fakeServer, ok } from "./fake-server.js";
-import { CATEGORIES, dish, FOODS, GUID, MEMOS, restaurant, SELL_OUT, TABLE } from "./fixtures.js";
+import { fakeServer, type Handler, ok, type Reply } from "./fake-server.js";
+import { CATEGORIES, dish, FOODS, GUID, HOTEL_ID, MEMOS, restaurant, SELL_OUT, TABLE } from "./fixtures.js";
 import { LINK } from "./menu-harness.js";
 import { injectPageData } from "./page-data.js";
 import { normalizeUrl, renderApp } from "./render-app.js";
@@ -45,6 +45,8 @@ interface Scan {
   link?: string;
   /** the page names the table's count (false: a page that could not tell) */
   pageKnows?: boolean;
+  /** answers in place of the healthy server's */
+  routes?: Record<string, Handler>;
 }
 
 /** The page as the server serves a scan: the restaurant, its menu and the scanned table's count. */
@@ -74,6 +76,7 @@ function scan({
   path = "/",
   link = "",
   pageKnows = true,
+  routes = {},
 }: Scan = {}) {
   setCookie("guid", GUID);
   injectPageData(pageData(foods, pageKnows ? personNum : null, detail));
@@ -81,6 +84,7 @@ function scan({
     [API.restaurantDetail]: () => ok(restaurant(detail)),
     [API.foodList]: () => ok(foods),
     [API.tableJoin]: () => ok({ ...TABLE, personNum }),
+    ...routes,
   });
   // the entry's way on, as main.tsx sets it before the router starts (router/first-screen.ts)
   const search = `?${LINK}${link}`;
@@ -167,6 +171,34 @@ describe("/selectNumber: the diner count before the menu", () => {
     const set = scan({ path: "/selectNumber", personNum: 2 });
     await waitFor(() => expect(set.app.where()).toBe(normalizeUrl(`/main?${LINK}`)));
     expect(await screen.findByText(COPY.dinerCount(2))).toBeTruthy();
+  });
+
+  it("on a return to the menu asks a count reset before it, not one a broadcast resets meanwhile (a settle ending the visit)", async () => {
+    let release: (() => void) | null = null;
+    let holdStock = false;
+    const stock = (): Promise<Reply> | Reply =>
+      holdStock ? new Promise((resolve) => (release = () => resolve(ok(SELL_OUT, 200)))) : ok(SELL_OUT, 200);
+    const { app } = scan({ personNum: 4, routes: { [`${API.sellOut}/${HOTEL_ID}`]: stock } });
+    await screen.findByText(COPY.dinerCount(4));
+    const resetCount = () => {
+      const { table } = useAppStore.getState();
+      if (table) useAppStore.setState({ table: { ...table, personNum: 0 } });
+    };
+
+    // the return's stock refresh is under way when the table's count is reset
+    holdStock = true;
+    act(() => app.navigate(`/search?${LINK}`));
+    await act(async () => app.navigate(`/main?${LINK}`));
+    await waitFor(() => expect(release).not.toBeNull());
+    act(resetCount);
+    await act(async () => release?.());
+    expect(app.where()).toBe(normalizeUrl(`/main?${LINK}`));
+
+    // the next return finds the count missing: that visit asks it
+    holdStock = false;
+    act(() => app.navigate(`/search?${LINK}`));
+    await act(async () => app.navigate(`/main?${LINK}`));
+    await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/selectNumber?${LINK}`)));
   });
 
   it("sends a menu reached without the count, where the page could not tell, to the step", async () => {
