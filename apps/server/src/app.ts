@@ -14,6 +14,7 @@ import { healthRoutes } from "./modules/health/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
+import { staticTokenGuard } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
 import { tableRoutes } from "./modules/table/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
@@ -84,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
-  staffRoutes(server, cartDeps, signer);
+  staffRoutes(server, cartDeps, staticTokenGuard(signer));
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);

@@ -25,6 +25,7 @@ import {
   plainDish,
   type DemoRestaurant as Restaurant,
 } from "./support/ordering.js";
+import { staffHeaders } from "./support/staff.js";
 import { TableSocket } from "./support/table-socket.js";
 
 /** Every allowed move of core's machine, as [from, to]. */
@@ -55,6 +56,7 @@ describe.each(BACKENDS)("order status moves by staff on %s", (backend) => {
     menu = await menuOf(app, dine.id);
     const base = await socketBase(app);
     socketUrl = ({ table, guid }) => socketAt(base, table, guid);
+    for (const r of [dine, prepay]) staffOf.set(r.id, await staffHeaders(app, r.id));
   });
   afterAll(() => app.close());
 
@@ -82,9 +84,12 @@ describe.each(BACKENDS)("order status moves by staff on %s", (backend) => {
     return (answer.data as { orderId: number }).orderId;
   }
 
-  const bearer = (restaurantId: number) => ({
-    authorization: `Bearer ${app.signer.staffToken(restaurantId)}`,
-  });
+  const staffOf = new Map<number, Record<string, string>>();
+  const bearer = (restaurantId: number): Record<string, string> => {
+    const headers = staffOf.get(restaurantId);
+    if (!headers) throw new Error(`no staff signed in at restaurant ${restaurantId}`);
+    return headers;
+  };
 
   function move(
     restaurantId: number,

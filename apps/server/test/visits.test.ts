@@ -7,6 +7,7 @@ import { carts, orders, tables, tableUsers, visits } from "../src/db/schema.js";
 import { BACKENDS } from "./support/databases.js";
 import { json, socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
 import { type DemoRestaurant, Diner, demoRestaurants, menuOf, PLAIN, plainDish } from "./support/ordering.js";
+import { staffHeaders } from "./support/staff.js";
 import { TableSocket } from "./support/table-socket.js";
 
 /**
@@ -56,11 +57,11 @@ describe.each(BACKENDS)("table visits on %s", (backend) => {
     return (answer.data as { orderId: number }).orderId;
   }
 
-  const staff = (path: string): Promise<LightMyRequestResponse> =>
+  const staff = async (path: string): Promise<LightMyRequestResponse> =>
     app.server.inject({
       method: "POST",
       url: path,
-      headers: { authorization: `Bearer ${app.signer.staffToken(dine.id)}` },
+      headers: await staffHeaders(app, dine.id),
       payload: { rid: dine.id },
     });
   const settle = (tableId: number) => staff(API.staffSettleTable(tableId));

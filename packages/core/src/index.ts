@@ -37,6 +37,7 @@ export * from "./query.js";
 export * from "./register-offer.js";
 export * from "./render-window.js";
 export * from "./shop.js";
+export * from "./staff/roles.js";
 export * from "./stock.js";
 export * from "./submit-outcome.js";
 export * from "./table-ops.js";

@@ -391,3 +391,26 @@ export const phoneCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.restaurantId, t.phone] })],
 );
+
+/**
+ * Every staff action, append-only (a trigger refuses updates and deletes, migration 0010): who
+ * (`staff:<account id>` or `apikey:<id>`, with the name shown then), the approver of a sensitive
+ * action, what was done to which target, and the target before and after.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actor: text("actor").notNull(),
+    actorName: text("actor_name").notNull(),
+    approver: text("approver"),
+    approverName: text("approver_name"),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [index("audit_log_restaurant_at_idx").on(t.restaurantId, t.at)],
+);

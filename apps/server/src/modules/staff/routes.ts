@@ -1,6 +1,7 @@
 import {
   API,
   moveOrderBodySchema,
+  ORDER_STATUS,
   orderIdParamSchema,
   settleTableBodySchema,
   staffOrdersQuerySchema,
@@ -9,18 +10,18 @@ import {
 import type { FastifyInstance } from "fastify";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
-import type { Signer } from "../../security/signer.js";
 import type { CartDeps } from "../cart/operate.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
-import { requireStaff, staffActor } from "./auth.js";
+import { staffActor } from "./auth.js";
+import type { StaffGuard } from "./guard.js";
 import { staffOrders } from "./listing.js";
 import { clearTable, moveOrderStatus, settleTable } from "./moves.js";
 
-/** The staff calls: input parsed (400), then the restaurant's staff token (401, 403), then the use case. */
-export function staffRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer): void {
+/** The staff calls: input parsed (400), then the guard (401, 403), then the use case. */
+export function staffRoutes(app: FastifyInstance, deps: CartDeps, guard: StaffGuard): void {
   app.get(API.staffOrders, async (request) => {
     const { rid, status } = parse(staffOrdersQuerySchema, request.query);
-    requireStaff(signer, request, rid);
+    await guard.require(request, rid, "floor.read");
     await getRestaurant(deps.db, rid);
     return ok(await staffOrders(deps.db, rid, status));
   });
@@ -28,7 +29,11 @@ export function staffRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer
   app.post(API.staffOrderStatus(":orderId"), async (request) => {
     const { orderId } = parse(orderIdParamSchema, request.params);
     const body = parse(moveOrderBodySchema, request.body);
-    requireStaff(signer, request, body.rid);
+    await guard.require(
+      request,
+      body.rid,
+      body.status === ORDER_STATUS.cancelled ? "orders.cancel" : "orders.serve",
+    );
     const input = { restaurantId: body.rid, orderId, to: body.status, actor: staffActor(body.by) };
     const moved = await moveOrderStatus(deps, input);
     return ok({ orderId: moved.orderId, status: moved.status });
@@ -37,7 +42,7 @@ export function staffRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer
   app.post(API.staffSettleTable(":tableId"), async (request) => {
     const { tableId } = parse(tableIdParamSchema, request.params);
     const body = parse(settleTableBodySchema, request.body);
-    requireStaff(signer, request, body.rid);
+    await guard.require(request, body.rid, "tables.settle");
     const orderIds = await settleTable(deps, { restaurantId: body.rid, tableId, actor: staffActor(body.by) });
     return ok({ tableId, orderIds });
   });
@@ -45,7 +50,7 @@ export function staffRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer
   app.post(API.staffClearTable(":tableId"), async (request) => {
     const { tableId } = parse(tableIdParamSchema, request.params);
     const body = parse(settleTableBodySchema, request.body);
-    requireStaff(signer, request, body.rid);
+    await guard.require(request, body.rid, "tables.clear");
     await clearTable(deps, { restaurantId: body.rid, tableId, actor: staffActor(body.by) });
     return ok({ tableId });
   });
