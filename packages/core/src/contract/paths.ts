@@ -48,6 +48,26 @@ export const API = {
   staffSettleTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/settle`,
   /** staff: the party left without ordering; the table's visit ends */
   staffClearTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/clear`,
+  /** console (kitchen): the restaurant's stations; `/:sid` one of them */
+  consoleStations: (rid: number | string) => `/console/api/v1/restaurants/${rid}/stations`,
+  consoleStation: (rid: number | string, sid: number | string) =>
+    `/console/api/v1/restaurants/${rid}/stations/${sid}`,
+  /** console (kitchen): a station's display: open tickets, all-day counts, the last bump */
+  consoleStationDisplay: (rid: number | string, sid: number | string) =>
+    `/console/api/v1/restaurants/${rid}/stations/${sid}/display`,
+  /** console (kitchen): recall the station's last bump */
+  consoleStationRecall: (rid: number | string, sid: number | string) =>
+    `/console/api/v1/restaurants/${rid}/stations/${sid}/recall`,
+  /** console (kitchen): one ticket (to print it); `/bump`, `/reprint` */
+  consoleTicket: (rid: number | string, tid: number | string) =>
+    `/console/api/v1/restaurants/${rid}/tickets/${tid}`,
+  consoleTicketBump: (rid: number | string, tid: number | string) =>
+    `/console/api/v1/restaurants/${rid}/tickets/${tid}/bump`,
+  consoleTicketReprint: (rid: number | string, tid: number | string) =>
+    `/console/api/v1/restaurants/${rid}/tickets/${tid}/reprint`,
+  /** console: an order's customer bill (with the orders added to it); printing it sends nothing to the kitchen */
+  consoleOrderBill: (rid: number | string, oid: number | string) =>
+    `/console/api/v1/restaurants/${rid}/orders/${oid}/bill`,
   healthz: "/healthz",
   socket: "/ws",
 } as const;
