@@ -11,6 +11,7 @@ import { registerRateLimits } from "./http/rate-limits.js";
 import { loggerOptions, OneLinePerRequest } from "./logging.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
+import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
@@ -85,7 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
-  staffRoutes(server, cartDeps, staticTokenGuard(signer));
+  const staffGuard = staticTokenGuard(signer);
+  staffRoutes(server, cartDeps, staffGuard);
+  kitchenRoutes(server, cartDeps, staffGuard);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);

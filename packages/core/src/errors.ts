@@ -51,6 +51,8 @@ export const ERRORS = {
   stationNotFound: { status: 404, code: 404, message: "档口不存在" },
   ticketNotFound: { status: 404, code: 404, message: "厨房单不存在" },
   stationNameTaken: { status: 409, code: 4171, message: "已有同名档口" },
+  /** a station that has tickets keeps them: rename it or take its categories away instead */
+  stationInUse: { status: 409, code: 4175, message: "档口已有厨房单，不能删除" },
   /** a station names a category that is not the restaurant's */
   categoryUnknown: { status: 400, code: 400, message: "分类不存在" },
   /** compare-and-set: the ticket changed since the display read it */

@@ -26,9 +26,7 @@ export function routeDish(
   routes: readonly StationRoute[],
 ): number[] {
   const wanted = categoryIds.filter((c): c is number => c != null);
-  const matched = routes
-    .filter((r) => r.categoryIds.some((c) => wanted.includes(c)))
-    .map((r) => r.stationId);
+  const matched = routes.filter((r) => r.categoryIds.some((c) => wanted.includes(c))).map((r) => r.stationId);
   if (matched.length) return [...new Set(matched)].sort((a, b) => a - b);
   const first = [...routes].sort((a, b) => a.sort - b.sort || a.stationId - b.stationId)[0];
   return first ? [first.stationId] : [];
@@ -51,18 +49,26 @@ export interface TicketDelta {
   items: { lineId: number; count: string }[];
 }
 
+/** What a station already got of a line: the net of its new and cancel tickets. */
+export interface SentLine {
+  lineId: number;
+  stationId: number;
+  /** decimal text, new minus cancelled */
+  count: string;
+}
+
 /**
- * The tickets a change of an order's live lines makes (append-only deltas): lines (or units of a line)
- * that appeared go to their stations on a "new" ticket; lines (or units) that went away make a
- * "cancel" ticket at the stations that got them. Nothing changed: no ticket. One ticket per station
- * and kind, stations in id order.
+ * The tickets that bring the kitchen from what it was sent to an order's live lines (append-only
+ * deltas): a line no station got goes to its stations (core's routeDish) on a "new" ticket; a line
+ * (or units of one) that went away makes a "cancel" ticket at the stations that got it, wherever the
+ * routes say now; units added to a line already sent go where it went. Nothing changed: no ticket.
+ * One ticket per station and kind, stations in id order, new before cancel.
  */
-export function ticketDeltas(
-  before: readonly KitchenLine[],
-  after: readonly KitchenLine[],
+export function kitchenDeltas(
+  sent: readonly SentLine[],
+  live: readonly KitchenLine[],
   routes: readonly StationRoute[],
 ): TicketDelta[] {
-  const ids = [...new Set([...before, ...after].map((l) => l.lineId))].sort((a, b) => a - b);
   const byStation = new Map<string, TicketDelta>();
   const push = (stationId: number, kind: TicketKind, lineId: number, count: Big) => {
     const key = `${stationId}/${kind}`;
@@ -70,20 +76,41 @@ export function ticketDeltas(
     ticket.items.push({ lineId, count: count.toString() });
     byStation.set(key, ticket);
   };
+  const ids = [...new Set([...sent.map((s) => s.lineId), ...live.map((l) => l.lineId)])].sort(
+    (a, b) => a - b,
+  );
   for (const lineId of ids) {
-    const was = before.find((l) => l.lineId === lineId);
-    const now = after.find((l) => l.lineId === lineId);
-    const diff = new Big(now?.count ?? 0).minus(was?.count ?? 0);
-    if (diff.eq(0)) continue;
-    // a cancel goes where the line went; a line keeps its stations for its whole life
-    const line = (was ?? now) as KitchenLine;
-    for (const stationId of routeDish(line.categoryIds, routes)) {
-      push(stationId, diff.gt(0) ? "new" : "cancel", lineId, diff.abs());
+    const now = live.find((l) => l.lineId === lineId);
+    const got = sent.filter((s) => s.lineId === lineId && new Big(s.count).gt(0));
+    const wanted = new Big(now?.count ?? 0);
+    if (!got.length) {
+      if (now && wanted.gt(0))
+        for (const stationId of routeDish(now.categoryIds, routes)) push(stationId, "new", lineId, wanted);
+      continue;
+    }
+    for (const s of [...got].sort((a, b) => a.stationId - b.stationId)) {
+      const diff = wanted.minus(s.count);
+      if (diff.eq(0)) continue;
+      push(s.stationId, diff.gt(0) ? "new" : "cancel", lineId, diff.abs());
     }
   }
   return [...byStation.values()].sort(
     (a, b) => a.stationId - b.stationId || (a.kind === b.kind ? 0 : a.kind === "new" ? -1 : 1),
   );
+}
+
+/**
+ * The tickets a change of an order's live lines makes, from `before` (all of it sent) to `after`.
+ */
+export function ticketDeltas(
+  before: readonly KitchenLine[],
+  after: readonly KitchenLine[],
+  routes: readonly StationRoute[],
+): TicketDelta[] {
+  const sent = before.flatMap((l) =>
+    routeDish(l.categoryIds, routes).map((stationId) => ({ lineId: l.lineId, stationId, count: l.count })),
+  );
+  return kitchenDeltas(sent, after, routes);
 }
 
 /**
@@ -136,7 +163,10 @@ export function isOpenItem(state: ItemState): boolean {
  * started (past held) takes an order the kitchen has not started to cooking (2); every item served
  * takes it to served (8). Only moves core's order machine allows (a cancelled or settled order stays).
  */
-export function orderStatusFollowing(orderStatus: number, itemStates: readonly ItemState[]): OrderStatus | null {
+export function orderStatusFollowing(
+  orderStatus: number,
+  itemStates: readonly ItemState[],
+): OrderStatus | null {
   const live = itemStates.filter((s) => s !== "void");
   if (!live.length) return null;
   if (live.every((s) => s === "served") && canMoveOrder(orderStatus, ORDER_STATUS.served)) {
@@ -206,7 +236,9 @@ export interface CountedItem {
  * All-day counts: per dish, the units the station still has to make (open items of new tickets),
  * most first, then by name.
  */
-export function allDayCounts(items: readonly CountedItem[]): { foodId: number; name: string; count: string }[] {
+export function allDayCounts(
+  items: readonly CountedItem[],
+): { foodId: number; name: string; count: string }[] {
   const byDish = new Map<number, { foodId: number; name: string; count: Big }>();
   for (const item of items) {
     if (!isOpenItem(item.state)) continue;

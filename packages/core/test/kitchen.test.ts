@@ -8,6 +8,7 @@ import {
   ITEM_STATES,
   isForKitchen,
   type KitchenLine,
+  kitchenDeltas,
   nextItemState,
   ORDER_STATUS,
   orderStatusFollowing,
@@ -116,14 +117,29 @@ describe("ticket deltas", () => {
         const tickets: TicketDelta[] = [];
         let before: KitchenLine[] = [];
         for (const after of states) {
-          tickets.push(...ticketDeltas(before, after, routes));
+          // what the kitchen got so far, read back from its tickets (as the server reads its rows)
+          const sent = [...stationHoldings(tickets)].map(([key, count]) => {
+            const [stationId, lineId] = key.split("/").map(Number) as [number, number];
+            return { stationId, lineId, count: count.toString() };
+          });
+          const made = kitchenDeltas(sent, after, routes);
+          // the same as the before/after form
+          expect(made).toEqual(ticketDeltas(before, after, routes));
+          tickets.push(...made);
+          // replayed: nothing more
+          const again = [...stationHoldings(tickets)].map(([key, count]) => {
+            const [stationId, lineId] = key.split("/").map(Number) as [number, number];
+            return { stationId, lineId, count: count.toString() };
+          });
+          expect(kitchenDeltas(again, after, routes)).toEqual([]);
           before = after;
         }
         const held = stationHoldings(tickets);
         const expected = new Map<string, Big>();
         for (const l of before)
-          for (const s of routeDish(l.categoryIds, routes)) expected.set(`${s}/${l.lineId}`, new Big(l.count));
-        const nonZero = [...held].filter(([, v]) => !v.eq(0)).map(([k, v]) => [k, v.toString()]);
+          for (const s of routeDish(l.categoryIds, routes))
+            expected.set(`${s}/${l.lineId}`, new Big(l.count));
+        const nonZero = [...held].filter(([, v]) => !v.eq(0)).map(([k, v]) => [k, v.toString()] as const);
         expect(new Map(nonZero)).toEqual(new Map([...expected].map(([k, v]) => [k, v.toString()])));
         // never a negative holding: a cancel never takes back more than a station got
         for (const v of held.values()) expect(v.gte(0)).toBe(true);

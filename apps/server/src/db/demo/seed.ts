@@ -8,6 +8,7 @@ import type { Db } from "../client.js";
 import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../schema.js";
 import type { DemoCategory, DemoDish, RelativePeriod } from "./menu.js";
 import { type DemoRestaurant, demoMemos, demoRestaurants } from "./restaurants.js";
+import { seedDemoStations } from "./stations.js";
 
 const SEED_MARKER = "demo_seeded";
 
@@ -32,17 +33,22 @@ type DishInsert = typeof dishes.$inferInsert;
 export async function seedDemo(db: Db, now: Date): Promise<{ seeded: boolean }> {
   const [marker] = await db.select().from(settings).where(eq(settings.key, SEED_MARKER));
   if (marker) return { seeded: false };
-  return db.transaction(async (tx) => {
-    // Claiming the marker first makes a concurrent seeder wait on it and then find it taken.
-    const claimed = await tx
-      .insert(settings)
-      .values({ key: SEED_MARKER, value: now.toISOString() })
-      .onConflictDoNothing()
-      .returning();
-    if (claimed.length === 0) return { seeded: false };
-    for (const demo of demoRestaurants) await seedRestaurant(tx, demo, now);
-    return { seeded: true };
-  });
+  return db
+    .transaction(async (tx) => {
+      // Claiming the marker first makes a concurrent seeder wait on it and then find it taken.
+      const claimed = await tx
+        .insert(settings)
+        .values({ key: SEED_MARKER, value: now.toISOString() })
+        .onConflictDoNothing()
+        .returning();
+      if (claimed.length === 0) return { seeded: false };
+      for (const demo of demoRestaurants) await seedRestaurant(tx, demo, now);
+      return { seeded: true };
+    })
+    .then(async (result) => {
+      if (result.seeded) await seedDemoStations(db);
+      return result;
+    });
 }
 
 export async function refreshDemoPeriods(db: Db, now: Date): Promise<void> {
