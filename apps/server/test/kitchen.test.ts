@@ -117,7 +117,11 @@ describe.each(BACKENDS)("the kitchen on %s", (backend) => {
   }
 
   /** A diner orders these dishes (name → times) through the real submit; the order id, its tickets made. */
-  async function order(who: Diner, lines: Array<[string, number]>, extra: Record<string, unknown> = {}): Promise<number> {
+  async function order(
+    who: Diner,
+    lines: Array<[string, number]>,
+    extra: Record<string, unknown> = {},
+  ): Promise<number> {
     for (const [category, times] of lines) await who.add(dish(category).id, PLAIN, times);
     const answer = json(await who.submit(who.order(extra)));
     expect(answer.code).toBe(1000);
@@ -414,6 +418,8 @@ describe.each(BACKENDS)("the kitchen on %s", (backend) => {
   });
 
   it("stations: created, renamed and routed by menu.write; another restaurant's category 400; duplicate name 409; a used station stays", async () => {
+    // 热菜 has a ticket
+    await order(await diner(), [["热菜", 1]]);
     const created = json(await call("POST", API.consoleStations(dine.id), { name: "面点", categoryIds: [] }));
     expect(created.code).toBe(1000);
     const id = (created.data as Station).id;
@@ -427,6 +433,11 @@ describe.each(BACKENDS)("the kitchen on %s", (backend) => {
       [],
     );
     expect((await call("POST", API.consoleStations(dine.id), { name: "热菜" })).statusCode).toBe(409);
+    const choices = json(await call("GET", API.consoleStationCategories(dine.id))).data as Array<{
+      id: number;
+    }>;
+    expect(choices.length).toBeGreaterThan(3);
+    expect(choices.some((c) => c.id === foreign?.id)).toBe(false);
     expect((await call("POST", API.consoleStations(dine.id), { name: "" })).statusCode).toBe(400);
     expect((await call("PUT", API.consoleStation(dine.id, id), { name: "面档", sort: 5 })).statusCode).toBe(
       200,

@@ -28,6 +28,11 @@ export const stationSchema = z.object({
 export type Station = z.infer<typeof stationSchema>;
 export const stationListSchema = z.array(stationSchema);
 
+export const stationCategoryListSchema = z.array(
+  z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable() }),
+);
+export type StationCategory = z.infer<typeof stationCategoryListSchema>[number];
+
 export const itemStateSchema = z.enum(ITEM_STATES);
 
 export const ticketItemSchema = z.object({

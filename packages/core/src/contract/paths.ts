@@ -52,6 +52,8 @@ export const API = {
   consoleStations: (rid: number | string) => `/console/api/v1/restaurants/${rid}/stations`,
   consoleStation: (rid: number | string, sid: number | string) =>
     `/console/api/v1/restaurants/${rid}/stations/${sid}`,
+  /** console (kitchen): the categories a station may cook (the restaurant's, both levels) */
+  consoleStationCategories: (rid: number | string) => `/console/api/v1/restaurants/${rid}/station-categories`,
   /** console (kitchen): a station's display: open tickets, all-day counts, the last bump */
   consoleStationDisplay: (rid: number | string, sid: number | string) =>
     `/console/api/v1/restaurants/${rid}/stations/${sid}/display`,

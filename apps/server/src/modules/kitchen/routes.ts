@@ -16,7 +16,13 @@ import type { StaffGuard } from "../staff/guard.js";
 import { bumpTicket, recallBump, stationDisplay } from "./display.js";
 import { billOf, reprintTicket, ticketToPrint } from "./print.js";
 import { setKitchenLog } from "./queue.js";
-import { createStation, deleteStation, listStations, updateStation } from "./stations.js";
+import {
+  createStation,
+  deleteStation,
+  listStations,
+  stationCategoryChoices,
+  updateStation,
+} from "./stations.js";
 
 /** The kitchen's console calls: parsed (400), the guard (401, 403), then the use case. */
 export function kitchenRoutes(app: FastifyInstance, deps: CartDeps, guard: StaffGuard): void {
@@ -28,6 +34,12 @@ export function kitchenRoutes(app: FastifyInstance, deps: CartDeps, guard: Staff
     const { rid } = parse(ridParamSchema, request.params);
     await guard.require(request, rid, "kitchen.read");
     return ok(await listStations(deps.db, rid));
+  });
+
+  app.get(API.consoleStationCategories(":rid"), async (request) => {
+    const { rid } = parse(ridParamSchema, request.params);
+    await guard.require(request, rid, "kitchen.read");
+    return ok(await stationCategoryChoices(deps.db, rid));
   });
 
   app.post(stations, async (request) => {

@@ -38,6 +38,15 @@ export async function listStations(db: Db | Tx, restaurantId: number): Promise<S
   }));
 }
 
+/** The restaurant's categories (both levels), for choosing what a station cooks. */
+export async function stationCategoryChoices(db: Db, restaurantId: number) {
+  return db
+    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+    .from(categories)
+    .where(eq(categories.restaurantId, restaurantId))
+    .orderBy(asc(categories.sort), asc(categories.id));
+}
+
 /** The routes core's routeDish reads. */
 export const routesOf = (list: readonly Station[]): StationRoute[] =>
   list.map((s) => ({ stationId: s.id, sort: s.sort, categoryIds: s.categoryIds }));
