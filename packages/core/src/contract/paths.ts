@@ -48,6 +48,14 @@ export const API = {
   staffSettleTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/settle`,
   /** staff: the party left without ordering; the table's visit ends */
   staffClearTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/clear`,
+  /** the staff console's session (sign in, read, sign out): contract/console-session.ts */
+  consoleSession: "/console/api/v1/session",
+  /** the console: another staff member takes the tablet with their PIN */
+  consoleSessionPin: "/console/api/v1/session/pin",
+  /** the console's numbers of a date range (contract/console-reports.ts) */
+  consoleReportsSummary: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/summary`,
+  /** the orders of a date range as CSV */
+  consoleReportsCsv: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/orders.csv`,
   healthz: "/healthz",
   socket: "/ws",
 } as const;
