@@ -250,3 +250,10 @@ export function allDayCounts(
     .sort((a, b) => b.count.cmp(a.count) || a.name.localeCompare(b.name, "zh"))
     .map((e) => ({ foodId: e.foodId, name: e.name, count: e.count.toString() }));
 }
+
+/** A station's all-day counts from its tickets: the new tickets' open items (a cancel ticket is no work to do). */
+export function ticketsAllDay(
+  tickets: readonly { kind: TicketKind; items: readonly CountedItem[] }[],
+): { foodId: number; name: string; count: string }[] {
+  return allDayCounts(tickets.filter((t) => t.kind === "new").flatMap((t) => t.items));
+}

@@ -1,6 +1,5 @@
 import {
   AppError,
-  allDayCounts,
   type BumpTarget,
   canBumpItem,
   DEFAULT_TIMER_THRESHOLDS,
@@ -10,6 +9,7 @@ import {
   type OrderStatus,
   orderStatusFollowing,
   type StationDisplay,
+  ticketsAllDay,
 } from "@tablemate/core";
 import { and, desc, eq, gte, inArray, isNull, notExists, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -73,15 +73,12 @@ export async function stationDisplay(
   return {
     station,
     tickets,
-    allDay: allDayOf(tickets),
+    allDay: ticketsAllDay(tickets),
     lastBump: await lastBump(deps.db, stationId),
     timers: DEFAULT_TIMER_THRESHOLDS,
   };
 }
 
-/** All-day counts from the new tickets' items (a cancel ticket is not work to do). */
-export const allDayOf = (tickets: readonly KitchenTicket[]) =>
-  allDayCounts(tickets.filter((t) => t.kind === "new").flatMap((t) => t.items));
 
 async function lastBump(db: Db | Tx, stationId: number): Promise<StationDisplay["lastBump"]> {
   const [last] = await db
