@@ -1,7 +1,9 @@
 import { COMMON_COPY } from "./common.js";
+import { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 import { SESSION_COPY } from "./session.js";
 
 export { COMMON_COPY } from "./common.js";
+export { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 export { SESSION_COPY } from "./session.js";
 
 /**
@@ -11,6 +13,9 @@ export { SESSION_COPY } from "./session.js";
 export const COPY = {
   common: COMMON_COPY,
   session: SESSION_COPY,
+  kitchen: KITCHEN_COPY,
+  stations: STATIONS_COPY,
+  print: PRINT_COPY,
 } as const;
 
 export type CopyFeature = keyof typeof COPY;
