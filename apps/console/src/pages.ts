@@ -1,3 +1,4 @@
+import { ApartmentOutlined, FireOutlined, PrinterOutlined } from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -23,7 +24,29 @@ export interface ConsolePage {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export const PAGES: readonly ConsolePage[] = [];
+export const PAGES: readonly ConsolePage[] = [
+  {
+    path: "kitchen",
+    titleKey: "kitchen",
+    icon: FireOutlined,
+    permission: "kitchen.read",
+    load: () => import("./features/kitchen/KitchenPage.js"),
+  },
+  {
+    path: "stations",
+    titleKey: "stations",
+    icon: ApartmentOutlined,
+    permission: "menu.write",
+    load: () => import("./features/stations/StationsPage.js"),
+  },
+  {
+    path: "print",
+    titleKey: "print",
+    icon: PrinterOutlined,
+    permission: "bill.print",
+    load: () => import("./features/print/PrintPage.js"),
+  },
+];
 
 /** The pages a role sees, in the registry's order. */
 export function pagesFor(role: StaffRole, pages: readonly ConsolePage[] = PAGES): ConsolePage[] {

@@ -18,7 +18,8 @@ import { call } from "./http.js";
 
 export const listStations = (rid: number) => call(API.consoleStations(rid), stationListSchema);
 
-export const stationCategories = (rid: number) => call(API.consoleStationCategories(rid), stationCategoryListSchema);
+export const stationCategories = (rid: number) =>
+  call(API.consoleStationCategories(rid), stationCategoryListSchema);
 
 export const createStation = (rid: number, body: StationBody) =>
   call(API.consoleStations(rid), stationSchema, { method: "POST", body });
@@ -39,7 +40,8 @@ export const recallBump = (rid: number, sid: number, bumpId: number) =>
   call(API.consoleStationRecall(rid, sid), recallAnswerSchema, { method: "POST", body: { bumpId } });
 
 /** The ticket as first printed (reads only). */
-export const ticketToPrint = (rid: number, tid: number) => call(API.consoleTicket(rid, tid), ticketPrintSchema);
+export const ticketToPrint = (rid: number, tid: number) =>
+  call(API.consoleTicket(rid, tid), ticketPrintSchema);
 
 /** A labelled reprint (重印): recorded, never a new ticket. */
 export const reprintTicket = (rid: number, tid: number) =>

@@ -1,4 +1,4 @@
-import { type Station } from "@tablemate/core";
+import type { Station } from "@tablemate/core";
 import { Button, Card, Col, Empty, Result, Row, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -32,7 +32,14 @@ export default function KitchenPage() {
   if (!stations) return <Spin />;
   const station = stations.find((s) => s.id === stationId);
   if (station) {
-    return <StationDisplay key={station.id} restaurantId={restaurantId} station={station} onLeave={() => navigate("/kitchen")} />;
+    return (
+      <StationDisplay
+        key={station.id}
+        restaurantId={restaurantId}
+        station={station}
+        onLeave={() => navigate("/kitchen")}
+      />
+    );
   }
   return (
     <div data-testid="station-picker">

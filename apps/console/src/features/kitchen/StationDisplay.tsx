@@ -14,9 +14,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "../../api/http.js";
 import { bumpTicket, recallBump, stationDisplay } from "../../api/kitchen.js";
 import { KITCHEN_COPY } from "../../copy/index.js";
+import { watchKitchen } from "./kitchen-live.js";
 import { chime, isMuted, setMuted, unlockAudio } from "./sound.js";
 import { TicketCard } from "./TicketCard.js";
-import { watchKitchen } from "./kitchen-live.js";
 import { applyTicket, ticketBumpTarget } from "./tickets-state.js";
 
 /** Where the console's print page is (opened in a new tab, so the display keeps running). */
@@ -46,11 +46,23 @@ export function StationDisplay({
   const ticketsRef = useRef(tickets);
   ticketsRef.current = tickets;
 
+  // news that arrives while the display is being read is applied on top of what the read answers
+  const news = useRef<{ loading: number; since: KitchenTicket[] }>({ loading: 0, since: [] });
   const load = useCallback(async () => {
-    const display = await stationDisplay(restaurantId, station.id);
-    setTickets(display.tickets);
-    setLastBump(display.lastBump);
-    setTimers(display.timers);
+    const log = news.current;
+    log.loading++;
+    const from = log.since.length;
+    try {
+      const display = await stationDisplay(restaurantId, station.id);
+      let list = display.tickets;
+      for (const t of log.since.slice(from)) list = applyTicket(list, station.id, t);
+      setTickets(list);
+      setLastBump(display.lastBump);
+      setTimers(display.timers);
+    } finally {
+      log.loading--;
+      if (!log.loading) log.since = [];
+    }
   }, [restaurantId, station.id]);
 
   useEffect(() => {
@@ -59,6 +71,7 @@ export function StationDisplay({
       onNews({ type, ticket }) {
         if (ticket.stationId !== station.id) return;
         if (type === "ticket.created" && !ticketsRef.current.some((t) => t.id === ticket.id)) chime();
+        if (news.current.loading) news.current.since.push(ticket);
         setTickets((held) => applyTicket(held, station.id, ticket));
       },
       onOpen() {
@@ -132,7 +145,13 @@ export function StationDisplay({
           {!online && <Tag color="red">{KITCHEN_COPY.offline}</Tag>}
         </Space>
         <Space wrap>
-          <Button size="large" icon={<UndoOutlined />} onClick={onRecall} disabled={!lastBump} data-testid="recall">
+          <Button
+            size="large"
+            icon={<UndoOutlined />}
+            onClick={onRecall}
+            disabled={!lastBump}
+            data-testid="recall"
+          >
             {KITCHEN_COPY.recall}
           </Button>
           <Button
@@ -181,7 +200,6 @@ export function StationDisplay({
     </div>
   );
 }
-
 
 const nextOf = (state: ItemState): BumpTarget | null => nextItemState(state) as BumpTarget | null;
 const targetOf = (ticket: KitchenTicket): BumpTarget | null => ticketBumpTarget(ticket);

@@ -1,5 +1,11 @@
 import { PrinterOutlined } from "@ant-design/icons";
-import { elapsedText, type KitchenTicket, type TicketItem, type TimerThresholds, timerColour } from "@tablemate/core";
+import {
+  elapsedText,
+  type KitchenTicket,
+  type TicketItem,
+  type TimerThresholds,
+  timerColour,
+} from "@tablemate/core";
 import { Button } from "antd";
 import { memo } from "react";
 import { KITCHEN_COPY } from "../../copy/index.js";
@@ -36,16 +42,28 @@ export interface TicketCardProps {
 }
 
 /** One ticket: number, table, age, its items with their states (tap one to move it on), bump and print. */
-export const TicketCard = memo(function TicketCard({ ticket, timers, busy, onBump, onPrint }: TicketCardProps) {
+export const TicketCard = memo(function TicketCard({
+  ticket,
+  timers,
+  busy,
+  onBump,
+  onPrint,
+}: TicketCardProps) {
   const target = ticketBumpTarget(ticket);
   const cancel = ticket.kind === "cancel";
   return (
-    <article className={`ticket ${cancel ? "ticket-cancel" : ""}`} data-testid="ticket" data-ticket={ticket.id}>
+    <article
+      className={`ticket ${cancel ? "ticket-cancel" : ""}`}
+      data-testid="ticket"
+      data-ticket={ticket.id}
+    >
       <header className="ticket-head">
         <span className="ticket-number">{KITCHEN_COPY.ticketNo(ticket.number)}</span>
         <span className="ticket-table">{ticket.fastSerialNo || ticket.tableName}</span>
         {cancel && <span className="ticket-flag">{KITCHEN_COPY.cancelTicket}</span>}
-        {!cancel && ticket.mainOrderId !== null && <span className="ticket-flag ticket-flag-add">{KITCHEN_COPY.addOn}</span>}
+        {!cancel && ticket.mainOrderId !== null && (
+          <span className="ticket-flag ticket-flag-add">{KITCHEN_COPY.addOn}</span>
+        )}
         <Elapsed since={ticket.createdAt} timers={timers} />
       </header>
       <ul className="ticket-items">

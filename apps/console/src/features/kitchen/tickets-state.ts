@@ -1,4 +1,10 @@
-import { type BumpTarget, type ItemState, isOpenItem, type KitchenTicket, nextItemState } from "@tablemate/core";
+import {
+  type BumpTarget,
+  type ItemState,
+  isOpenItem,
+  type KitchenTicket,
+  nextItemState,
+} from "@tablemate/core";
 
 /** A ticket stays on its station's display while an item is still to do (or a cancel to acknowledge). */
 export const isOpenTicket = (ticket: KitchenTicket): boolean => ticket.items.some((i) => isOpenItem(i.state));
@@ -9,7 +15,11 @@ const byAge = (a: KitchenTicket, b: KitchenTicket) => a.createdAt.localeCompare(
  * The display's tickets after news of one: of this station only; a newer version replaces the one held
  * (an older one, arriving late, is ignored); a ticket with nothing left to do leaves; oldest first.
  */
-export function applyTicket(tickets: readonly KitchenTicket[], stationId: number, ticket: KitchenTicket): KitchenTicket[] {
+export function applyTicket(
+  tickets: readonly KitchenTicket[],
+  stationId: number,
+  ticket: KitchenTicket,
+): KitchenTicket[] {
   if (ticket.stationId !== stationId) return tickets as KitchenTicket[];
   const held = tickets.find((t) => t.id === ticket.id);
   if (held && held.version > ticket.version) return tickets as KitchenTicket[];

@@ -79,7 +79,6 @@ export async function stationDisplay(
   };
 }
 
-
 async function lastBump(db: Db | Tx, stationId: number): Promise<StationDisplay["lastBump"]> {
   const [last] = await db
     .select()
