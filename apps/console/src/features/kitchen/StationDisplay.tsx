@@ -19,6 +19,9 @@ import { chime, isMuted, setMuted, unlockAudio } from "./sound.js";
 import { TicketCard } from "./TicketCard.js";
 import { applyTicket, ticketBumpTarget } from "./tickets-state.js";
 
+/** How often a display without its socket reads its tickets. */
+const OFFLINE_POLL_MS = 5000;
+
 /** Where the console's print page is (opened in a new tab, so the display keeps running). */
 export const printUrl = (kind: "ticket" | "bill", id: number, reprint = false) =>
   `/console/print/${kind}/${id}${reprint ? "?reprint=1" : ""}`;
@@ -83,6 +86,13 @@ export function StationDisplay({
       },
     });
   }, [restaurantId, station.id, load, message]);
+
+  // while the socket is down the display reads itself every few seconds, so it never silently goes stale
+  useEffect(() => {
+    if (online) return;
+    const timer = setInterval(() => load().catch(() => {}), OFFLINE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [online, load]);
 
   const onBump = useCallback(
     async (ticket: KitchenTicket, itemId?: number) => {

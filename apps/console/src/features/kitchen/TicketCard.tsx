@@ -100,10 +100,12 @@ export const TicketCard = memo(function TicketCard({
             {cancel ? KITCHEN_COPY.acknowledge : KITCHEN_COPY.bump[target]}
           </Button>
         )}
-        <Button size="large" icon={<PrinterOutlined />} onClick={() => onPrint(ticket, false)}>
-          {KITCHEN_COPY.print}
-        </Button>
-        <Button size="large" onClick={() => onPrint(ticket, true)} data-testid="reprint">
+        <Button
+          icon={<PrinterOutlined />}
+          onClick={() => onPrint(ticket, false)}
+          aria-label={KITCHEN_COPY.print}
+        />
+        <Button onClick={() => onPrint(ticket, true)} data-testid="reprint">
           {KITCHEN_COPY.reprint}
         </Button>
       </footer>

@@ -201,7 +201,13 @@ export default function PrintPage() {
           </Button>
         )}
       </div>
-      <Alert type="info" showIcon message={PRINT_COPY.hint} style={{ marginBottom: 12 }} />
+      <Alert
+        className="print-hint"
+        type="info"
+        showIcon
+        message={PRINT_COPY.hint}
+        style={{ marginBottom: 12 }}
+      />
       <style>{`@page { size: ${paper}mm auto; margin: 0; }`}</style>
       <div className="print-stage">{sheet ?? <Spin />}</div>
     </div>
