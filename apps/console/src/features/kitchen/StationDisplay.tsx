@@ -14,10 +14,23 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "../../api/http.js";
 import { bumpTicket, recallBump, stationDisplay } from "../../api/kitchen.js";
 import { KITCHEN_COPY } from "../../copy/index.js";
+import { useTicketClock } from "./clock.js";
 import { watchKitchen } from "./kitchen-live.js";
 import { chime, isMuted, setMuted, unlockAudio } from "./sound.js";
 import { TicketCard } from "./TicketCard.js";
 import { applyTicket, ticketBumpTarget } from "./tickets-state.js";
+
+/**
+ * A re-read display keeps the ticket objects it already holds at the same version, so the cards that
+ * did not change do not render again (a reconnect or a poll with 300 tickets stays cheap).
+ */
+function keepUnchanged(held: readonly KitchenTicket[], read: KitchenTicket[]): KitchenTicket[] {
+  const byId = new Map(held.map((t) => [t.id, t]));
+  return read.map((t) => {
+    const same = byId.get(t.id);
+    return same && same.version === t.version ? same : t;
+  });
+}
 
 /** How often a display without its socket reads its tickets. */
 const OFFLINE_POLL_MS = 5000;
@@ -59,7 +72,7 @@ export function StationDisplay({
       const display = await stationDisplay(restaurantId, station.id);
       let list = display.tickets;
       for (const t of log.since.slice(from)) list = applyTicket(list, station.id, t);
-      setTickets(list);
+      setTickets((held) => keepUnchanged(held, list));
       setLastBump(display.lastBump);
       setTimers(display.timers);
     } finally {
@@ -145,6 +158,8 @@ export function StationDisplay({
   }, []);
 
   const allDay = useMemo(() => ticketsAllDay(tickets), [tickets]);
+  const grid = useRef<HTMLDivElement>(null);
+  useTicketClock(grid, timers, tickets);
 
   return (
     <div className="kitchen" data-testid="kitchen-display">
@@ -194,7 +209,7 @@ export function StationDisplay({
       {tickets.length === 0 ? (
         <Empty className="kitchen-empty" description={KITCHEN_COPY.empty} />
       ) : (
-        <div className="kitchen-tickets">
+        <div className="kitchen-tickets" ref={grid}>
           {tickets.map((t) => (
             <TicketCard
               key={t.id}

@@ -6,18 +6,20 @@ import {
   type TimerThresholds,
   timerColour,
 } from "@tablemate/core";
-import { Button } from "antd";
 import { memo } from "react";
 import { KITCHEN_COPY } from "../../copy/index.js";
-import { useNow } from "./clock.js";
+import { timerClass } from "./clock.js";
 import { ticketBumpTarget } from "./tickets-state.js";
 
-/** The ticket's age, coloured by the restaurant's thresholds; the only part that re-renders each second. */
+/**
+ * The ticket's age, coloured by the restaurant's thresholds. Rendered once; afterwards the display's
+ * one clock (clock.ts) rewrites the text and colour of every timer in place each second, so no card
+ * re-renders for the time (300 open tickets stay light).
+ */
 function Elapsed({ since, timers }: { since: string; timers: TimerThresholds }) {
-  const now = useNow();
-  const ms = now - Date.parse(since);
+  const ms = Date.now() - Date.parse(since);
   return (
-    <span className={`ticket-timer ticket-timer-${timerColour(ms, timers)}`} data-testid="ticket-timer">
+    <span className={timerClass(ms, timers)} data-since={since} data-testid="ticket-timer">
       {elapsedText(ms)}
     </span>
   );
@@ -89,25 +91,33 @@ export const TicketCard = memo(function TicketCard({
       {ticket.wholeMemo && <div className="ticket-memo">{ticket.wholeMemo}</div>}
       <footer className="ticket-actions">
         {target && (
-          <Button
-            type="primary"
-            size="large"
-            danger={cancel}
-            loading={busy}
+          <button
+            type="button"
+            className={`ticket-bump ${cancel ? "ticket-bump-cancel" : ""}`}
+            disabled={busy}
             onClick={() => onBump(ticket)}
             data-testid="bump"
           >
             {cancel ? KITCHEN_COPY.acknowledge : KITCHEN_COPY.bump[target]}
-          </Button>
+          </button>
         )}
-        <Button
-          icon={<PrinterOutlined />}
+        <button
+          type="button"
+          className="ticket-print"
           onClick={() => onPrint(ticket, false)}
           aria-label={KITCHEN_COPY.print}
-        />
-        <Button onClick={() => onPrint(ticket, true)} data-testid="reprint">
+          title={KITCHEN_COPY.print}
+        >
+          <PrinterOutlined />
+        </button>
+        <button
+          type="button"
+          className="ticket-print"
+          onClick={() => onPrint(ticket, true)}
+          data-testid="reprint"
+        >
           {KITCHEN_COPY.reprint}
-        </Button>
+        </button>
       </footer>
     </article>
   );

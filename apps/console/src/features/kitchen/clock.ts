@@ -1,30 +1,54 @@
-import { useSyncExternalStore } from "react";
+import { elapsedText, type TimerThresholds, timerColour } from "@tablemate/core";
+import { type RefObject, useEffect } from "react";
 
-/**
- * One clock for every timer on the display: a single interval, and only the timers (not the cards)
- * re-render each second, so 300 open tickets stay cheap.
- */
-let now = Date.now();
-const listeners = new Set<() => void>();
-let timer: ReturnType<typeof setInterval> | undefined;
+/** A timer's classes for its age: its colour from the thresholds (core's timerColour). */
+export const timerClass = (ms: number, timers: TimerThresholds): string =>
+  `ticket-timer ticket-timer-${timerColour(ms, timers)}`;
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (!timer) {
-    timer = setInterval(() => {
-      now = Date.now();
-      for (const l of listeners) l();
-    }, 1000);
-  }
-  return () => {
-    listeners.delete(listener);
-    if (!listeners.size) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  };
+function paint(el: HTMLElement, now: number, timers: TimerThresholds): void {
+  const ms = now - Date.parse(el.dataset.since ?? "");
+  const text = elapsedText(ms);
+  if (el.textContent !== text) el.textContent = text;
+  const className = timerClass(ms, timers);
+  if (el.className !== className) el.className = className;
 }
 
-export function useNow(): number {
-  return useSyncExternalStore(subscribe, () => now);
+/**
+ * One clock for every timer on the display: each second it rewrites, in place, the text and colour of
+ * the timers (`[data-since]`) on screen (an IntersectionObserver keeps the set; one scrolled into view
+ * is brought up to date at once), reading no layout. No card re-renders for the time, so 300 open
+ * tickets cost a dozen text writes a second. `version` changes when the cards do (re-observed then).
+ */
+export function useTicketClock(
+  container: RefObject<HTMLElement | null>,
+  timers: TimerThresholds,
+  version: unknown,
+): void {
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const visible = new Set<HTMLElement>();
+    const observer =
+      typeof IntersectionObserver === "undefined"
+        ? null
+        : new IntersectionObserver((entries) => {
+            for (const entry of entries) {
+              const el = entry.target as HTMLElement;
+              if (entry.isIntersecting) {
+                visible.add(el);
+                paint(el, Date.now(), timers);
+              } else visible.delete(el);
+            }
+          });
+    const all = root.querySelectorAll<HTMLElement>("[data-since]");
+    for (const el of all) observer ? observer.observe(el) : visible.add(el);
+    const timer = setInterval(() => {
+      const now = Date.now();
+      for (const el of visible) paint(el, now, timers);
+    }, 1000);
+    return () => {
+      clearInterval(timer);
+      observer?.disconnect();
+    };
+  }, [container, timers, version]);
 }
