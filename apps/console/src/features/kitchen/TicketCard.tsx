@@ -1,11 +1,5 @@
 import { PrinterOutlined } from "@ant-design/icons";
-import {
-  elapsedText,
-  type KitchenTicket,
-  type TicketItem,
-  type TimerThresholds,
-  timerColour,
-} from "@tablemate/core";
+import { elapsedText, type KitchenTicket, type TicketItem, type TimerThresholds } from "@tablemate/core";
 import { memo } from "react";
 import { KITCHEN_COPY } from "../../copy/index.js";
 import { timerClass } from "./clock.js";

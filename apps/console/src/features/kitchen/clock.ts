@@ -24,6 +24,7 @@ export function useTicketClock(
   timers: TimerThresholds,
   version: unknown,
 ): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes with the cards: observe the new timers
   useEffect(() => {
     const root = container.current;
     if (!root) return;
