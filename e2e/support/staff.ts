@@ -1,35 +1,17 @@
 import { API } from "@tablemate/core";
+import { printedConsoleCredentials } from "./console.js";
 import type { RunningServer } from "./server.js";
 
 /** The staff calls as a staff console makes them (docs/api.md, Staff calls), from outside the browser. */
 
-/**
- * A demo restaurant's owner sign-in as the server printed it at first start, under
- * `Console sign-in (shown once):` as `  <rid> <restaurant>: <login> / <password>`.
- */
-export async function printedOwner(
-  server: RunningServer,
-  rid: number,
-): Promise<{ login: string; password: string }> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const output = server.output();
-    const block = output.slice(output.indexOf("Console sign-in (shown once):"));
-    const found = new RegExp(`^ {2}${rid} .+: (\\S+) / (\\S+)$`, "m").exec(block);
-    if (output.includes("Console sign-in (shown once):") && found?.[1] && found[2])
-      return { login: found[1], password: found[2] };
-    if (Date.now() > deadline) throw new Error(`no console sign-in printed for restaurant ${rid}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Signs in as the restaurant's printed owner; the session cookie (`tm_staff=...`) the staff calls send. */
 export async function staffSession(server: RunningServer, rid: number): Promise<string> {
-  const owner = await printedOwner(server, rid);
-  const response = await fetch(`${server.url}${API.staffSession}`, {
+  const owner = (await printedConsoleCredentials(server)).find((c) => c.restaurantId === rid);
+  if (!owner) throw new Error(`no console sign-in printed for restaurant ${rid}`);
+  const response = await fetch(`${server.url}${API.consoleSession}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(owner),
+    body: JSON.stringify({ login: owner.login, password: owner.password }),
   });
   const cookie = response.headers
     .getSetCookie()

@@ -48,6 +48,8 @@ const envSchema = z
      */
     PASSWORD_COST: z.coerce.number().int().min(10).max(20).default(16),
     WEB_DIST: z.string().default(new URL("../../web/dist", import.meta.url).pathname),
+    /** the built staff console (apps/console), served under /console */
+    CONSOLE_DIST: z.string().default(new URL("../../console/dist", import.meta.url).pathname),
     /** tests only: the server's clock runs this far from the machine's, to order at a chosen hour */
     TEST_CLOCK_SHIFT_MS: z.coerce.number().int().optional(),
   })

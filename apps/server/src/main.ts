@@ -34,10 +34,10 @@ async function main(): Promise<void> {
   const lines = links.map((l) => `  ${l.restaurantName} ${l.tableName}: ${l.url}`);
   process.stdout.write(
     `\nTablemate is running on ${origin.server} (${database.kind})\n${origin.note}\n` +
+      `\nStaff console: ${origin.server}/console/\n` +
       `\nTable links:\n${lines.join("\n")}\n` +
       // the demo owners' passwords exist in plain only now (first start); later starts print none
-      (firstOwners.length ? `\n${ownerLines(firstOwners).join("\n")}\n` : "") +
-      `\nStaff console: ${origin.server}/console\n`,
+      (firstOwners.length ? `\n${ownerLines(firstOwners).join("\n")}\n` : ""),
   );
   const first = links[0];
   if (first) {

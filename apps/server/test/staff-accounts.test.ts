@@ -1,4 +1,4 @@
-import { API, type ApiKeyView, type AuditPage, type SessionView, type StaffMember } from "@tablemate/core";
+import { API, type ApiKeyView, type AuditPage, type StaffMember, type StaffSession } from "@tablemate/core";
 import { asc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,7 +40,7 @@ describe.each(BACKENDS)("staff accounts on %s", (backend) => {
   ): Promise<LightMyRequestResponse> => app.server.inject({ method, url, headers, payload, remoteAddress });
 
   const signInAnswer = (login: string, password: string, remoteAddress = "127.0.0.1") =>
-    call("POST", API.staffSession, {}, { login, password }, remoteAddress);
+    call("POST", API.consoleSession, {}, { login, password }, remoteAddress);
 
   const auditCount = async () => (await app.db.select().from(auditLog)).length;
 
@@ -73,13 +73,13 @@ describe.each(BACKENDS)("staff accounts on %s", (backend) => {
     await staffHeaders(app, rid);
     const answer = await signInAnswer(staff.login.toUpperCase(), staff.password);
     expect(answer.statusCode).toBe(200);
-    const view = json(answer).data as SessionView;
+    const view = json(answer).data as StaffSession;
     expect(view.account.login).toBe(staff.login);
     expect(view.restaurants).toEqual([expect.objectContaining({ id: rid, role: "owner" })]);
     const cookie = answer.cookies.find((c) => c.name === "tm_staff");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/console", maxAge: 43200 });
     expect(cookie?.secure).toBeFalsy();
-    const me = await call("GET", API.staffSession, { cookie: `tm_staff=${cookie?.value}` });
+    const me = await call("GET", API.consoleSession, { cookie: `tm_staff=${cookie?.value}` });
     expect(json(me).data).toEqual(view);
     // only the token's hash is stored
     const sessions = await app.db.select().from(staffSessions);
@@ -95,9 +95,9 @@ describe.each(BACKENDS)("staff accounts on %s", (backend) => {
       expect(json(answer)).toMatchObject({ code: 4011, message: "账号或密码错误" });
       expect(answer.cookies).toHaveLength(0);
     }
-    const me = await call("GET", API.staffSession);
+    const me = await call("GET", API.consoleSession);
     expect(json(me)).toMatchObject({ code: 401, message: "请先登录" });
-    expect((await call("POST", API.staffSession, {}, { login: "x" })).statusCode).toBe(400);
+    expect((await call("POST", API.consoleSession, {}, { login: "x" })).statusCode).toBe(400);
   });
 
   it("locks an account after 5 failures for 15 minutes, the right password included (429)", async () => {
@@ -139,11 +139,11 @@ describe.each(BACKENDS)("staff accounts on %s", (backend) => {
     const member = await addStaff("waiter");
     const headers = await signIn(app, member.login, member.password);
     expect((await call("GET", API.staffOrders(rid), headers)).statusCode).toBe(200);
-    const out = await call("DELETE", API.staffSession, headers);
+    const out = await call("DELETE", API.consoleSession, headers);
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === "tm_staff")?.value).toBe("");
     expect((await call("GET", API.staffOrders(rid), headers)).statusCode).toBe(401);
-    expect((await call("GET", API.staffSession, headers)).statusCode).toBe(401);
+    expect((await call("GET", API.consoleSession, headers)).statusCode).toBe(401);
   });
 
   it("ends every other session of the account at a password change, keeping this one", async () => {
@@ -152,20 +152,20 @@ describe.each(BACKENDS)("staff accounts on %s", (backend) => {
     const phone = await signIn(app, member.login, member.password);
     const wrong = await call(
       "POST",
-      API.staffPassword,
+      API.consoleSessionPassword,
       tablet,
       { currentPassword: "not-it-at-all", newPassword: "new-password-1" },
       freshAddress(),
     );
     expect(json(wrong)).toMatchObject({ code: 4033 });
     const before = await auditCount();
-    const changed = await call("POST", API.staffPassword, tablet, {
+    const changed = await call("POST", API.consoleSessionPassword, tablet, {
       currentPassword: member.password,
       newPassword: "new-password-1",
     });
     expect(changed.statusCode).toBe(200);
-    expect((await call("GET", API.staffSession, phone)).statusCode).toBe(401);
-    expect((await call("GET", API.staffSession, tablet)).statusCode).toBe(200);
+    expect((await call("GET", API.consoleSession, phone)).statusCode).toBe(401);
+    expect((await call("GET", API.consoleSession, tablet)).statusCode).toBe(200);
     expect((await signInAnswer(member.login, member.password, freshAddress())).statusCode).toBe(401);
     expect((await signInAnswer(member.login, "new-password-1")).statusCode).toBe(200);
     const [entry] = await app.db.select().from(auditLog).orderBy(asc(auditLog.id)).offset(before);
@@ -179,19 +179,19 @@ describe.each(BACKENDS)("staff accounts on %s", (backend) => {
     const tablet = await signIn(app, waiter.login, waiter.password);
     const address = freshAddress();
     const pin = (headers: Record<string, string>, value: string, restaurantId = rid) =>
-      call("POST", API.staffSessionPin, headers, { restaurantId, pin: value }, address);
+      call("POST", API.consoleSessionPin, headers, { restaurantId, pin: value }, address);
     expect(json(await pin(tablet, "0000"))).toMatchObject({ code: 4012, message: "PIN 码错误" });
     // a restaurant the device's staff does not work at
     expect((await pin(tablet, "8765", other)).statusCode).toBe(403);
     const switched = await pin(tablet, "8765");
     expect(switched.statusCode).toBe(200);
-    const view = json(switched).data as SessionView;
+    const view = json(switched).data as StaffSession;
     expect(view.account.id).toBe(manager.id);
     expect(view.restaurants).toEqual([expect.objectContaining({ id: rid, role: "manager" })]);
     const cookie = switched.cookies.find((c) => c.name === "tm_staff")?.value;
     const asManager = { cookie: `tm_staff=${cookie}` };
     // the waiter's session on the tablet has ended; the manager's may do what a manager may
-    expect((await call("GET", API.staffSession, tablet)).statusCode).toBe(401);
+    expect((await call("GET", API.consoleSession, tablet)).statusCode).toBe(401);
     expect((await call("GET", API.auditLog(rid), asManager)).statusCode).toBe(200);
     const [entry] = await app.db
       .select()
@@ -317,12 +317,12 @@ describe.each(BACKENDS)("staff accounts on %s", (backend) => {
       (await call("PUT", API.staffAccountPassword(rid, waiter.id), asManager, { password: "reset-pass-1" }))
         .statusCode,
     ).toBe(200);
-    expect((await call("GET", API.staffSession, waiterSession)).statusCode).toBe(401);
+    expect((await call("GET", API.consoleSession, waiterSession)).statusCode).toBe(401);
     const again = await signIn(app, waiter.login, "reset-pass-1");
     expect(
       (await call("PUT", API.staffAccountDisabled(rid, waiter.id), asManager, { disabled: true })).statusCode,
     ).toBe(200);
-    expect((await call("GET", API.staffSession, again)).statusCode).toBe(401);
+    expect((await call("GET", API.consoleSession, again)).statusCode).toBe(401);
     expect((await signInAnswer(waiter.login, "reset-pass-1", freshAddress())).statusCode).toBe(401);
     expect(
       json(await call("PUT", API.staffAccountDisabled(rid, manager.id), asManager, { disabled: true })),

@@ -2,6 +2,8 @@ export * from "./booking.js";
 export * from "./cart.js";
 export * from "./checkout.js";
 export * from "./contract/common.js";
+export * from "./contract/console-reports.js";
+export * from "./contract/console-session.js";
 export * from "./contract/console-staff.js";
 export * from "./contract/menu.js";
 export * from "./contract/order.js";

@@ -66,7 +66,7 @@ async function makeStaff(
 export async function signIn(app: TestApp, login: string, password: string): Promise<Record<string, string>> {
   const answer = await app.server.inject({
     method: "POST",
-    url: API.staffSession,
+    url: API.consoleSession,
     payload: { login, password },
   });
   const cookie = answer.cookies.find((c) => c.name === SESSION_COOKIE);

@@ -21,27 +21,12 @@ export const staffNameSchema = z.string().trim().min(1).max(20);
 /** The restaurant in a staff route's path. */
 export const ridParamSchema = z.object({ rid: idSchema });
 
-// ---- session ----
-
-/** Sign-in: an unknown login and a wrong password answer alike (401 账号或密码错误). */
-export const signInBodySchema = z.object({
-  login: z.string().trim().min(1).max(64),
-  password: z.string().min(1).max(PASSWORD_MAX),
-});
-
-export const pinSwitchBodySchema = z.object({ restaurantId: idSchema, pin: pinSchema });
+// ---- session (sign-in, read, sign out and the PIN switch: console-session.ts) ----
 
 export const changePasswordBodySchema = z.object({
   currentPassword: z.string().min(1).max(PASSWORD_MAX),
   newPassword: passwordSchema,
 });
-
-export const sessionViewSchema = z.object({
-  account: z.object({ id: z.number(), name: z.string(), login: z.string() }),
-  /** the restaurants this session acts for, with the account's role at each */
-  restaurants: z.array(z.object({ id: z.number(), name: z.string(), role: staffRoleSchema })),
-});
-export type SessionView = z.infer<typeof sessionViewSchema>;
 
 // ---- staff management ----
 
@@ -66,7 +51,7 @@ export const createStaffBodySchema = z.object({
 
 export const staffAccountParamsSchema = z.object({ rid: idSchema, accountId: idSchema });
 export const staffRoleBodySchema = z.object({ role: staffRoleSchema });
-export const staffPinBodySchema = z.object({ pin: pinSchema });
+export const staffPinResetBodySchema = z.object({ pin: pinSchema });
 export const staffPasswordBodySchema = z.object({ password: passwordSchema });
 export const staffDisabledBodySchema = z.object({ disabled: z.boolean() });
 

@@ -46,12 +46,8 @@ export const API = {
   phoneCode: "/cloud/api/v1/phone-code",
   callWaiter: "/cloud/api/v1/table-call-waiter",
   prepayNotify: "/cloud/api/v1/table-prepay-notify",
-  /** staff sign-in (POST {login, password}), who is signed in (GET), logout (DELETE); cookie `tm_staff` */
-  staffSession: "/console/api/v1/session",
-  /** staff: switch the device's session to the staff member with this PIN at a restaurant */
-  staffSessionPin: "/console/api/v1/session/pin",
   /** staff: change one's own password (revokes the account's other sessions) */
-  staffPassword: "/console/api/v1/session/password",
+  consoleSessionPassword: "/console/api/v1/session/password",
   /** staff: a restaurant's orders with their events */
   staffOrders: (rid: Id) => atRestaurant(rid, "/orders"),
   /** staff: moves an order to a status */
@@ -73,6 +69,14 @@ export const API = {
   apiKey: (rid: Id, keyId: Id) => atRestaurant(rid, `/api-keys/${keyId}`),
   /** the audit log, newest first, filtered and paged */
   auditLog: (rid: Id) => atRestaurant(rid, "/audit"),
+  /** the staff console's session (sign in, read, sign out; cookie `tm_staff`): contract/console-session.ts */
+  consoleSession: "/console/api/v1/session",
+  /** the console: another staff member takes the tablet with their PIN */
+  consoleSessionPin: "/console/api/v1/session/pin",
+  /** the console's numbers of a date range (contract/console-reports.ts) */
+  consoleReportsSummary: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/summary`,
+  /** the orders of a date range as CSV */
+  consoleReportsCsv: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/orders.csv`,
   healthz: "/healthz",
   socket: "/ws",
 } as const;

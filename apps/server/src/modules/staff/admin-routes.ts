@@ -8,7 +8,7 @@ import {
   staffAccountParamsSchema,
   staffDisabledBodySchema,
   staffPasswordBodySchema,
-  staffPinBodySchema,
+  staffPinResetBodySchema,
   staffRoleBodySchema,
 } from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
@@ -45,7 +45,7 @@ export function adminRoutes(app: FastifyInstance, deps: StaffDeps, guard: StaffG
 
   app.put(API.staffAccountPin(":rid", ":accountId"), async (request) => {
     const { rid, accountId } = parse(staffAccountParamsSchema, request.params);
-    const { pin } = parse(staffPinBodySchema, request.body);
+    const { pin } = parse(staffPinResetBodySchema, request.body);
     const by = await guard.require(request, rid, "staff.write");
     await resetPin(deps, by, accountId, pin);
     return ok(null);

@@ -2,8 +2,8 @@ import {
   API,
   AppError,
   changePasswordBodySchema,
-  pinSwitchBodySchema,
-  signInBodySchema,
+  staffLoginBodySchema,
+  staffPinBodySchema,
 } from "@tablemate/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ok } from "../../http/envelope.js";
@@ -26,34 +26,34 @@ export function sessionRoutes(app: FastifyInstance, deps: StaffDeps): void {
     return live;
   };
 
-  app.post(API.staffSession, async (request, reply) => {
-    const body = parse(signInBodySchema, request.body);
+  app.post(API.consoleSession, async (request, reply) => {
+    const body = parse(staffLoginBodySchema, request.body);
     const { token, view } = await signIn(deps, { ...body, address: request.ip });
     setSessionCookie(request, reply, token);
     return ok(view);
   });
 
-  app.get(API.staffSession, async (request) => {
+  app.get(API.consoleSession, async (request) => {
     const { session, account } = await signedIn(request);
     return ok(await sessionView(deps, account, session));
   });
 
-  app.delete(API.staffSession, async (request, reply) => {
+  app.delete(API.consoleSession, async (request, reply) => {
     const live = await liveSession(deps.db, sessionToken(request), deps.now());
     if (live) await revokeSession(deps.db, live.session.id, deps.now());
     clearSessionCookie(request, reply);
     return ok(null);
   });
 
-  app.post(API.staffSessionPin, async (request, reply) => {
-    const body = parse(pinSwitchBodySchema, request.body);
+  app.post(API.consoleSessionPin, async (request, reply) => {
+    const body = parse(staffPinBodySchema, request.body);
     const current = await signedIn(request);
     const { token, view } = await pinSwitch(deps, current, { ...body, address: request.ip });
     setSessionCookie(request, reply, token);
     return ok(view);
   });
 
-  app.post(API.staffPassword, async (request) => {
+  app.post(API.consoleSessionPassword, async (request) => {
     const body = parse(changePasswordBodySchema, request.body);
     const current = await signedIn(request);
     await changeOwnPassword(deps, current, { ...body, address: request.ip });

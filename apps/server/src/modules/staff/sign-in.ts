@@ -1,4 +1,4 @@
-import { AppError, ATTEMPT_RULES, loginKey, type SessionView } from "@tablemate/core";
+import { AppError, ATTEMPT_RULES, loginKey, type StaffSession } from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { staffAccounts } from "../../db/schema.js";
 import { type Account, accountByLogin, memberByPin, membershipsOf, type StaffDeps } from "./accounts.js";
@@ -12,7 +12,7 @@ export async function sessionView(
   deps: Pick<StaffDeps, "db">,
   account: Account,
   session: Pick<Session, "restaurantId">,
-): Promise<SessionView> {
+): Promise<StaffSession> {
   const memberships = await membershipsOf(deps.db, account.id);
   return {
     account: { id: account.id, name: account.name, login: account.login },
@@ -33,7 +33,7 @@ const signInLimits = (login: string, address: string): AttemptLimit[] => [
 export async function signIn(
   deps: StaffDeps,
   input: { login: string; password: string; address: string },
-): Promise<{ token: string; view: SessionView }> {
+): Promise<{ token: string; view: StaffSession }> {
   const account = await limitedAttempt(
     deps.db,
     signInLimits(input.login, input.address),
@@ -61,7 +61,7 @@ export async function pinSwitch(
   deps: StaffDeps,
   current: { session: Session; account: Account },
   input: { restaurantId: number; pin: string; address: string },
-): Promise<{ token: string; view: SessionView }> {
+): Promise<{ token: string; view: StaffSession }> {
   const { restaurantId } = input;
   const actsThere = (await membershipsOf(deps.db, current.account.id)).some((m) => m.id === restaurantId);
   if (!actsThere || (current.session.restaurantId !== null && current.session.restaurantId !== restaurantId))
