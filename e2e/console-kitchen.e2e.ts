@@ -12,44 +12,17 @@ import { consoleUrl, printedConsoleCredentials, signIn, tabletContext } from "./
 import { scanTable } from "./support/diner-count.js";
 import { addControl, cartBar, menuCard, plus, tap } from "./support/dishes.js";
 import { type RunningServer, startServer } from "./support/server.js";
-import { printedStaffToken } from "./support/staff.js";
 
 const RID = 1;
 const SHOTS = join(import.meta.dirname, "screenshots");
 
-/**
- * Staff sign in as the console's login page has them (the first start's printed credentials). Until
- * staff accounts are on main the server prints none: then the tablet's session call is answered with
- * the restaurant's owner and its staff calls carry the printed static token (the interim guard).
- */
-async function signInKitchen(server: RunningServer, page: Page, context: BrowserContext): Promise<void> {
-  if (server.output().includes("Console sign-in (shown once):")) {
-    const credentials = (await printedConsoleCredentials(server)).find((c) => c.restaurantId === RID);
-    if (!credentials) throw new Error("no console sign-in for 川味小馆");
-    await page.goto(consoleUrl(server, "kitchen"));
-    await signIn(page, credentials);
-    return;
-  }
-  const token = await printedStaffToken(server, RID);
-  await context.route(`${server.url}${API.consoleSession}`, (route) =>
-    route.fulfill({
-      contentType: "application/json",
-      body: JSON.stringify({
-        code: 1000,
-        success: true,
-        message: "success",
-        data: {
-          account: { id: 1, name: "店主", login: "owner" },
-          restaurants: [{ id: RID, name: "川味小馆", role: "owner" }],
-        },
-      }),
-    }),
-  );
-  await context.route(`${server.url}/console/api/v1/restaurants/**`, (route) =>
-    route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${token}` } }),
-  );
+/** The owner of 川味小馆 signs in on the tablet as the login page has them (the first start's printed credentials). */
+async function signInKitchen(server: RunningServer, page: Page): Promise<void> {
+  const credentials = (await printedConsoleCredentials(server)).find((c) => c.restaurantId === RID);
+  if (!credentials) throw new Error("no console sign-in for 川味小馆");
   await page.goto(consoleUrl(server, "kitchen"));
-  await page.getByTestId("side-menu").waitFor();
+  await signIn(page, credentials);
+  await page.goto(consoleUrl(server, "kitchen"));
 }
 
 /**
@@ -77,7 +50,7 @@ describe("the kitchen display beside a diner", () => {
     diner = await phone.newPage();
     kitchen = await tablet.newPage();
     for (const page of [diner, kitchen]) page.on("pageerror", (error) => errors.push(String(error)));
-    await signInKitchen(server, kitchen, tablet);
+    await signInKitchen(server, kitchen);
   });
   afterAll(async () => {
     await phone?.close();

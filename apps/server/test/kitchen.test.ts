@@ -234,8 +234,8 @@ describe.each(BACKENDS)("the kitchen on %s", (backend) => {
     ]);
     // staff cancel, replayed and raced with direct calls: one cancel ticket per station
     const moves = await Promise.all([
-      call("POST", API.staffOrderStatus(orderId), { rid: dine.id, status: ORDER_STATUS.cancelled }, dine.id),
-      call("POST", API.staffOrderStatus(orderId), { rid: dine.id, status: ORDER_STATUS.cancelled }, dine.id),
+      call("POST", API.staffOrderStatus(dine.id, orderId), { status: ORDER_STATUS.cancelled }),
+      call("POST", API.staffOrderStatus(dine.id, orderId), { status: ORDER_STATUS.cancelled }),
       ...Array.from({ length: 4 }, () => ticketsForOrder(app.db, orderId)),
     ]);
     expect(
@@ -520,7 +520,7 @@ describe.each(BACKENDS)("the kitchen on %s", (backend) => {
     );
     expect(bump.statusCode).toBe(403);
     expect((await ticketsOf(orderId))[0]?.version).toBe(0);
-    const settle = await call("POST", API.staffSettleTable(1), { rid: dine.id }, dine.id, kitchen);
+    const settle = await call("POST", API.staffSettleTable(dine.id, free[0] ?? 1), {}, dine.id, kitchen);
     expect(settle.statusCode).toBe(403);
     expect(
       (await call("POST", API.consoleStations(dine.id), { name: "厨房建" }, dine.id, kitchen)).statusCode,

@@ -4,7 +4,6 @@ import { idSchema } from "./common.js";
 
 /** The kitchen's console calls (issue 17): request and response payloads. */
 
-export const ridParamSchema = z.object({ rid: idSchema });
 export const stationParamSchema = z.object({ rid: idSchema, sid: idSchema });
 export const ticketParamSchema = z.object({ rid: idSchema, tid: idSchema });
 export const billParamSchema = z.object({ rid: idSchema, oid: idSchema });

@@ -4,6 +4,8 @@
  */
 import { type ComboItem, formatMinutes, localClock } from "@tablemate/core";
 import { and, eq, inArray, ne } from "drizzle-orm";
+import { createOwner } from "../../modules/staff/owners.js";
+import { randomPassword, randomPin } from "../../modules/staff/secrets.js";
 import type { Db } from "../client.js";
 import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../schema.js";
 import type { DemoCategory, DemoDish, RelativePeriod } from "./menu.js";
@@ -25,30 +27,64 @@ const RELATIVE_KINDS: RelativePeriod[] = ["unsellableNow", "endingSoon"];
  */
 const ID_BLOCK = 100_000;
 
+/** The config's default cost (boot passes the configured one). */
+const DEMO_PASSWORD_COST = 16;
+
 const DAY = 24 * 60;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type DishInsert = typeof dishes.$inferInsert;
 
-export async function seedDemo(db: Db, now: Date): Promise<{ seeded: boolean }> {
+/** A demo restaurant's owner account, as made on first start: its password is printed once, then never again. */
+export interface DemoOwner {
+  restaurantId: number;
+  restaurantName: string;
+  login: string;
+  password: string;
+}
+
+/**
+ * Seeds the demo once per database. Each demo restaurant gets an owner account with a random
+ * password and PIN; the plain passwords are answered this once (for the start to print) and
+ * stored only as hashes.
+ */
+export async function seedDemo(
+  db: Db,
+  now: Date,
+  opts: { passwordCost?: number } = {},
+): Promise<{ seeded: boolean; owners: DemoOwner[] }> {
   const [marker] = await db.select().from(settings).where(eq(settings.key, SEED_MARKER));
-  if (marker) return { seeded: false };
-  return db
-    .transaction(async (tx) => {
-      // Claiming the marker first makes a concurrent seeder wait on it and then find it taken.
-      const claimed = await tx
-        .insert(settings)
-        .values({ key: SEED_MARKER, value: now.toISOString() })
-        .onConflictDoNothing()
-        .returning();
-      if (claimed.length === 0) return { seeded: false };
-      for (const demo of demoRestaurants) await seedRestaurant(tx, demo, now);
-      return { seeded: true };
-    })
-    .then(async (result) => {
-      if (result.seeded) await seedDemoStations(db);
-      return result;
-    });
+  if (marker) return { seeded: false, owners: [] };
+  const result = await db.transaction(async (tx) => {
+    // Claiming the marker first makes a concurrent seeder wait on it and then find it taken.
+    const claimed = await tx
+      .insert(settings)
+      .values({ key: SEED_MARKER, value: now.toISOString() })
+      .onConflictDoNothing()
+      .returning();
+    if (claimed.length === 0) return { seeded: false, owners: [] };
+    const owners: DemoOwner[] = [];
+    for (const demo of demoRestaurants) {
+      const restaurantId = await seedRestaurant(tx, demo, now);
+      const owner = {
+        login: `owner${restaurantId}`,
+        name: "店主",
+        password: randomPassword(),
+        pin: randomPin(),
+      };
+      await createOwner(tx, owner, [restaurantId], opts.passwordCost ?? DEMO_PASSWORD_COST, now);
+      owners.push({
+        restaurantId,
+        restaurantName: demo.restaurant.name,
+        login: owner.login,
+        password: owner.password,
+      });
+    }
+    return { seeded: true, owners };
+  });
+  // the kitchen's stations, once the menu's categories are there
+  if (result.seeded) await seedDemoStations(db);
+  return result;
 }
 
 export async function refreshDemoPeriods(db: Db, now: Date): Promise<void> {
@@ -81,7 +117,7 @@ export async function refreshDemoVersions(db: Db): Promise<void> {
   }
 }
 
-async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<void> {
+async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<number> {
   const [restaurant] = await tx.insert(restaurants).values(demo.restaurant).returning();
   if (!restaurant) throw new Error(`demo seed: ${demo.restaurant.name} was not inserted`);
   const restaurantId = restaurant.id;
@@ -128,6 +164,7 @@ async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<
       .insert(additionStock)
       .values(stock.map((s) => ({ ...s, additionId: s.additionId + idOffset, restaurantId })));
   await tx.insert(memos).values(demoMemos.map((memo) => ({ ...memo, restaurantId })));
+  return restaurantId;
 }
 
 /** Inserts the category tree and answers the id of a first-level (second null) or second-level category. */
