@@ -13,6 +13,7 @@ import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
+import { reportRoutes } from "./modules/reports/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
 import { staticTokenGuard } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   verificationRoutes(server, db, phoneCodes);
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
   staffRoutes(server, cartDeps, staticTokenGuard(signer));
+  reportRoutes(server, { db, now }, staticTokenGuard(signer));
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);

@@ -1,7 +1,9 @@
 import { COMMON_COPY } from "./common.js";
+import { REPORTS_COPY } from "./reports.js";
 import { SESSION_COPY } from "./session.js";
 
 export { COMMON_COPY } from "./common.js";
+export { REPORTS_COPY } from "./reports.js";
 export { SESSION_COPY } from "./session.js";
 
 /**
@@ -11,6 +13,7 @@ export { SESSION_COPY } from "./session.js";
 export const COPY = {
   common: COMMON_COPY,
   session: SESSION_COPY,
+  reports: REPORTS_COPY,
 } as const;
 
 export type CopyFeature = keyof typeof COPY;
