@@ -1,15 +1,6 @@
-import { API, type StaffSession } from "@tablemate/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import {
-  type ConsoleCredentials,
-  consoleUrl,
-  parseConsoleCredentials,
-  placeDinerOrder,
-  signIn,
-  TABLET_OPTIONS,
-} from "./console.js";
+import { consoleUrl, placeDinerOrder, printedConsoleCredentials, signIn, TABLET_OPTIONS } from "./console.js";
 import type { RunningServer } from "./server.js";
-import { printedStaffToken } from "./staff.js";
 
 /**
  * The tour of the staff console: every page at the tablet's 1024×768, each one a stop. A page joins it
@@ -43,35 +34,13 @@ export const CONSOLE_TOUR: readonly ConsoleStop[] = [
   },
 ];
 
-/**
- * Until staff accounts land (no `Console sign-in` lines printed), a stand-in for a signed-in owner of
- * the printed restaurant: the session call answers that owner, and the console's calls carry the
- * restaurant's static staff token, which the interim guard takes as its owner.
- */
-async function interimOwner(context: BrowserContext, server: RunningServer, rid: number): Promise<void> {
-  const token = await printedStaffToken(server, rid);
-  const session: StaffSession = {
-    account: { id: 1, name: "演示店长", login: "demo" },
-    restaurants: [{ id: rid, name: "川味小馆", role: "owner" }],
-  };
-  await context.route(`${server.url}${API.consoleSession}`, (route) =>
-    route.fulfill({ json: { code: 1000, success: true, data: session, message: "success" } }),
-  );
-  await context.route(`${server.url}/console/api/v1/restaurants/**`, async (route) =>
-    route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${token}` } }),
-  );
-}
-
-/** Signs the tablet in as the first printed owner (or the interim stand-in), on the login page. */
+/** Signs the tablet in on the login page as 川味小馆's owner, as the server printed them at first start. */
 export async function signInOnTablet(context: BrowserContext, server: RunningServer): Promise<void> {
-  const [owner]: ConsoleCredentials[] = parseConsoleCredentials(server.output());
+  const owner = (await printedConsoleCredentials(server)).find((c) => c.restaurant === "川味小馆");
+  if (!owner) throw new Error("no console sign-in printed for 川味小馆");
   const page = await context.newPage();
-  if (owner) {
-    await page.goto(consoleUrl(server, "login"));
-    await signIn(page, owner);
-  } else {
-    await interimOwner(context, server, 1);
-  }
+  await page.goto(consoleUrl(server, "login"));
+  await signIn(page, owner);
   await page.close();
 }
 

@@ -115,9 +115,9 @@ describe.each(BACKENDS)("today's numbers on %s", (backend) => {
     await setOrder(placed.elsewhere, there, DAY, 12 * 60 + 10, 8);
     const cancel = await app.server.inject({
       method: "POST",
-      url: API.staffOrderStatus(placed.cancelled),
+      url: API.staffOrderStatus(here.id, placed.cancelled),
       headers: await staffHeaders(app, here.id),
-      payload: { rid: here.id, status: ORDER_STATUS.cancelled },
+      payload: { status: ORDER_STATUS.cancelled },
     });
     expect(cancel.statusCode).toBe(200);
   });
@@ -209,6 +209,23 @@ describe.each(BACKENDS)("today's numbers on %s", (backend) => {
     expect(badRid.statusCode).toBe(400);
   });
 
+  it("lets the owner, a manager and a cashier read the numbers; a waiter and the kitchen are refused (403)", async () => {
+    for (const role of ["owner", "manager", "cashier"] as const) {
+      const response = await summary(here.id, `?from=${DAY}`, await staffHeaders(app, here.id, role));
+      expect(response.statusCode, role).toBe(200);
+      expect(reportSummarySchema.parse(json(response).data).orders, role).toBe(3);
+    }
+    for (const role of ["waiter", "kitchen"] as const) {
+      const headers = await staffHeaders(app, here.id, role);
+      const response = await summary(here.id, `?from=${DAY}`, headers);
+      expect(response.statusCode, role).toBe(403);
+      expect(json(response)).toMatchObject({ success: false, code: ERRORS.staffForbidden.code, data: null });
+      const csv = await app.server.inject({ method: "GET", url: API.consoleReportsCsv(here.id), headers });
+      expect(csv.statusCode, role).toBe(403);
+      expect(csv.body).not.toContain("订单号");
+    }
+  });
+
   it("exports the orders as CSV: a UTF-8 BOM, a header, every order of the range quoted as needed", async () => {
     const response = await app.server.inject({
       method: "GET",
@@ -246,7 +263,7 @@ describe.each(BACKENDS)("today's numbers on %s", (backend) => {
     const refusing: StaffGuard = {
       async require(_request, _rid, permission) {
         asked.push(permission);
-        throw new AppError("staffTokenInvalid");
+        throw new AppError("staffForbidden");
       },
     };
     const bare = Fastify();
