@@ -24,7 +24,7 @@ beforeAll(() => {
 });
 
 // a lazy page's chunk and antd's first render take well over a second beside the server's tests
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
