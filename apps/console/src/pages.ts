@@ -1,4 +1,4 @@
-import { AuditOutlined, KeyOutlined, TeamOutlined } from "@ant-design/icons";
+import { AuditOutlined, BarChartOutlined, KeyOutlined, TeamOutlined } from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -25,6 +25,13 @@ export interface ConsolePage {
 }
 
 export const PAGES: readonly ConsolePage[] = [
+  {
+    path: "reports",
+    titleKey: "reports",
+    icon: BarChartOutlined,
+    permission: "reports.read",
+    load: () => import("./features/reports/ReportsPage.js"),
+  },
   {
     path: "staff",
     titleKey: "staff",
