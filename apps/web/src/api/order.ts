@@ -2,6 +2,7 @@ import {
   API,
   type OrderDetail,
   type OrderPayload,
+  type OrderSummary,
   type PeriodSaleResult,
   type Shortage,
   type TableInfo,
@@ -102,16 +103,6 @@ export async function fetchDesks(rid: number): Promise<TableInfo[]> {
 
 export async function fetchOrderDetail(orderId: number, rid: number, paymentType?: 1): Promise<OrderDetail> {
   return (await http.get<OrderDetail>(`${API.orderDetail}/${orderId}`, { rid, paymentType })).data;
-}
-
-export interface OrderSummary {
-  orderId: number;
-  status: number;
-  tableName: string;
-  orderTotalPrice: string;
-  orderSubmitTime: string;
-  mainOrderId: number | null;
-  fastSerialNo: string;
 }
 
 export async function fetchOrderList(rid: number): Promise<OrderSummary[]> {
