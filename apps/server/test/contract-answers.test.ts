@@ -213,30 +213,30 @@ describe.each(BACKENDS)("the server's answers match core's response schemas on %
     const rid = dine.id;
     const list = await app.server.inject({
       method: "GET",
-      url: `${API.staffOrders}?rid=${rid}`,
+      url: API.staffOrders(rid),
       headers: staff,
     });
     expectShape(staffOrderListSchema, dataOf(list));
     const moved = await app.server.inject({
       method: "POST",
-      url: API.staffOrderStatus(orderId),
+      url: API.staffOrderStatus(rid, orderId),
       headers: staff,
-      payload: { rid, status: ORDER_STATUS.accepted },
+      payload: { status: ORDER_STATUS.accepted },
     });
     expectShape(staffMoveResultSchema, dataOf(moved));
     const settled = await app.server.inject({
       method: "POST",
-      url: API.staffSettleTable(diner.table.tableId),
+      url: API.staffSettleTable(rid, diner.table.tableId),
       headers: staff,
-      payload: { rid },
+      payload: {},
     });
     expectShape(staffSettleResultSchema, dataOf(settled));
     const empty = await dinerAt(dine).sit();
     const cleared = await app.server.inject({
       method: "POST",
-      url: API.staffClearTable(empty.table.tableId),
+      url: API.staffClearTable(rid, empty.table.tableId),
       headers: staff,
-      payload: { rid },
+      payload: {},
     });
     expectShape(staffClearResultSchema, dataOf(cleared));
   });
@@ -261,9 +261,9 @@ describe.each(BACKENDS)("the server's answers match core's response schemas on %
       await socket.until((m) => m.type === MSG.order);
       await app.server.inject({
         method: "POST",
-        url: API.staffOrderStatus(orderId),
+        url: API.staffOrderStatus(dine.id, orderId),
         headers: staff,
-        payload: { rid: dine.id, status: ORDER_STATUS.cancelled },
+        payload: { status: ORDER_STATUS.cancelled },
       });
       await socket.until((m) => m.type === MSG.orderStatus);
       await socket.until((m) => m.type === MSG.stock);
