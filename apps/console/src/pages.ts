@@ -1,4 +1,12 @@
-import { ApartmentOutlined, FireOutlined, PrinterOutlined } from "@ant-design/icons";
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  FireOutlined,
+  KeyOutlined,
+  PrinterOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -25,6 +33,34 @@ export interface ConsolePage {
 }
 
 export const PAGES: readonly ConsolePage[] = [
+  {
+    path: "reports",
+    titleKey: "reports",
+    icon: BarChartOutlined,
+    permission: "reports.read",
+    load: () => import("./features/reports/ReportsPage.js"),
+  },
+  {
+    path: "staff",
+    titleKey: "staff",
+    icon: TeamOutlined,
+    permission: "staff.write",
+    load: () => import("./features/staff/StaffPage.js"),
+  },
+  {
+    path: "api-keys",
+    titleKey: "apiKeys",
+    icon: KeyOutlined,
+    permission: "apiKeys.write",
+    load: () => import("./features/staff/ApiKeysPage.js"),
+  },
+  {
+    path: "audit",
+    titleKey: "audit",
+    icon: AuditOutlined,
+    permission: "audit.read",
+    load: () => import("./features/staff/AuditPage.js"),
+  },
   {
     path: "kitchen",
     titleKey: "kitchen",
