@@ -30,7 +30,7 @@ describe("the console's HTTP client", () => {
     });
     await expect(call("/raw", schema)).rejects.toMatchObject({ kind: "parse" });
     await expect(call("/no", schema)).rejects.toMatchObject({
-      kind: "http",
+      kind: "envelope",
       status: 403,
       code: 403,
       message: "无权限",

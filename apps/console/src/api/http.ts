@@ -1,33 +1,14 @@
-import { envelopeSchema } from "@tablemate/core";
+import { ApiError, buildUrl, createHttpClient, type FormBody, jsonBody, type Query } from "@tablemate/client";
 import type { z } from "zod";
 import { COMMON_COPY } from "../copy/index.js";
 
-/** Every call gives up after 20 seconds, as the diner app's do. */
-export const HTTP_TIMEOUT_MS = 20_000;
-
-export type ApiErrorKind = "network" | "timeout" | "http" | "parse";
-
-/**
- * A failed call: no answer, too slow, an answer that is no envelope or does not match the contract's
- * schema, or an envelope that refuses (its code and message are the server's, core's ERRORS table).
+/*
+ * The console's calls go through the client both apps share (@tablemate/client): JSON bodies, the
+ * staff session's cookie, every answer's data parsed with the contract's zod schema. What is the
+ * console's own: a 401 signs the session out, and a failure reads as the staff should see it.
  */
-export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  /** the HTTP status, when there was an answer */
-  readonly status: number | null;
-  /** the envelope's code, when the server answered with one */
-  readonly code: number | null;
 
-  constructor(kind: ApiErrorKind, message: string, details: { status?: number; code?: number } = {}) {
-    super(message);
-    this.name = "ApiError";
-    this.kind = kind;
-    this.status = details.status ?? null;
-    this.code = details.code ?? null;
-  }
-}
-
-export type Query = Record<string, string | number | undefined>;
+export { ApiError, type ApiErrorKind, HTTP_TIMEOUT_MS, type Query } from "@tablemate/client";
 
 export interface CallOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -53,13 +34,23 @@ export function setFetch(impl: typeof fetch): void {
   fetchImpl = impl;
 }
 
-export function withQuery(path: string, query: Query = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.append(key, String(value));
-  }
-  const search = params.toString();
-  return search === "" ? path : `${path}?${search}`;
+const http = createHttpClient({ encodeBody: jsonBody, fetch: () => fetchImpl });
+
+/** The path with the query's present values. */
+export const withQuery = buildUrl;
+
+/**
+ * A failed call as the staff read it: a refusal keeps the server's words (core's ERRORS table); no
+ * answer, a slow one, or one that is not the contract's (not an envelope, or data its schema refuses)
+ * says so in the console's words. Kinds are the client's: "envelope" for a refusal.
+ */
+function asSeen(error: unknown, path: string): ApiError {
+  if (!(error instanceof ApiError)) return new ApiError("parse", path, COMMON_COPY.badAnswer);
+  const details = { code: error.code ?? undefined, status: error.status ?? undefined, data: error.data };
+  if (error.kind === "envelope")
+    return error.message === "" ? new ApiError("envelope", path, COMMON_COPY.network, details) : error;
+  const unreadable = error.kind === "http" || error.kind === "parse";
+  return new ApiError(error.kind, path, unreadable ? COMMON_COPY.badAnswer : COMMON_COPY.network, details);
 }
 
 /**
@@ -72,34 +63,12 @@ export async function call<S extends z.ZodType>(
   options: CallOptions = {},
 ): Promise<z.output<S>> {
   const { method = "GET", query, body, expectUnauthorized = false } = options;
-  let response: Response;
   try {
-    response = await fetchImpl(withQuery(path, query), {
-      method,
-      credentials: "same-origin",
-      headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    });
+    const envelope = await http.request(method, path, { query, body: body as FormBody | undefined, schema });
+    return envelope.data as z.output<S>;
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-    throw new ApiError(timedOut ? "timeout" : "network", COMMON_COPY.network);
+    const seen = asSeen(error, path);
+    if (seen.status === 401 && !expectUnauthorized) onUnauthorized();
+    throw seen;
   }
-  if (response.status === 401 && !expectUnauthorized) onUnauthorized();
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    throw new ApiError("parse", COMMON_COPY.badAnswer, { status: response.status });
-  }
-  const envelope = envelopeSchema.safeParse(json);
-  if (!envelope.success) throw new ApiError("parse", COMMON_COPY.badAnswer, { status: response.status });
-  const { code, success, data, message } = envelope.data;
-  if (!response.ok || !success) {
-    const text = typeof message === "string" && message !== "" ? message : COMMON_COPY.network;
-    throw new ApiError("http", text, { status: response.status, code });
-  }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError("parse", COMMON_COPY.badAnswer, { status: response.status, code });
-  return parsed.data;
 }
