@@ -1,3 +1,4 @@
+import { AuditOutlined, BarChartOutlined, KeyOutlined, TeamOutlined } from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -23,7 +24,36 @@ export interface ConsolePage {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export const PAGES: readonly ConsolePage[] = [];
+export const PAGES: readonly ConsolePage[] = [
+  {
+    path: "reports",
+    titleKey: "reports",
+    icon: BarChartOutlined,
+    permission: "reports.read",
+    load: () => import("./features/reports/ReportsPage.js"),
+  },
+  {
+    path: "staff",
+    titleKey: "staff",
+    icon: TeamOutlined,
+    permission: "staff.write",
+    load: () => import("./features/staff/StaffPage.js"),
+  },
+  {
+    path: "api-keys",
+    titleKey: "apiKeys",
+    icon: KeyOutlined,
+    permission: "apiKeys.write",
+    load: () => import("./features/staff/ApiKeysPage.js"),
+  },
+  {
+    path: "audit",
+    titleKey: "audit",
+    icon: AuditOutlined,
+    permission: "audit.read",
+    load: () => import("./features/staff/AuditPage.js"),
+  },
+];
 
 /** The pages a role sees, in the registry's order. */
 export function pagesFor(role: StaffRole, pages: readonly ConsolePage[] = PAGES): ConsolePage[] {
