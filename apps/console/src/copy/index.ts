@@ -1,10 +1,12 @@
 import { COMMON_COPY } from "./common.js";
 import { REPORTS_COPY } from "./reports.js";
 import { SESSION_COPY } from "./session.js";
+import { API_KEYS_COPY, AUDIT_COPY, STAFF_COPY } from "./staff.js";
 
 export { COMMON_COPY } from "./common.js";
 export { REPORTS_COPY } from "./reports.js";
 export { SESSION_COPY } from "./session.js";
+export { API_KEYS_COPY, AUDIT_COPY, PASSWORD_COPY, PIN_SWITCH_COPY, STAFF_COPY } from "./staff.js";
 
 /**
  * Every Chinese string of the console, one file per feature (English follows later, as another set of
@@ -13,6 +15,9 @@ export { SESSION_COPY } from "./session.js";
 export const COPY = {
   common: COMMON_COPY,
   session: SESSION_COPY,
+  staff: STAFF_COPY,
+  apiKeys: API_KEYS_COPY,
+  audit: AUDIT_COPY,
   reports: REPORTS_COPY,
 } as const;
 
