@@ -1,20 +1,29 @@
-import { ApiError, buildUrl, createHttpClient, type FormBody, jsonBody, type Query } from "@tablemate/client";
+import {
+  ApiError,
+  buildUrl,
+  createHttpClient,
+  type FormBody,
+  jsonBody,
+  type Method,
+  type Query,
+} from "@tablemate/client";
 import type { z } from "zod";
 import { COMMON_COPY } from "../copy/index.js";
 
-/*
- * The console's calls go through the client both apps share (@tablemate/client): JSON bodies, the
- * staff session's cookie, every answer's data parsed with the contract's zod schema. What is the
- * console's own: a 401 signs the session out, and a failure reads as the staff should see it.
- */
+export type { Query } from "@tablemate/client";
+export { ApiError } from "@tablemate/client";
 
-export { ApiError, type ApiErrorKind, HTTP_TIMEOUT_MS, type Query } from "@tablemate/client";
+/**
+ * The console's calls over the shared client (@tablemate/client): same-origin with the staff session's
+ * cookie, JSON bodies, every answer's data parsed with its contract schema from core.
+ */
+const client = createHttpClient({ encodeBody: jsonBody });
 
 export interface CallOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method?: Method;
   query?: Query;
   /** sent as JSON */
-  body?: unknown;
+  body?: FormBody;
   /**
    * A 401 here is an answer, not an expired session (signing in with a wrong password, reading whether
    * a session exists): the session is not dropped for it.
@@ -28,34 +37,32 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-/** The fetch calls go through; tests swap it for a fake. */
-let fetchImpl: typeof fetch = (...args) => fetch(...args);
-export function setFetch(impl: typeof fetch): void {
-  fetchImpl = impl;
+/** The path with the query's present values (a link the browser follows itself, as a download). */
+export function withQuery(path: string, query: Query = {}): string {
+  return buildUrl(path, query);
 }
 
-const http = createHttpClient({ encodeBody: jsonBody, fetch: () => fetchImpl });
-
-/** The path with the query's present values. */
-export const withQuery = buildUrl;
-
 /**
- * A failed call as the staff read it: a refusal keeps the server's words (core's ERRORS table); no
- * answer, a slow one, or one that is not the contract's (not an envelope, or data its schema refuses)
- * says so in the console's words. Kinds are the client's: "envelope" for a refusal.
+ * The words a staff member reads for a failed call: the server's own for a refusal (core's ERRORS),
+ * ours for no answer or an answer that is not the contract's.
  */
-function asSeen(error: unknown, path: string): ApiError {
-  if (!(error instanceof ApiError)) return new ApiError("parse", path, COMMON_COPY.badAnswer);
-  const details = { code: error.code ?? undefined, status: error.status ?? undefined, data: error.data };
-  if (error.kind === "envelope")
-    return error.message === "" ? new ApiError("envelope", path, COMMON_COPY.network, details) : error;
-  const unreadable = error.kind === "http" || error.kind === "parse";
-  return new ApiError(error.kind, path, unreadable ? COMMON_COPY.badAnswer : COMMON_COPY.network, details);
+function shown(error: ApiError): ApiError {
+  if (error.kind === "envelope" && error.message !== "") return error;
+  const message =
+    error.kind === "network" || error.kind === "timeout" || error.kind === "envelope"
+      ? COMMON_COPY.network
+      : COMMON_COPY.badAnswer;
+  return new ApiError(error.kind, error.path, message, {
+    code: error.code ?? undefined,
+    status: error.status ?? undefined,
+    data: error.data,
+  });
 }
 
 /**
- * One call to the console's API (same origin, the staff session's cookie): the envelope checked, then
- * its data parsed with the contract's schema, so a page only ever holds what the contract says.
+ * One call to the console's API: the envelope checked, then its data parsed with the contract's
+ * schema, so a page only ever holds what the contract says. Every failure is an ApiError with words
+ * to show; a 401 (unless expected) ends the session.
  */
 export async function call<S extends z.ZodType>(
   path: string,
@@ -64,11 +71,14 @@ export async function call<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const { method = "GET", query, body, expectUnauthorized = false } = options;
   try {
-    const envelope = await http.request(method, path, { query, body: body as FormBody | undefined, schema });
-    return envelope.data as z.output<S>;
+    const answer = await client.request<z.output<S>>(method, path, { query, body, schema });
+    return answer.data;
   } catch (error) {
-    const seen = asSeen(error, path);
-    if (seen.status === 401 && !expectUnauthorized) onUnauthorized();
-    throw seen;
+    if (error instanceof ApiError) {
+      if (error.status === 401 && !expectUnauthorized) onUnauthorized();
+      throw shown(error);
+    }
+    // the schema's own error: the answer is not the contract's
+    throw new ApiError("parse", path, COMMON_COPY.badAnswer);
   }
 }

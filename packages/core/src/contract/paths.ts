@@ -79,6 +79,21 @@ export const API = {
   apiKey: (rid: Id, keyId: Id) => atRestaurant(rid, `/api-keys/${keyId}`),
   /** the audit log, newest first, filtered and paged */
   auditLog: (rid: Id) => atRestaurant(rid, "/audit"),
+  /** console (kitchen): the restaurant's stations; `/:sid` one of them */
+  consoleStations: (rid: Id) => atRestaurant(rid, "/stations"),
+  consoleStation: (rid: Id, sid: Id) => atRestaurant(rid, `/stations/${sid}`),
+  /** console (kitchen): the categories a station may cook (the restaurant's, both levels) */
+  consoleStationCategories: (rid: Id) => atRestaurant(rid, "/station-categories"),
+  /** console (kitchen): a station's display: open tickets, all-day counts, the last bump */
+  consoleStationDisplay: (rid: Id, sid: Id) => atRestaurant(rid, `/stations/${sid}/display`),
+  /** console (kitchen): recall the station's last bump */
+  consoleStationRecall: (rid: Id, sid: Id) => atRestaurant(rid, `/stations/${sid}/recall`),
+  /** console (kitchen): one ticket (to print it); `/bump`, `/reprint` */
+  consoleTicket: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}`),
+  consoleTicketBump: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}/bump`),
+  consoleTicketReprint: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}/reprint`),
+  /** console: an order's customer bill (with the orders added to it); printing it sends nothing to the kitchen */
+  consoleOrderBill: (rid: Id, oid: Id) => atRestaurant(rid, `/orders/${oid}/bill`),
   /** the staff console's session (sign in, read, sign out; cookie `tm_staff`): contract/console-session.ts */
   consoleSession: "/console/api/v1/session",
   /** the console: another staff member takes the tablet with their PIN */
