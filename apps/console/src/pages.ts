@@ -1,4 +1,12 @@
-import { AuditOutlined, BarChartOutlined, KeyOutlined, TeamOutlined } from "@ant-design/icons";
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  FireOutlined,
+  KeyOutlined,
+  PrinterOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -52,6 +60,27 @@ export const PAGES: readonly ConsolePage[] = [
     icon: AuditOutlined,
     permission: "audit.read",
     load: () => import("./features/staff/AuditPage.js"),
+  },
+  {
+    path: "kitchen",
+    titleKey: "kitchen",
+    icon: FireOutlined,
+    permission: "kitchen.read",
+    load: () => import("./features/kitchen/KitchenPage.js"),
+  },
+  {
+    path: "stations",
+    titleKey: "stations",
+    icon: ApartmentOutlined,
+    permission: "menu.write",
+    load: () => import("./features/stations/StationsPage.js"),
+  },
+  {
+    path: "print",
+    titleKey: "print",
+    icon: PrinterOutlined,
+    permission: "bill.print",
+    load: () => import("./features/print/PrintPage.js"),
   },
 ];
 

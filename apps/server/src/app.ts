@@ -11,6 +11,7 @@ import { registerRateLimits } from "./http/rate-limits.js";
 import { loggerOptions, OneLinePerRequest } from "./logging.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
+import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
 import { reportRoutes } from "./modules/reports/routes.js";
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   staffRoutes(server, cartDeps, staffGuard);
   adminRoutes(server, staffDeps, staffGuard);
   reportRoutes(server, { db, now }, staffGuard);
+  kitchenRoutes(server, cartDeps, staffGuard);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);

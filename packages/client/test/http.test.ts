@@ -98,6 +98,21 @@ describe("the shared HTTP client", () => {
     expect(events).toEqual(["start /a", "end /a", "start /b", "end /b"]);
   });
 
+  it("goes through the fetch the client is given, read at each call", async () => {
+    const global = answer(ok("global"));
+    let calls = 0;
+    let impl: typeof fetch = async () => {
+      calls++;
+      return new Response(JSON.stringify(ok("given")));
+    };
+    const http = createHttpClient({ fetch: () => impl });
+    await expect(http.get("/f")).resolves.toBe("given");
+    impl = fetch;
+    await expect(http.get("/f")).resolves.toBe("global");
+    expect(calls).toBe(1);
+    expect(global).toHaveLength(1);
+  });
+
   it("gives up after a call's own timeout", async () => {
     vi.useFakeTimers();
     vi.stubGlobal(
