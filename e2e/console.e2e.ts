@@ -114,6 +114,10 @@ describe("the staff console in Chromium on a tablet", () => {
     expect(await page.getByTestId("stat-diners").textContent()).toContain("3");
     expect(await page.getByTestId("stat-average").textContent()).toContain("8.33");
     expect(await page.getByTestId("top-dishes").getByText("拍黄瓜").isVisible()).toBe(true);
+    // antd speaks Chinese too (its zh_CN locale): the range picker's calendar reads 2026年 11月
+    await page.locator(".ant-picker-range").click();
+    await expect.poll(() => page.locator(".ant-picker-header-view").first().textContent()).toMatch(/\d{4}年/);
+    await page.keyboard.press("Escape");
     // the CSV the button downloads, with the session's cookie: the BOM, the header, the order
     const href = await page.getByTestId("csv-download").getAttribute("href");
     const csv = await context.request.get(`${server.url}${href}`);

@@ -1,5 +1,5 @@
 import { App as AntApp, ConfigProvider } from "antd";
-// the ES module: the CommonJS `antd/locale/zh_CN` reaches the bundle wrapped, and antd fell back to English
+// antd's ES module: the CommonJS one (antd/locale/zh_CN) reaches the bundle as its module object, not the locale
 import zhCN from "antd/es/locale/zh_CN";
 import { lazy, type ReactNode, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
