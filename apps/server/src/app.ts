@@ -12,6 +12,7 @@ import { loggerOptions, OneLinePerRequest } from "./logging.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
+import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
 import { staticTokenGuard } from "./modules/staff/guard.js";
@@ -85,10 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
-  staffRoutes(server, cartDeps, staticTokenGuard(signer));
+  const staffGuard = staticTokenGuard(signer);
+  staffRoutes(server, cartDeps, staffGuard);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
-  imageRoutes(server);
+  await menuAdminRoutes(server, { db, imageHost: config.IMAGE_HOST, dataDir: config.DATA_DIR }, staffGuard);
+  imageRoutes(server, config.DATA_DIR);
   socketRoutes(server, { db, signer, backplane, now });
   await appShell(server, menuContext, config, signer);
 

@@ -2,6 +2,7 @@ export * from "./booking.js";
 export * from "./cart.js";
 export * from "./checkout.js";
 export * from "./contract/common.js";
+export * from "./contract/console-menu.js";
 export * from "./contract/menu.js";
 export * from "./contract/order.js";
 export * from "./contract/paths.js";

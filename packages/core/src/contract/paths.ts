@@ -48,6 +48,28 @@ export const API = {
   staffSettleTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/settle`,
   /** staff: the party left without ordering; the table's visit ends */
   staffClearTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/clear`,
+  /** staff (menu.write; reading also floor.read): the restaurant's whole menu as the console edits it */
+  consoleMenu: (rid: number | string) => `/console/api/v1/restaurants/${rid}/menu`,
+  consoleCategories: (rid: number | string) => `/console/api/v1/restaurants/${rid}/menu/categories`,
+  consoleCategory: (rid: number | string, categoryId: number | string) =>
+    `/console/api/v1/restaurants/${rid}/menu/categories/${categoryId}`,
+  consoleCategoryOrder: (rid: number | string) => `/console/api/v1/restaurants/${rid}/menu/categories/order`,
+  consoleDishes: (rid: number | string) => `/console/api/v1/restaurants/${rid}/menu/dishes`,
+  consoleDish: (rid: number | string, dishId: number | string) =>
+    `/console/api/v1/restaurants/${rid}/menu/dishes/${dishId}`,
+  consoleDishHidden: (rid: number | string, dishId: number | string) =>
+    `/console/api/v1/restaurants/${rid}/menu/dishes/${dishId}/hidden`,
+  /** the dishes of a category (or second category), in a new order */
+  consoleDishOrder: (rid: number | string, categoryId: number | string) =>
+    `/console/api/v1/restaurants/${rid}/menu/categories/${categoryId}/dishes/order`,
+  consoleRecommends: (rid: number | string) => `/console/api/v1/restaurants/${rid}/menu/recommends`,
+  consoleMemos: (rid: number | string) => `/console/api/v1/restaurants/${rid}/menu/memos`,
+  consoleMemo: (rid: number | string, memoId: number | string) =>
+    `/console/api/v1/restaurants/${rid}/menu/memos/${memoId}`,
+  /** multipart upload of a dish image (field `file`) */
+  consoleImages: (rid: number | string) => `/console/api/v1/restaurants/${rid}/menu/images`,
+  /** staff (settings.write; reading also floor.read): modes, hours, templates, start price, texts */
+  consoleSettings: (rid: number | string) => `/console/api/v1/restaurants/${rid}/settings`,
   healthz: "/healthz",
   socket: "/ws",
 } as const;
