@@ -7,7 +7,8 @@ import {
   type ConsoleCategory,
   type ConsoleDish,
   type ConsoleMenu,
-  type ConsoleSettings,
+  consoleMenuSchema,
+  consoleSettingsSchema,
   type Dish,
   type MenuSnapshot,
   type PageData,
@@ -76,7 +77,8 @@ describe.each(BACKENDS)("menu management on %s", (backend) => {
   async function consoleMenu(rid = mine.id): Promise<ConsoleMenu> {
     const answer = await call("GET", API.consoleMenu(rid), undefined, await staffHeaders(app, rid));
     expect(answer.statusCode).toBe(200);
-    return json(answer).data as ConsoleMenu;
+    // the answer is what core's response schema says
+    return consoleMenuSchema.parse(json(answer).data);
   }
 
   /** A console dish as the editor would send it back (its own fields, without what the server adds). */
@@ -270,35 +272,45 @@ describe.each(BACKENDS)("menu management on %s", (backend) => {
     return JSON.stringify(waiter) !== JSON.stringify(owner);
   };
 
-  it.each(NOT_MENU)("refuses %s (403) on every change, changing nothing", async (role) => {
-    if (!(await rolesAreReal())) return;
-    const headers = await staffHeaders(app, mine.id, role);
-    const menu = await consoleMenu();
-    const dish = menu.dishes[0];
-    const category = menu.categories[0];
-    const memo = menu.memos[0];
-    if (!dish || !category || !memo) throw new Error("menu is empty");
-    const before = await app.db.select().from(dishes).where(eq(dishes.restaurantId, mine.id));
-    const attempts = [
-      call("POST", API.consoleDishes(mine.id), { ...asInput(dish), name: "新菜" }, headers),
-      call("PUT", API.consoleDish(mine.id, dish.id), { ...asInput(dish), name: "越权" }, headers),
-      call("PUT", API.consoleDishHidden(mine.id, dish.id), { version: dish.version, hidden: true }, headers),
-      call("DELETE", `${API.consoleDish(mine.id, dish.id)}?version=${dish.version}`, undefined, headers),
-      call("POST", API.consoleCategories(mine.id), { name: "越权" }, headers),
-      call(
-        "PATCH",
-        API.consoleCategory(mine.id, category.id),
-        { version: category.version, name: "越权" },
-        headers,
-      ),
-      call("PUT", API.consoleRecommends(mine.id), { dishIds: [] }, headers),
-      call("POST", API.consoleMemos(mine.id), { content: "越权" }, headers),
-      call("PUT", API.consoleMemo(mine.id, memo.id), { content: "越权" }, headers),
-      call("PUT", API.consoleSettings(mine.id), { version: 0 }, headers),
-    ];
-    for (const answer of await Promise.all(attempts)) expect(answer.statusCode).not.toBe(200);
-    expect(await app.db.select().from(dishes).where(eq(dishes.restaurantId, mine.id))).toEqual(before);
-  });
+  for (const role of NOT_MENU)
+    it(`refuses ${role} (403) on every change, changing nothing`, async (test) => {
+      // skipped (reported as such) until staff accounts give each role its own credential
+      if (!(await rolesAreReal())) test.skip();
+      const headers = await staffHeaders(app, mine.id, role);
+      const menu = await consoleMenu();
+      const dish = menu.dishes[0];
+      const category = menu.categories[0];
+      const memo = menu.memos[0];
+      if (!dish || !category || !memo) throw new Error("menu is empty");
+      const before = await app.db.select().from(dishes).where(eq(dishes.restaurantId, mine.id));
+      const attempts = [
+        call("POST", API.consoleDishes(mine.id), { ...asInput(dish), name: "新菜" }, headers),
+        call("PUT", API.consoleDish(mine.id, dish.id), { ...asInput(dish), name: "越权" }, headers),
+        call(
+          "PUT",
+          API.consoleDishHidden(mine.id, dish.id),
+          { version: dish.version, hidden: true },
+          headers,
+        ),
+        call("DELETE", `${API.consoleDish(mine.id, dish.id)}?version=${dish.version}`, undefined, headers),
+        call("POST", API.consoleCategories(mine.id), { name: "越权" }, headers),
+        call(
+          "PATCH",
+          API.consoleCategory(mine.id, category.id),
+          { version: category.version, name: "越权" },
+          headers,
+        ),
+        call("PUT", API.consoleRecommends(mine.id), { dishIds: [] }, headers),
+        call("POST", API.consoleMemos(mine.id), { content: "越权" }, headers),
+        call("PUT", API.consoleMemo(mine.id, memo.id), { content: "越权" }, headers),
+        call("PUT", API.consoleSettings(mine.id), { version: 0 }, headers),
+      ];
+      for (const answer of await Promise.all(attempts)) expect(answer.statusCode, answer.body).toBe(403);
+      expect(await app.db.select().from(dishes).where(eq(dishes.restaurantId, mine.id))).toEqual(before);
+      // reading the menu for the floor stays open to those with floor.read
+      const read = await call("GET", API.consoleMenu(mine.id), undefined, headers);
+      expect(read.statusCode).toBe(role === "kitchen" ? 403 : 200);
+    });
 
   it("creates, renames, reorders, hides and deletes categories; a non-empty one stays", async () => {
     const created = json(await call("POST", API.consoleCategories(mine.id), { name: "新分类" }))
@@ -474,7 +486,7 @@ describe.each(BACKENDS)("menu management on %s", (backend) => {
   });
 
   it("changes restaurant settings with compare-and-set; the page's restaurant follows", async () => {
-    const current = json(await call("GET", API.consoleSettings(mine.id))).data as ConsoleSettings;
+    const current = consoleSettingsSchema.parse(json(await call("GET", API.consoleSettings(mine.id))).data);
     const { restaurantId, ...input } = current;
     const answer = await call("PUT", API.consoleSettings(mine.id), {
       ...input,
@@ -548,13 +560,25 @@ describe.each(BACKENDS)("menu management on %s", (backend) => {
     expect((json(saved).data as ConsoleDish).imageUrl).toContain(imageKey);
     expect((await menuOf(app, mine.id)).find((d) => d.id === dish.id)?.smallImg).toContain(imageKey);
 
+    // a real photo's size (over the JSON body limit, under the image limit) is taken
+    const noise = Buffer.alloc(900 * 700 * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const photo = await sharp(noise, { raw: { width: 900, height: 700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    const big = await upload(photo, "image/png", "photo.png");
+    expect(big.statusCode, big.body).toBe(200);
+
     const text = await upload(Buffer.from("not an image at all"), "image/png", "fake.png");
     expect(text.statusCode).toBe(415);
     const gif = await upload(png, "text/plain", "dish.txt");
     expect(gif.statusCode).toBe(415);
     const huge = await upload(Buffer.alloc(6 * 1024 * 1024, 1), "image/png", "huge.png");
     expect(huge.statusCode).toBe(413);
-    const before = (await readdir(join(dataDir, "images", "dishes"))).length;
-    expect(before).toBe(files.length);
+    expect(json(huge).message).toContain("图片太大");
+    // the refused files left nothing behind (the photo added its original and variants)
+    const after = await readdir(join(dataDir, "images", "dishes"));
+    expect(after.length).toBe(files.length * 2);
   });
 });

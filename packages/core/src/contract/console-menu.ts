@@ -205,83 +205,114 @@ export const consoleSettingsInputSchema = z.object({
   description: z.string().trim().max(300),
 });
 export type ConsoleSettingsInput = z.infer<typeof consoleSettingsInputSchema>;
-export type ConsoleSettings = ConsoleSettingsInput & { restaurantId: number };
 
 // ---------------------------------------------------------------------------------------------
 // Responses
 
-export interface ConsoleCategory {
-  id: number;
-  parentId: number | null;
-  name: string;
-  sort: number;
-  hidden: boolean;
-  version: number;
-}
+export const consoleCategorySchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  sort: z.number().int(),
+  hidden: z.boolean(),
+  version: z.number().int(),
+});
+export type ConsoleCategory = z.infer<typeof consoleCategorySchema>;
 
-/** A dish as the console edits it: the input's fields, with its id, order and version. */
-export type ConsoleDish = Omit<
-  ConsoleDishInput,
-  "norms" | "methodCategories" | "additionCategories" | "combos"
-> & {
-  id: number;
-  sort: number;
-  recommendSort: number;
+/** Money as the console reads it: the plain decimal text ('38', '12.5'). */
+const decimalText = z.string().regex(/^\d+(\.\d+)?$/);
+
+/** A dish as the console edits it: the input's fields, with its id, order, stock and version. */
+export const consoleDishSchema = consoleDishInputSchema.extend({
+  id: z.number().int(),
+  price: decimalText,
+  vipPrice: decimalText.nullable(),
+  startPrice: decimalText.nullable(),
+  startVipPrice: decimalText.nullable(),
+  sort: z.number().int(),
+  recommendSort: z.number().int(),
   /** remaining stock: -1 unlimited, 0 sold out (set by the stock calls, shown here) */
-  estimate: number;
-  version: number;
+  estimate: z.number().int(),
+  version: z.number().int(),
   /** the image's URL at the default size, '' without one */
-  imageUrl: string;
-  norms: Array<{ id: number; name: string; price: string; vipPrice: string | null; isDefault: boolean }>;
-  methodCategories: Array<{
-    categoryName: string;
-    sort: number;
-    methodList: Array<{
-      id: number;
-      name: string;
-      markupPrice: string;
-      markupWay: 0 | 1 | 2;
-      isDefault: boolean;
-    }>;
-  }>;
-  additionCategories: Array<{
-    categoryName: string;
-    sort: number;
-    additions: Array<{ id: number; name: string; priceUpValue: string }>;
-  }>;
-  combos: Array<{
-    id: number;
-    itemId: number;
-    name: string;
-    count: number;
-    groupName: string;
-    groupPick: number;
-    priceUp: string;
-  }>;
-};
+  imageUrl: z.string(),
+  norms: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      price: decimalText,
+      vipPrice: decimalText.nullable(),
+      isDefault: z.boolean(),
+    }),
+  ),
+  methodCategories: z.array(
+    z.object({
+      categoryName: z.string(),
+      sort: z.number().int(),
+      methodList: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          markupPrice: decimalText,
+          markupWay: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+          isDefault: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+  additionCategories: z.array(
+    z.object({
+      categoryName: z.string(),
+      sort: z.number().int(),
+      additions: z.array(z.object({ id: z.number().int(), name: z.string(), priceUpValue: decimalText })),
+    }),
+  ),
+  combos: z.array(
+    z.object({
+      id: z.number().int(),
+      itemId: z.number().int(),
+      /** the part dish's current name */
+      name: z.string(),
+      count: z.number().int(),
+      groupName: z.string(),
+      groupPick: z.number().int(),
+      priceUp: decimalText,
+    }),
+  ),
+});
+export type ConsoleDish = z.infer<typeof consoleDishSchema>;
 
-export interface ConsoleMemo {
-  id: number;
-  type: string;
-  content: string;
-  number: number;
-}
+export const consoleMemoSchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  content: z.string(),
+  number: z.number().int(),
+});
+export type ConsoleMemo = z.infer<typeof consoleMemoSchema>;
 
-/** The menu call's answer: everything the menu pages show. */
-export interface ConsoleMenu {
-  categories: ConsoleCategory[];
+/** The menu call's answer: everything the menu pages show, hidden entries included. */
+export const consoleMenuSchema = z.object({
+  categories: z.array(consoleCategorySchema),
   /** by category, then the dish's order */
-  dishes: ConsoleDish[];
+  dishes: z.array(consoleDishSchema),
   /** 老板推荐, in order */
-  recommends: number[];
-  memos: ConsoleMemo[];
-}
+  recommends: z.array(z.number().int()),
+  memos: z.array(consoleMemoSchema),
+});
+export type ConsoleMenu = z.infer<typeof consoleMenuSchema>;
 
-export interface ConsoleImage {
-  imageKey: string;
+export const consoleImageSchema = z.object({
+  imageKey: z.string(),
   /** the image at the default (200×200) size */
-  url: string;
-}
+  url: z.string(),
+});
+export type ConsoleImage = z.infer<typeof consoleImageSchema>;
+
+export const consoleSettingsSchema = consoleSettingsInputSchema.extend({
+  restaurantId: z.number().int(),
+  startPrice: decimalText,
+});
+export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 
 /** Upload limits: the console checks them before sending; the server refuses past them (413/415). */
 export const IMAGE_UPLOAD = {
