@@ -26,6 +26,7 @@ import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { MAX_MESSAGE_BYTES, socketRoutes } from "./realtime/socket.js";
 import { createSigner, type Signer } from "./security/signer.js";
 import { appShell } from "./web/app-shell.js";
+import { consoleShell } from "./web/console-shell.js";
 import { imageRoutes } from "./web/images.js";
 
 export interface AppDeps {
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await menuAdminRoutes(server, { db, imageHost: config.IMAGE_HOST, dataDir: config.DATA_DIR }, staffGuard);
   imageRoutes(server, config.DATA_DIR);
   socketRoutes(server, { db, signer, backplane, now });
+  await consoleShell(server, config);
   await appShell(server, menuContext, config, signer);
 
   server.addHook("onClose", async () => {

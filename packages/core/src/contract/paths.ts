@@ -70,6 +70,14 @@ export const API = {
   consoleImages: (rid: number | string) => `/console/api/v1/restaurants/${rid}/menu/images`,
   /** staff (settings.write; reading also floor.read): modes, hours, templates, start price, texts */
   consoleSettings: (rid: number | string) => `/console/api/v1/restaurants/${rid}/settings`,
+  /** the staff console's session (sign in, read, sign out): contract/console-session.ts */
+  consoleSession: "/console/api/v1/session",
+  /** the console: another staff member takes the tablet with their PIN */
+  consoleSessionPin: "/console/api/v1/session/pin",
+  /** the console's numbers of a date range (contract/console-reports.ts) */
+  consoleReportsSummary: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/summary`,
+  /** the orders of a date range as CSV */
+  consoleReportsCsv: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/orders.csv`,
   healthz: "/healthz",
   socket: "/ws",
 } as const;
