@@ -1,3 +1,4 @@
+import { BookOutlined, SettingOutlined } from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -23,7 +24,22 @@ export interface ConsolePage {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export const PAGES: readonly ConsolePage[] = [];
+export const PAGES: readonly ConsolePage[] = [
+  {
+    path: "menu",
+    titleKey: "menu",
+    icon: BookOutlined,
+    permission: "menu.write",
+    load: () => import("./features/menu/MenuPage.js"),
+  },
+  {
+    path: "settings",
+    titleKey: "settings",
+    icon: SettingOutlined,
+    permission: "settings.write",
+    load: () => import("./features/settings/SettingsPage.js"),
+  },
+];
 
 /** The pages a role sees, in the registry's order. */
 export function pagesFor(role: StaffRole, pages: readonly ConsolePage[] = PAGES): ConsolePage[] {

@@ -34,6 +34,8 @@ export interface CallOptions {
   query?: Query;
   /** sent as JSON */
   body?: unknown;
+  /** sent as multipart/form-data instead (a file upload); the browser sets the boundary */
+  form?: FormData;
   /**
    * A 401 here is an answer, not an expired session (signing in with a wrong password, reading whether
    * a session exists): the session is not dropped for it.
@@ -71,14 +73,14 @@ export async function call<S extends z.ZodType>(
   schema: S,
   options: CallOptions = {},
 ): Promise<z.output<S>> {
-  const { method = "GET", query, body, expectUnauthorized = false } = options;
+  const { method = "GET", query, body, form, expectUnauthorized = false } = options;
   let response: Response;
   try {
     response = await fetchImpl(withQuery(path, query), {
       method,
       credentials: "same-origin",
       headers: body === undefined ? { accept: "application/json" } : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
   } catch (error) {

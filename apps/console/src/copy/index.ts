@@ -1,8 +1,12 @@
 import { COMMON_COPY } from "./common.js";
+import { MENU_COPY } from "./menu.js";
 import { SESSION_COPY } from "./session.js";
+import { SETTINGS_COPY } from "./settings.js";
 
 export { COMMON_COPY } from "./common.js";
+export { MENU_COPY } from "./menu.js";
 export { SESSION_COPY } from "./session.js";
+export { SETTINGS_COPY } from "./settings.js";
 
 /**
  * Every Chinese string of the console, one file per feature (English follows later, as another set of
@@ -11,6 +15,8 @@ export { SESSION_COPY } from "./session.js";
 export const COPY = {
   common: COMMON_COPY,
   session: SESSION_COPY,
+  menu: MENU_COPY,
+  settings: SETTINGS_COPY,
 } as const;
 
 export type CopyFeature = keyof typeof COPY;
