@@ -17,7 +17,10 @@ import type { Change } from "./MenuPage.js";
 
 const C = MENU_COPY.categories;
 
-/** The category tree: select, add, rename, hide, delete (when empty), and arrows to reorder. */
+/**
+ * The category tree: select, add, rename, hide, delete (when empty), and arrows to reorder. The
+ * selected category shows its actions, so every name stays readable on a tablet.
+ */
 export function CategoryPanel({
   rid,
   menu,
@@ -59,55 +62,59 @@ export function CategoryPanel({
         <span className="menu-category-count">{dishCount(category.id)}</span>
         {category.hidden ? <Tag>{C.hidden}</Tag> : null}
       </div>
-      <Space size={0} onClick={(e) => e.stopPropagation()}>
-        <Tooltip title={C.moveUp}>
-          <Button
-            type="text"
-            size="small"
-            icon={<ArrowUpOutlined />}
-            disabled={index === 0}
-            onClick={() => reorder(siblings, index, -1, category.parentId)}
-            aria-label={C.moveUp}
-          />
-        </Tooltip>
-        <Tooltip title={C.moveDown}>
-          <Button
-            type="text"
-            size="small"
-            icon={<ArrowDownOutlined />}
-            disabled={index === siblings.length - 1}
-            onClick={() => reorder(siblings, index, 1, category.parentId)}
-            aria-label={C.moveDown}
-          />
-        </Tooltip>
-        <Tooltip title={C.rename}>
-          <Button
-            type="text"
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => {
-              setName(category.name);
-              setNaming({ parentId: category.parentId, category });
-            }}
-            aria-label={C.rename}
-          />
-        </Tooltip>
-        <Tooltip title={category.hidden ? C.show : C.hide}>
-          <Button
-            type="text"
-            size="small"
-            icon={category.hidden ? <EyeOutlined /> : <EyeInvisibleOutlined />}
-            onClick={() => change(() => menuApi.updateCategory(rid, category, { hidden: !category.hidden }))}
-            aria-label={category.hidden ? C.show : C.hide}
-          />
-        </Tooltip>
-        <Popconfirm
-          title={C.removeConfirm(category.name)}
-          onConfirm={() => change(() => menuApi.deleteCategory(rid, category))}
-        >
-          <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={C.remove} />
-        </Popconfirm>
-      </Space>
+      {category.id !== selected ? null : (
+        <Space size={0} onClick={(e) => e.stopPropagation()}>
+          <Tooltip title={C.moveUp}>
+            <Button
+              type="text"
+              size="small"
+              icon={<ArrowUpOutlined />}
+              disabled={index === 0}
+              onClick={() => reorder(siblings, index, -1, category.parentId)}
+              aria-label={C.moveUp}
+            />
+          </Tooltip>
+          <Tooltip title={C.moveDown}>
+            <Button
+              type="text"
+              size="small"
+              icon={<ArrowDownOutlined />}
+              disabled={index === siblings.length - 1}
+              onClick={() => reorder(siblings, index, 1, category.parentId)}
+              aria-label={C.moveDown}
+            />
+          </Tooltip>
+          <Tooltip title={C.rename}>
+            <Button
+              type="text"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => {
+                setName(category.name);
+                setNaming({ parentId: category.parentId, category });
+              }}
+              aria-label={C.rename}
+            />
+          </Tooltip>
+          <Tooltip title={category.hidden ? C.show : C.hide}>
+            <Button
+              type="text"
+              size="small"
+              icon={category.hidden ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+              onClick={() =>
+                change(() => menuApi.updateCategory(rid, category, { hidden: !category.hidden }))
+              }
+              aria-label={category.hidden ? C.show : C.hide}
+            />
+          </Tooltip>
+          <Popconfirm
+            title={C.removeConfirm(category.name)}
+            onConfirm={() => change(() => menuApi.deleteCategory(rid, category))}
+          >
+            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={C.remove} />
+          </Popconfirm>
+        </Space>
+      )}
     </List.Item>
   );
 

@@ -1,6 +1,13 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from "@ant-design/icons";
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  PlusOutlined,
+} from "@ant-design/icons";
 import type { ConsoleCategory, ConsoleDish, ConsoleMenu } from "@tablemate/core";
-import { Avatar, Button, Popconfirm, Space, Table, Tag } from "antd";
+import { Avatar, Button, Popconfirm, Space, Table, Tag, Tooltip } from "antd";
 import { menuApi } from "../../api/menu.js";
 import { MENU_COPY } from "../../copy/index.js";
 import { moved } from "./dish-form.js";
@@ -59,41 +66,34 @@ export function DishTable({
         pagination={false}
         dataSource={dishes}
         locale={{ emptyText: C.empty }}
-        scroll={{ y: 520 }}
+        scroll={{ y: 540 }}
         columns={[
           {
             title: C.columns.image,
-            width: 64,
+            width: 56,
             render: (_, dish) => <Avatar shape="square" size={40} src={dish.imageUrl || undefined} />,
           },
           {
             title: C.columns.name,
             render: (_, dish) => (
-              <span data-testid={`dish-row-${dish.id}`}>
-                {dish.name}
+              <div data-testid={`dish-row-${dish.id}`}>
+                <div className="menu-dish-name">{dish.name}</div>
                 {dish.foodproperty !== 0 ? <Tag color="purple">{C.combo}</Tag> : null}
                 {dish.weigh ? <Tag color="cyan">{C.weighed}</Tag> : null}
-              </span>
-            ),
-          },
-          { title: C.columns.price, width: 110, render: (_, dish) => priceText(dish) },
-          {
-            title: C.columns.state,
-            width: 90,
-            render: (_, dish) => (
-              <>
                 {dish.hidden ? <Tag>{C.hidden}</Tag> : null}
                 {dish.estimate === 0 ? <Tag color="red">{C.soldOut}</Tag> : null}
-              </>
+              </div>
             ),
           },
+          { title: C.columns.price, width: 96, render: (_, dish) => priceText(dish) },
           {
             title: C.columns.actions,
-            width: 300,
+            width: 196,
             render: (_, dish, index) => (
               <Space size={4}>
                 <Button
                   size="small"
+                  type="text"
                   icon={<ArrowUpOutlined />}
                   disabled={index === 0}
                   onClick={() => reorder(index, -1)}
@@ -101,6 +101,7 @@ export function DishTable({
                 />
                 <Button
                   size="small"
+                  type="text"
                   icon={<ArrowDownOutlined />}
                   disabled={index === dishes.length - 1}
                   onClick={() => reorder(index, 1)}
@@ -115,19 +116,20 @@ export function DishTable({
                 >
                   {C.edit}
                 </Button>
-                <Button
-                  size="small"
-                  onClick={() => change(() => menuApi.setDishHidden(rid, dish, !dish.hidden))}
-                >
-                  {dish.hidden ? C.show : C.hide}
-                </Button>
+                <Tooltip title={dish.hidden ? C.show : C.hide}>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={dish.hidden ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+                    onClick={() => change(() => menuApi.setDishHidden(rid, dish, !dish.hidden))}
+                    aria-label={dish.hidden ? C.show : C.hide}
+                  />
+                </Tooltip>
                 <Popconfirm
                   title={C.removeConfirm(dish.name)}
                   onConfirm={() => change(() => menuApi.deleteDish(rid, dish))}
                 >
-                  <Button size="small" danger>
-                    {C.remove}
-                  </Button>
+                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={C.remove} />
                 </Popconfirm>
               </Space>
             ),

@@ -66,7 +66,7 @@ export default function MenuPage() {
             label: MENU_COPY.tabs.dishes,
             children: (
               <Row gutter={16} wrap={false}>
-                <Col flex="260px">
+                <Col flex="250px">
                   <CategoryPanel
                     rid={rid}
                     menu={menu}
