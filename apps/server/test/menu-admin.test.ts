@@ -581,4 +581,33 @@ describe.each(BACKENDS)("menu management on %s", (backend) => {
     const after = await readdir(join(dataDir, "images", "dishes"));
     expect(after.length).toBe(files.length * 2);
   });
+
+  it("a must-order dish the console hid asks nothing of the diner: no count needed where it alone asked", async () => {
+    const menu = await consoleMenu();
+    const mustOrder = menu.dishes.filter((d) => d.necessary && !d.hidden);
+    expect(mustOrder.length).toBeGreaterThan(0);
+    const [table] = await app.db
+      .select()
+      .from(tables)
+      .where(eq(tables.restaurantId, mine.id))
+      .orderBy(asc(tables.id))
+      .offset(2);
+    if (!table) throw new Error("no third table");
+    const diner = await new Diner(app, `menuadmin${++guids}guid`, {
+      restaurantId: mine.id,
+      tableId: table.id,
+      sid: app.signer.tableToken(mine.id, table.id),
+    }).sit();
+    await diner.add(plainDish(await menuOf(app, mine.id), 13).id);
+    // with them on the menu, an order without a diner count is refused (9001)
+    expect(json(await diner.submit(diner.order({ personNum: 0 }))).code).toBe(9001);
+    for (const dish of mustOrder) {
+      const hidden = await call("PUT", API.consoleDishHidden(mine.id, dish.id), {
+        version: dish.version,
+        hidden: true,
+      });
+      expect(hidden.statusCode).toBe(200);
+    }
+    expect(json(await diner.submit(diner.order({ personNum: 0 }))).code).toBe(1000);
+  });
 });
