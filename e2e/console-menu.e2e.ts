@@ -4,46 +4,23 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MENU_COPY } from "../apps/console/src/copy/index.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
-import { consoleUrl, parseConsoleCredentials, signIn, tabletContext } from "./support/console.js";
+import { consoleUrl, printedConsoleCredentials, signIn, tabletContext } from "./support/console.js";
 import { scanTable } from "./support/diner-count.js";
 import { menuCard } from "./support/dishes.js";
 import { type RunningServer, startServer } from "./support/server.js";
-import { printedStaffToken } from "./support/staff.js";
 
 const RESTAURANT = "川味小馆";
 const CATEGORY = "凉菜";
 const DISH = { before: "拍黄瓜", after: "招牌拍黄瓜", price: "13.5" };
 const SHOTS = join(new URL(".", import.meta.url).pathname, "screenshots");
 
-/**
- * The staff member at the console, signed in. With staff accounts (the printed console sign-in) that is
- * the login page; until they land, the interim staff token stands for the session: the session call is
- * answered in the browser as the owner's, and every call carries the token the guard takes.
- */
+/** The restaurant's owner at the console, signed in through the login page with the printed sign-in. */
 async function staffPage(server: RunningServer, context: BrowserContext, rid: number): Promise<Page> {
   const page = await context.newPage();
-  const credentials = parseConsoleCredentials(server.output()).find((c) => c.restaurantId === rid);
-  if (credentials) {
-    await page.goto(consoleUrl(server, "menu"));
-    await signIn(page, credentials);
-    return page;
-  }
-  const token = await printedStaffToken(server, rid);
-  await context.setExtraHTTPHeaders({ authorization: `Bearer ${token}` });
-  await page.route("**/console/api/v1/session", (route) =>
-    route.fulfill({
-      contentType: "application/json",
-      body: JSON.stringify({
-        code: 1000,
-        success: true,
-        message: "success",
-        data: {
-          account: { id: 1, name: "店长", login: "owner" },
-          restaurants: [{ id: rid, name: RESTAURANT, role: "owner" }],
-        },
-      }),
-    }),
-  );
+  const credentials = (await printedConsoleCredentials(server)).find((c) => c.restaurantId === rid);
+  if (!credentials) throw new Error(`no console sign-in printed for restaurant ${rid}`);
+  await page.goto(consoleUrl(server, "menu"));
+  await signIn(page, credentials);
   return page;
 }
 

@@ -1,4 +1,4 @@
-import { BookOutlined, SettingOutlined } from "@ant-design/icons";
+import { AuditOutlined, BookOutlined, KeyOutlined, SettingOutlined, TeamOutlined } from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -38,6 +38,27 @@ export const PAGES: readonly ConsolePage[] = [
     icon: SettingOutlined,
     permission: "settings.write",
     load: () => import("./features/settings/SettingsPage.js"),
+  },
+  {
+    path: "staff",
+    titleKey: "staff",
+    icon: TeamOutlined,
+    permission: "staff.write",
+    load: () => import("./features/staff/StaffPage.js"),
+  },
+  {
+    path: "api-keys",
+    titleKey: "apiKeys",
+    icon: KeyOutlined,
+    permission: "apiKeys.write",
+    load: () => import("./features/staff/ApiKeysPage.js"),
+  },
+  {
+    path: "audit",
+    titleKey: "audit",
+    icon: AuditOutlined,
+    permission: "audit.read",
+    load: () => import("./features/staff/AuditPage.js"),
   },
 ];
 

@@ -15,8 +15,10 @@ import { menuRoutes } from "./modules/menu/routes.js";
 import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
-import { staticTokenGuard } from "./modules/staff/guard.js";
+import { adminRoutes } from "./modules/staff/admin-routes.js";
+import { accountGuard, type StaffGuard } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
+import { sessionRoutes } from "./modules/staff/session-routes.js";
 import { tableRoutes } from "./modules/table/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { createPhoneCodes } from "./modules/verification/phone-codes.js";
@@ -43,6 +45,10 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   signer: Signer;
+  /** the one guard every staff route and socket topic asks */
+  staffGuard: StaffGuard;
+  /** every route as registered (method, URL pattern): the staff matrix test checks each has a row */
+  routes: ReadonlyArray<{ method: string; url: string }>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -58,6 +64,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: sendError,
   });
 
+  const routes: Array<{ method: string; url: string }> = [];
+  server.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   registerErrorHandler(server);
   // menus and the app's scripts are text: compressed they cross a phone's network several times faster
   await server.register(fastifyCompress, {
@@ -87,8 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
-  const staffGuard = staticTokenGuard(signer);
+  const staffDeps = { db, now, passwordCost: config.PASSWORD_COST };
+  const staffGuard = accountGuard(staffDeps);
+  sessionRoutes(server, staffDeps);
   staffRoutes(server, cartDeps, staffGuard);
+  adminRoutes(server, staffDeps, staffGuard);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   await menuAdminRoutes(server, { db, imageHost: config.IMAGE_HOST, dataDir: config.DATA_DIR }, staffGuard);
@@ -100,5 +113,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   server.addHook("onClose", async () => {
     await backplane.close();
   });
-  return { server, signer };
+  return { server, signer, staffGuard, routes };
 }

@@ -28,7 +28,7 @@ export const menuApi = {
     call(API.consoleCategories(rid), consoleCategorySchema, { method: "POST", body }),
   updateCategory: (rid: number, category: ConsoleCategory, change: { name?: string; hidden?: boolean }) =>
     call(API.consoleCategory(rid, category.id), consoleCategorySchema, {
-      method: "PATCH",
+      method: "PUT",
       body: { version: category.version, ...change },
     }),
   deleteCategory: (rid: number, category: ConsoleCategory) =>

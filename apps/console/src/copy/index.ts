@@ -2,11 +2,13 @@ import { COMMON_COPY } from "./common.js";
 import { MENU_COPY } from "./menu.js";
 import { SESSION_COPY } from "./session.js";
 import { SETTINGS_COPY } from "./settings.js";
+import { API_KEYS_COPY, AUDIT_COPY, STAFF_COPY } from "./staff.js";
 
 export { COMMON_COPY } from "./common.js";
 export { MENU_COPY } from "./menu.js";
 export { SESSION_COPY } from "./session.js";
 export { SETTINGS_COPY } from "./settings.js";
+export { API_KEYS_COPY, AUDIT_COPY, PASSWORD_COPY, PIN_SWITCH_COPY, STAFF_COPY } from "./staff.js";
 
 /**
  * Every Chinese string of the console, one file per feature (English follows later, as another set of
@@ -17,6 +19,9 @@ export const COPY = {
   session: SESSION_COPY,
   menu: MENU_COPY,
   settings: SETTINGS_COPY,
+  staff: STAFF_COPY,
+  apiKeys: API_KEYS_COPY,
+  audit: AUDIT_COPY,
 } as const;
 
 export type CopyFeature = keyof typeof COPY;

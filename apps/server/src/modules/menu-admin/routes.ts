@@ -18,12 +18,11 @@ import {
   consoleSettingsInputSchema,
   consoleVersionQuerySchema,
   IMAGE_UPLOAD,
-  type Permission,
 } from "@tablemate/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
-import type { StaffGuard, StaffPrincipal } from "../staff/guard.js";
+import type { StaffGuard } from "../staff/guard.js";
 import { createCategory, deleteCategory, orderCategories, updateCategory } from "./categories.js";
 import {
   createDish,
@@ -37,22 +36,6 @@ import {
 import { storeDishImage } from "./images.js";
 import { consoleMenu, createMemo, deleteMemo, updateMemo } from "./memos.js";
 import { readSettings, updateSettings } from "./settings.js";
-
-/** Reading asks for either permission: the one that changes it, or the floor's (waiters see the menu). */
-async function requireAny(
-  guard: StaffGuard,
-  request: FastifyRequest,
-  restaurantId: number,
-  permissions: readonly [Permission, Permission],
-): Promise<StaffPrincipal> {
-  try {
-    return await guard.require(request, restaurantId, permissions[0]);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 403)
-      return guard.require(request, restaurantId, permissions[1]);
-    throw error;
-  }
-}
 
 /** The parts of a route path after `/console/api/v1/restaurants/:rid` for fastify's router. */
 const RID = ":rid";
@@ -79,7 +62,8 @@ function routes(app: FastifyInstance, deps: MenuAdminDeps & { dataDir: string },
 
   app.get(API.consoleMenu(RID), async (request) => {
     const { rid } = parse(consoleRidParamSchema, request.params);
-    await requireAny(guard, request, rid, ["menu.write", "floor.read"]);
+    // reading: whoever works the floor (every role with menu.write has floor.read too)
+    await guard.require(request, rid, "floor.read");
     return ok(await consoleMenu(deps, rid));
   });
 
@@ -95,7 +79,7 @@ function routes(app: FastifyInstance, deps: MenuAdminDeps & { dataDir: string },
     await orderCategories(deps, await write(request, rid), body);
     return ok(body.ids);
   });
-  app.patch(API.consoleCategory(RID, ":categoryId"), async (request) => {
+  app.put(API.consoleCategory(RID, ":categoryId"), async (request) => {
     const { rid, categoryId } = parse(consoleCategoryParamSchema, request.params);
     const body = parse(consoleCategoryUpdateSchema, request.body);
     return ok(await updateCategory(deps, await write(request, rid), categoryId, body));
@@ -182,7 +166,7 @@ function routes(app: FastifyInstance, deps: MenuAdminDeps & { dataDir: string },
   // settings
   app.get(API.consoleSettings(RID), async (request) => {
     const { rid } = parse(consoleRidParamSchema, request.params);
-    await requireAny(guard, request, rid, ["settings.write", "floor.read"]);
+    await guard.require(request, rid, "floor.read");
     return ok(await readSettings(deps, rid));
   });
   app.put(API.consoleSettings(RID), async (request) => {
