@@ -58,7 +58,10 @@ const MENU: ConsoleMenu = {
   memos: [{ id: 1, type: "KOU_WEI", content: "少辣", number: 5 }],
 };
 
-describe("the menu page", () => {
+/** The menu's page and its editor are large antd trees: in jsdom, beside the other suites, they take long. */
+const SLOW = { timeout: 60_000 };
+
+describe("the menu page", SLOW, () => {
   it("lists the categories and the first one's dishes, and saves an edited name and price with the version read", async () => {
     const api = fakeApi({
       [`GET ${API.consoleSession}`]: { data: OWNER_SESSION },
@@ -131,7 +134,7 @@ describe("the dish form's values", () => {
   });
 });
 
-describe("the settings page", () => {
+describe("the settings page", SLOW, () => {
   it("saves the announcement and start price with the version read", async () => {
     const settings: ConsoleSettings = {
       restaurantId: RID,
