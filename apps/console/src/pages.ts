@@ -1,4 +1,14 @@
-import { AuditOutlined, BookOutlined, KeyOutlined, SettingOutlined, TeamOutlined } from "@ant-design/icons";
+import {
+  ApartmentOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  FireOutlined,
+  KeyOutlined,
+  PrinterOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -40,6 +50,13 @@ export const PAGES: readonly ConsolePage[] = [
     load: () => import("./features/settings/SettingsPage.js"),
   },
   {
+    path: "reports",
+    titleKey: "reports",
+    icon: BarChartOutlined,
+    permission: "reports.read",
+    load: () => import("./features/reports/ReportsPage.js"),
+  },
+  {
     path: "staff",
     titleKey: "staff",
     icon: TeamOutlined,
@@ -59,6 +76,27 @@ export const PAGES: readonly ConsolePage[] = [
     icon: AuditOutlined,
     permission: "audit.read",
     load: () => import("./features/staff/AuditPage.js"),
+  },
+  {
+    path: "kitchen",
+    titleKey: "kitchen",
+    icon: FireOutlined,
+    permission: "kitchen.read",
+    load: () => import("./features/kitchen/KitchenPage.js"),
+  },
+  {
+    path: "stations",
+    titleKey: "stations",
+    icon: ApartmentOutlined,
+    permission: "menu.write",
+    load: () => import("./features/stations/StationsPage.js"),
+  },
+  {
+    path: "print",
+    titleKey: "print",
+    icon: PrinterOutlined,
+    permission: "bill.print",
+    load: () => import("./features/print/PrintPage.js"),
   },
 ];
 

@@ -86,6 +86,18 @@ export const ERRORS = {
   dishInCombo: { status: 409, code: 4153, message: "该菜品是某个套餐的内容，请先从套餐中移除" },
   imageTooLarge: { status: 413, code: 413, message: "图片太大（不能超过 5 MB）" },
   imageType: { status: 415, code: 415, message: "只能上传 JPG、PNG 或 WebP 图片" },
+  // the kitchen (issue 17)
+  stationNotFound: { status: 404, code: 404, message: "档口不存在" },
+  ticketNotFound: { status: 404, code: 404, message: "厨房单不存在" },
+  stationNameTaken: { status: 409, code: 4171, message: "已有同名档口" },
+  /** a station that has tickets keeps them: rename it or take its categories away instead */
+  stationInUse: { status: 409, code: 4175, message: "档口已有厨房单，不能删除" },
+  /** a station names a category that is not the restaurant's */
+  categoryUnknown: { status: 400, code: 400, message: "分类不存在" },
+  /** compare-and-set: the ticket changed since the display read it */
+  ticketChanged: { status: 409, code: 4172, message: "厨房单已被更新，请刷新后再试" },
+  nothingToBump: { status: 409, code: 4173, message: "没有可推进的菜品" },
+  nothingToRecall: { status: 409, code: 4174, message: "没有可撤回的操作" },
   tooFrequent: { status: 429, code: SUBMIT_CODES.tooFrequent, message: "操作太频繁，请稍后再试" },
 
   // The submit's refusals (spec 000 §8). Several keys may share a code: the app acts on the code,

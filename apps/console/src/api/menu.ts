@@ -2,6 +2,8 @@ import {
   API,
   type ConsoleCategory,
   type ConsoleDish,
+  type ConsoleDishInput,
+  type ConsoleDishUpdate,
   type ConsoleMemo,
   type ConsoleSettings,
   consoleCategorySchema,
@@ -12,7 +14,7 @@ import {
   consoleSettingsSchema,
 } from "@tablemate/core";
 import { z } from "zod";
-import { call } from "./http.js";
+import { call, upload } from "./http.js";
 
 /**
  * The menu and settings calls (core's contract/console-menu.ts). Requests are the contract's input
@@ -41,9 +43,9 @@ export const menuApi = {
   orderDishes: (rid: number, categoryId: number, order: number[]) =>
     call(API.consoleDishOrder(rid, categoryId), ids, { method: "PUT", body: { ids: order } }),
 
-  createDish: (rid: number, body: unknown) =>
+  createDish: (rid: number, body: ConsoleDishInput) =>
     call(API.consoleDishes(rid), consoleDishSchema, { method: "POST", body }),
-  updateDish: (rid: number, dishId: number, body: unknown) =>
+  updateDish: (rid: number, dishId: number, body: ConsoleDishUpdate) =>
     call(API.consoleDish(rid, dishId), consoleDishSchema, { method: "PUT", body }),
   setDishHidden: (rid: number, dish: ConsoleDish, hidden: boolean) =>
     call(API.consoleDishHidden(rid, dish.id), consoleDishSchema, {
@@ -68,7 +70,7 @@ export const menuApi = {
   uploadImage: (rid: number, file: File) => {
     const form = new FormData();
     form.append("file", file);
-    return call(API.consoleImages(rid), consoleImageSchema, { method: "POST", form });
+    return upload(API.consoleImages(rid), consoleImageSchema, form);
   },
 
   settings: (rid: number) => call(API.consoleSettings(rid), consoleSettingsSchema),

@@ -1,11 +1,15 @@
 import { COMMON_COPY } from "./common.js";
+import { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 import { MENU_COPY } from "./menu.js";
+import { REPORTS_COPY } from "./reports.js";
 import { SESSION_COPY } from "./session.js";
 import { SETTINGS_COPY } from "./settings.js";
 import { API_KEYS_COPY, AUDIT_COPY, STAFF_COPY } from "./staff.js";
 
 export { COMMON_COPY } from "./common.js";
+export { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 export { MENU_COPY } from "./menu.js";
+export { REPORTS_COPY } from "./reports.js";
 export { SESSION_COPY } from "./session.js";
 export { SETTINGS_COPY } from "./settings.js";
 export { API_KEYS_COPY, AUDIT_COPY, PASSWORD_COPY, PIN_SWITCH_COPY, STAFF_COPY } from "./staff.js";
@@ -22,6 +26,10 @@ export const COPY = {
   staff: STAFF_COPY,
   apiKeys: API_KEYS_COPY,
   audit: AUDIT_COPY,
+  reports: REPORTS_COPY,
+  kitchen: KITCHEN_COPY,
+  stations: STATIONS_COPY,
+  print: PRINT_COPY,
 } as const;
 
 export type CopyFeature = keyof typeof COPY;
