@@ -41,6 +41,20 @@ export const CONSOLE_TOUR: readonly ConsoleStop[] = [
   { name: "staff", path: "staff", ready: loaded("staff-page") },
   { name: "api-keys", path: "api-keys", ready: loaded("api-keys-page") },
   { name: "audit", path: "audit", ready: loaded("audit-page") },
+  {
+    name: "menu",
+    path: "menu",
+    // the first category's dishes, their pictures loaded
+    ready: async (page) => {
+      await page.locator(".ant-table-row").first().waitFor();
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLImageElement>(".ant-table img")).every(
+          (img) => img.complete && img.naturalWidth > 0,
+        ),
+      );
+    },
+  },
+  { name: "settings", path: "settings", ready: testId("settings-page") },
 ];
 
 /** Signs the tablet in on the login page as 川味小馆's owner, as the server printed them at first start. */

@@ -2,9 +2,11 @@ import {
   ApartmentOutlined,
   AuditOutlined,
   BarChartOutlined,
+  BookOutlined,
   FireOutlined,
   KeyOutlined,
   PrinterOutlined,
+  SettingOutlined,
   TeamOutlined,
 } from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
@@ -33,6 +35,20 @@ export interface ConsolePage {
 }
 
 export const PAGES: readonly ConsolePage[] = [
+  {
+    path: "menu",
+    titleKey: "menu",
+    icon: BookOutlined,
+    permission: "menu.write",
+    load: () => import("./features/menu/MenuPage.js"),
+  },
+  {
+    path: "settings",
+    titleKey: "settings",
+    icon: SettingOutlined,
+    permission: "settings.write",
+    load: () => import("./features/settings/SettingsPage.js"),
+  },
   {
     path: "reports",
     titleKey: "reports",

@@ -13,6 +13,7 @@ import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
+import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
 import { reportRoutes } from "./modules/reports/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
@@ -107,7 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   kitchenRoutes(server, cartDeps, staffGuard);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
-  imageRoutes(server);
+  await menuAdminRoutes(server, { db, imageHost: config.IMAGE_HOST, dataDir: config.DATA_DIR }, staffGuard);
+  imageRoutes(server, config.DATA_DIR);
   socketRoutes(server, { db, signer, backplane, now });
   await consoleShell(server, config);
   await appShell(server, menuContext, config, signer);

@@ -3,6 +3,7 @@ export * from "./cart.js";
 export * from "./checkout.js";
 export * from "./contract/common.js";
 export * from "./contract/console-kitchen.js";
+export * from "./contract/console-menu.js";
 export * from "./contract/console-reports.js";
 export * from "./contract/console-session.js";
 export * from "./contract/console-staff.js";

@@ -7,6 +7,7 @@ import {
   type Method,
   type Query,
 } from "@tablemate/client";
+import { envelopeSchema } from "@tablemate/core";
 import type { z } from "zod";
 import { COMMON_COPY } from "../copy/index.js";
 
@@ -81,4 +82,34 @@ export async function call<S extends z.ZodType>(
     // the schema's own error: the answer is not the contract's
     throw new ApiError("parse", path, COMMON_COPY.badAnswer);
   }
+}
+
+/**
+ * A file upload (multipart/form-data, which the shared client's text bodies do not carry): the same
+ * envelope check, schema parse and failures as call().
+ */
+export async function upload<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  form: FormData,
+): Promise<z.output<S>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method: "POST", credentials: "same-origin", body: form });
+  } catch {
+    throw new ApiError("network", path, COMMON_COPY.network);
+  }
+  if (response.status === 401) onUnauthorized();
+  const json: unknown = await response.json().catch(() => null);
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success)
+    throw new ApiError("parse", path, COMMON_COPY.badAnswer, { status: response.status });
+  const { code, success, data, message } = envelope.data;
+  if (!response.ok || !success) {
+    const text = typeof message === "string" && message !== "" ? message : COMMON_COPY.network;
+    throw new ApiError("envelope", path, text, { status: response.status, code });
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError("parse", path, COMMON_COPY.badAnswer, { status: response.status });
+  return parsed.data;
 }

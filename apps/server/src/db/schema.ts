@@ -74,6 +74,8 @@ export const restaurants = pgTable("restaurants", {
   longitude: doublePrecision("longitude").notNull().default(0),
   foodsTemplate: integer("foods_template").$type<1 | 2 | 3 | 4>().notNull().default(1),
   recommendsTemplate: integer("recommends_template").$type<1 | 2>().notNull().default(1),
+  /** compare-and-set for the console's settings form: bumped by every settings change */
+  version: integer("version").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -99,6 +101,10 @@ export const categories = pgTable(
     parentId: integer("parent_id"),
     name: text("name").notNull(),
     sort: integer("sort").notNull().default(0),
+    /** hidden from diners (with its dishes), kept for the console */
+    hidden: boolean("hidden").notNull().default(false),
+    /** compare-and-set for console edits */
+    version: integer("version").notNull().default(0),
   },
   (t) => [index("categories_restaurant_idx").on(t.restaurantId)],
 );
@@ -134,6 +140,12 @@ export const dishes = pgTable(
     estimate: integer("estimate").notNull().default(-1),
     sort: integer("sort").notNull().default(0),
     isRecommend: boolean("is_recommend").notNull().default(false),
+    /** the order among 老板推荐 (then by sort) */
+    recommendSort: integer("recommend_sort").notNull().default(0),
+    /** hidden from diners (not on the menu, not orderable), kept for the console */
+    hidden: boolean("hidden").notNull().default(false),
+    /** compare-and-set for console edits: two managers editing one dish never silently overwrite */
+    version: integer("version").notNull().default(0),
     /** 0 always on sale; 1 by salable days and time */
     salablePeriodType: integer("salable_period_type").notNull().default(0),
     salableDays: text("salable_days").notNull().default("0"),

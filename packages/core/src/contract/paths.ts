@@ -94,6 +94,24 @@ export const API = {
   consoleTicketReprint: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}/reprint`),
   /** console: an order's customer bill (with the orders added to it); printing it sends nothing to the kitchen */
   consoleOrderBill: (rid: Id, oid: Id) => atRestaurant(rid, `/orders/${oid}/bill`),
+  /** staff (menu.write; reading floor.read): the restaurant's whole menu as the console edits it */
+  consoleMenu: (rid: Id) => atRestaurant(rid, "/menu"),
+  consoleCategories: (rid: Id) => atRestaurant(rid, "/menu/categories"),
+  consoleCategory: (rid: Id, categoryId: Id) => atRestaurant(rid, `/menu/categories/${categoryId}`),
+  consoleCategoryOrder: (rid: Id) => atRestaurant(rid, "/menu/categories/order"),
+  consoleDishes: (rid: Id) => atRestaurant(rid, "/menu/dishes"),
+  consoleDish: (rid: Id, dishId: Id) => atRestaurant(rid, `/menu/dishes/${dishId}`),
+  consoleDishHidden: (rid: Id, dishId: Id) => atRestaurant(rid, `/menu/dishes/${dishId}/hidden`),
+  /** the dishes of a category (or second category), in a new order */
+  consoleDishOrder: (rid: Id, categoryId: Id) =>
+    atRestaurant(rid, `/menu/categories/${categoryId}/dishes/order`),
+  consoleRecommends: (rid: Id) => atRestaurant(rid, "/menu/recommends"),
+  consoleMemos: (rid: Id) => atRestaurant(rid, "/menu/memos"),
+  consoleMemo: (rid: Id, memoId: Id) => atRestaurant(rid, `/menu/memos/${memoId}`),
+  /** multipart upload of a dish image (field `file`) */
+  consoleImages: (rid: Id) => atRestaurant(rid, "/menu/images"),
+  /** staff (settings.write; reading floor.read): modes, hours, templates, start price, texts */
+  consoleSettings: (rid: Id) => atRestaurant(rid, "/settings"),
   /** the staff console's session (sign in, read, sign out; cookie `tm_staff`): contract/console-session.ts */
   consoleSession: "/console/api/v1/session",
   /** the console: another staff member takes the tablet with their PIN */

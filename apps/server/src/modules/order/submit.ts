@@ -198,6 +198,9 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     if (lines.length === 0) refuseEmptyCart(await lastOrderOfCart(deps.db, cart.id), guid, now, raced);
     const mainOrder = await mainOrderOf(deps.db, payload, tableId, cart.visitId);
 
+    // a dish the console hid is off the menu: a cart that still holds it cannot order it
+    const hidden = dishRows.filter((row) => row.hidden).map((row) => row.name);
+    if (hidden.length) throw new AppError("dishOutOfPeriod", `${hidden.join("、")}已下架`);
     const menu = presentForRules(dishRows, restaurant, now);
     // the menu holds the dishes of the lines to order
     refuseUnofferedCombos(menu, restaurant);
