@@ -41,6 +41,9 @@ export const CONSOLE_TOUR: readonly ConsoleStop[] = [
   { name: "staff", path: "staff", ready: loaded("staff-page") },
   { name: "api-keys", path: "api-keys", ready: loaded("api-keys-page") },
   { name: "audit", path: "audit", ready: loaded("audit-page") },
+  { name: "kitchen", path: "kitchen", ready: loaded("station-picker") },
+  { name: "stations", path: "stations", ready: loaded("stations-page") },
+  { name: "print", path: "print", ready: loaded("print-form") },
 ];
 
 /** Signs the tablet in on the login page as 川味小馆's owner, as the server printed them at first start. */
