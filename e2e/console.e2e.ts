@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMON_COPY, REPORTS_COPY, SESSION_COPY } from "../apps/console/src/copy/index.js";
@@ -10,7 +11,7 @@ import {
   signIn,
   tabletContext,
 } from "./support/console.js";
-import { walkConsoleTour } from "./support/console-tour.js";
+import { CONSOLE_TOUR, walkConsoleTour } from "./support/console-tour.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
 /**
@@ -146,6 +147,19 @@ describe("the staff console in Chromium on a tablet", () => {
       if (overflow.wide || overflow.out.length > 0) problems.push(`${name}: ${JSON.stringify(overflow)}`);
     });
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the console's screenshot tour", () => {
+  it("has every page of the registry (src/pages.ts), so each is pictured and its layout checked", () => {
+    // read as text: the registry's module is the app's (JSX, icons), not something Node runs
+    const registry = readFileSync(new URL("../apps/console/src/pages.ts", import.meta.url), "utf8");
+    const paths = [
+      ...registry.slice(registry.indexOf("export const PAGES")).matchAll(/\bpath: "([^"]+)"/g),
+    ].map((match) => match[1]);
+    expect(paths.length).toBeGreaterThan(3);
+    const toured = new Set(CONSOLE_TOUR.map((stop) => stop.path));
+    expect(paths.filter((path) => !toured.has(path ?? ""))).toEqual([]);
   });
 });
 

@@ -55,6 +55,9 @@ export const CONSOLE_TOUR: readonly ConsoleStop[] = [
     },
   },
   { name: "settings", path: "settings", ready: testId("settings-page") },
+  { name: "kitchen", path: "kitchen", ready: loaded("station-picker") },
+  { name: "stations", path: "stations", ready: loaded("stations-page") },
+  { name: "print", path: "print", ready: loaded("print-form") },
 ];
 
 /** Signs the tablet in on the login page as 川味小馆's owner, as the server printed them at first start. */
