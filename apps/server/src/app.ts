@@ -10,6 +10,8 @@ import { registerErrorHandler, sendError } from "./http/errors.js";
 import { registerRateLimits } from "./http/rate-limits.js";
 import { loggerOptions, OneLinePerRequest } from "./logging.js";
 import { cartRoutes } from "./modules/cart/routes.js";
+import { noApprovals } from "./modules/floor/approvals.js";
+import { floorRoutes } from "./modules/floor/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
@@ -21,6 +23,7 @@ import { userRoutes } from "./modules/user/routes.js";
 import { createPhoneCodes } from "./modules/verification/phone-codes.js";
 import { verificationRoutes } from "./modules/verification/routes.js";
 import { logSmsSender, type SmsSender } from "./modules/verification/sms.js";
+import { consoleSocketRoutes } from "./realtime/console-socket.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { MAX_MESSAGE_BYTES, socketRoutes } from "./realtime/socket.js";
 import { createSigner, type Signer } from "./security/signer.js";
@@ -36,6 +39,8 @@ export interface AppDeps {
   now?: () => Date;
   /** delivers phone verification codes; by default they are logged (no SMS gateway) */
   smsSender?: SmsSender;
+  /** how often a console socket's session is checked again (tests shorten it) */
+  consoleRecheckMs?: number;
 }
 
 export interface App {
@@ -85,11 +90,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
-  staffRoutes(server, cartDeps, staticTokenGuard(signer));
+  const guard = staticTokenGuard(signer);
+  staffRoutes(server, cartDeps, guard);
+  floorRoutes(server, { ...cartDeps, signer, phoneCodes, guard, verifyApproval: noApprovals });
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);
   socketRoutes(server, { db, signer, backplane, now });
+  consoleSocketRoutes(server, { guard, backplane, recheckMs: deps.consoleRecheckMs });
   await appShell(server, menuContext, config, signer);
 
   server.addHook("onClose", async () => {

@@ -47,6 +47,14 @@ export const ERRORS = {
   nothingToSettle: { status: 409, code: 4092, message: "该桌没有待结账的订单" },
   tableHasOrders: { status: 409, code: 4093, message: "该桌还有未结账的订单，请先结账" },
   noOpenVisit: { status: 409, code: 4094, message: "该桌没有进行中的用餐" },
+  /** a sensitive action without the manager's approval it needs (body `approval: {login, pin}`) */
+  approvalRequired: { status: 403, code: 4031, message: "此操作需要店长授权" },
+  callHandled: { status: 409, code: 4095, message: "该呼叫已有人处理" },
+  lineComped: { status: 409, code: 4096, message: "该菜品已赠送" },
+  /** a reversed settle finds a new party at the table, or no settled visit to reopen */
+  cannotReverseSettle: { status: 409, code: 4097, message: "该桌无法撤销结账" },
+  /** a waiter's order for a quick-service table (each diner's cart is their own) */
+  noSharedCart: { status: 409, code: 4098, message: "该桌没有共享购物车" },
   tooFrequent: { status: 429, code: SUBMIT_CODES.tooFrequent, message: "操作太频繁，请稍后再试" },
 
   // The submit's refusals (spec 000 §8). Several keys may share a code: the app acts on the code,

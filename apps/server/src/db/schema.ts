@@ -1,4 +1,4 @@
-import type { AdditionCategory, ComboItem, MethodCategory, Norm } from "@tablemate/core";
+import type { AdditionCategory, ComboItem, GateReason, GateRules, MethodCategory, Norm } from "@tablemate/core";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -67,6 +67,8 @@ export const restaurants = pgTable("restaurants", {
   longitude: doublePrecision("longitude").notNull().default(0),
   foodsTemplate: integer("foods_template").$type<1 | 2 | 3 | 4>().notNull().default(1),
   recommendsTemplate: integer("recommends_template").$type<1 | 2>().notNull().default(1),
+  /** the gate before the kitchen (core's GateRules, parsed with gateRulesSchema); {} holds nothing */
+  gateRules: jsonb("gate_rules").$type<Partial<GateRules>>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -291,6 +293,10 @@ export const orders = pgTable(
     fastSerialNo: integer("fast_serial_no"),
     faultChannel: boolean("fault_channel").notNull().default(false),
     faultCart: boolean("fault_cart").notNull().default(false),
+    /** the gate holds it (status 0) until a waiter accepts it; the kitchen does not see it meanwhile */
+    held: boolean("held").notNull().default(false),
+    /** which of the restaurant's gate rules held it */
+    gateReasons: jsonb("gate_reasons").$type<GateReason[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     posTime: timestamp("pos_time", { withTimezone: true }),
   },
@@ -329,6 +335,12 @@ export const orderLines = pgTable(
     total: numeric("total", { precision: 12, scale: 4 }).notNull(),
     vipTotal: numeric("vip_total", { precision: 12, scale: 4 }).notNull(),
     memo: text("memo").notNull().default(""),
+    /** who put it in the cart (its last changer): a diner's guid or `staff:<id>` */
+    addedBy: text("added_by").notNull().default(""),
+    /** given for free, with a manager's approval: who, why, when */
+    compedAt: timestamp("comped_at", { withTimezone: true }),
+    compedBy: text("comped_by").notNull().default(""),
+    compReason: text("comp_reason").notNull().default(""),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );
@@ -371,6 +383,8 @@ export const waiterCalls = pgTable(
     guid: text("guid").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     handledAt: timestamp("handled_at", { withTimezone: true }),
+    /** the staff member who acknowledged it */
+    handledBy: text("handled_by").notNull().default(""),
   },
   (t) => [index("waiter_calls_restaurant_idx").on(t.restaurantId)],
 );

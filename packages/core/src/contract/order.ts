@@ -232,6 +232,8 @@ export interface OrderDetail {
   personNum: number;
   wholeMemo: string;
   mainOrderId: number | null;
+  /** status 0 held by the restaurant's gate until a waiter confirms it: the diner sees 待确认 (ours) */
+  held: boolean;
 }
 
 export const orderDetailQuerySchema = z.object({

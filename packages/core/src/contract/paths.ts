@@ -48,6 +48,27 @@ export const API = {
   staffSettleTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/settle`,
   /** staff: the party left without ordering; the table's visit ends */
   staffClearTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/clear`,
+  // the console's floor (issue 17; ours): every path names its restaurant
+  consoleFloor: (rid: number | string) => `/console/api/v1/restaurants/${rid}/floor`,
+  consoleTable: (rid: number | string, tableId: number | string) =>
+    `/console/api/v1/restaurants/${rid}/tables/${tableId}`,
+  /** the orders with their lines (the kitchen-facing list), `?status=&from=` */
+  consoleOrders: (rid: number | string) => `/console/api/v1/restaurants/${rid}/orders`,
+  consoleOrderAction: (rid: number | string, orderId: number | string, action: "accept" | "serve" | "cancel") =>
+    `/console/api/v1/restaurants/${rid}/orders/${orderId}/${action}`,
+  consoleLineComp: (rid: number | string, lineId: number | string) =>
+    `/console/api/v1/restaurants/${rid}/order-lines/${lineId}/comp`,
+  consoleTableAction: (
+    rid: number | string,
+    tableId: number | string,
+    action: "seat" | "reverse-settle" | "cart-ops" | "submit",
+  ) => `/console/api/v1/restaurants/${rid}/tables/${tableId}/${action}`,
+  consoleCallAck: (rid: number | string, callId: number | string) =>
+    `/console/api/v1/restaurants/${rid}/calls/${callId}/ack`,
+  /** the gate before the kitchen: GET and PUT its rules */
+  consoleGate: (rid: number | string) => `/console/api/v1/restaurants/${rid}/settings/gate`,
+  /** the console socket, `?rid=` */
+  consoleSocket: "/console/ws",
   healthz: "/healthz",
   socket: "/ws",
 } as const;

@@ -17,6 +17,8 @@ export const MSG = {
   cart: 14,
   stock: 20,
   people: 30,
+  /** ours: a waiter acknowledged the table's call (the diner's bell is released) */
+  waiterAnswered: 40,
 } as const;
 
 /** The most of one add-on or combo part a line may hold. */
@@ -182,8 +184,17 @@ export interface HelloMessage {
   cart: CartState;
 }
 
+/** Type 40 (ours): a waiter acknowledged a call of this table; the diners' bell may ring again. */
+export interface WaiterAnsweredMessage {
+  type: typeof MSG.waiterAnswered;
+  code: 1000;
+  socketId: string;
+  tableId: number;
+  callId: number;
+}
+
 /** Everything the server sends on the table socket, told apart by `type`. */
-export type ServerMessage = HelloMessage | OpVerdict | TableMessage | StockMessage;
+export type ServerMessage = HelloMessage | OpVerdict | TableMessage | StockMessage | WaiterAnsweredMessage;
 
 const signedCart = {
   rid: z.coerce.number().int().positive(),

@@ -152,6 +152,7 @@ export async function orderDetail(
     personNum: order.personNum,
     wholeMemo: order.wholeMemo,
     mainOrderId: order.mainOrderId,
+    held: order.held && order.status === ORDER_STATUS.placed,
   };
 }
 

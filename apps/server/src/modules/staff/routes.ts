@@ -29,12 +29,12 @@ export function staffRoutes(app: FastifyInstance, deps: CartDeps, guard: StaffGu
   app.post(API.staffOrderStatus(":orderId"), async (request) => {
     const { orderId } = parse(orderIdParamSchema, request.params);
     const body = parse(moveOrderBodySchema, request.body);
-    await guard.require(
+    const by = await guard.require(
       request,
       body.rid,
       body.status === ORDER_STATUS.cancelled ? "orders.cancel" : "orders.serve",
     );
-    const input = { restaurantId: body.rid, orderId, to: body.status, actor: staffActor(body.by) };
+    const input = { restaurantId: body.rid, orderId, to: body.status, actor: staffActor(body.by), by };
     const moved = await moveOrderStatus(deps, input);
     return ok({ orderId: moved.orderId, status: moved.status });
   });
@@ -42,16 +42,16 @@ export function staffRoutes(app: FastifyInstance, deps: CartDeps, guard: StaffGu
   app.post(API.staffSettleTable(":tableId"), async (request) => {
     const { tableId } = parse(tableIdParamSchema, request.params);
     const body = parse(settleTableBodySchema, request.body);
-    await guard.require(request, body.rid, "tables.settle");
-    const orderIds = await settleTable(deps, { restaurantId: body.rid, tableId, actor: staffActor(body.by) });
+    const by = await guard.require(request, body.rid, "tables.settle");
+    const orderIds = await settleTable(deps, { restaurantId: body.rid, tableId, actor: staffActor(body.by), by });
     return ok({ tableId, orderIds });
   });
 
   app.post(API.staffClearTable(":tableId"), async (request) => {
     const { tableId } = parse(tableIdParamSchema, request.params);
     const body = parse(settleTableBodySchema, request.body);
-    await guard.require(request, body.rid, "tables.clear");
-    await clearTable(deps, { restaurantId: body.rid, tableId, actor: staffActor(body.by) });
+    const by = await guard.require(request, body.rid, "tables.clear");
+    await clearTable(deps, { restaurantId: body.rid, tableId, actor: staffActor(body.by), by });
     return ok({ tableId });
   });
 }
