@@ -11,11 +11,21 @@ import {
 import { and, asc, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, dishes, orderEvents, orderLines, orders, restaurants, tables, visits, waiterCalls } from "../src/db/schema.js";
+import {
+  auditLog,
+  dishes,
+  orderEvents,
+  orderLines,
+  orders,
+  restaurants,
+  tables,
+  visits,
+  waiterCalls,
+} from "../src/db/schema.js";
 import { ConsoleSocket } from "./support/console-socket.js";
 import { BACKENDS } from "./support/databases.js";
 import { json, socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
-import { Diner, demoRestaurants, menuOf, PLAIN, plainDish, type DemoRestaurant } from "./support/ordering.js";
+import { type DemoRestaurant, Diner, demoRestaurants, menuOf, PLAIN, plainDish } from "./support/ordering.js";
 import { staffHeaders } from "./support/staff.js";
 import { TableSocket } from "./support/table-socket.js";
 
@@ -57,7 +67,11 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
 
   function dinerAt(restaurant: DemoRestaurant, tableId = freeTable(restaurant)): Promise<Diner> {
     const guid = `floor-${backend}-${String(++guids).padStart(4, "0")}`;
-    const table = { restaurantId: restaurant.id, tableId, sid: app.signer.tableToken(restaurant.id, tableId) };
+    const table = {
+      restaurantId: restaurant.id,
+      tableId,
+      sid: app.signer.tableToken(restaurant.id, tableId),
+    };
     return new Diner(app, guid, table).sit();
   }
 
@@ -131,18 +145,25 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
     expect(order?.lines).toHaveLength(2);
     const byDish = (id: number) => order?.lines.find((l) => l.foodId === id);
     expect(byDish(dish.id)).toMatchObject({ normName: norm?.name, addedBy: { kind: "diner", id: a.guid } });
-    expect(byDish(plainDish(menu).id)).toMatchObject({ addedBy: { kind: "diner", id: b.guid }, comped: null });
+    expect(byDish(plainDish(menu).id)).toMatchObject({
+      addedBy: { kind: "diner", id: b.guid },
+      comped: null,
+    });
     expect(order?.placedBy).toMatchObject({ kind: "diner", id: a.guid });
     expect(detail.totals).toEqual({ ordered: order?.total, comped: "0.00", due: order?.total });
     expect(detail.cart?.lines).toEqual([
-      expect.objectContaining({ foodId: plainDish(menu).id, addedBy: expect.objectContaining({ id: b.guid }) }),
+      expect.objectContaining({
+        foodId: plainDish(menu).id,
+        addedBy: expect.objectContaining({ id: b.guid }),
+      }),
     ]);
   });
 
   it("lists orders with their lines, by status and from a time", async () => {
     const orderId = await place(await dinerAt(dine));
     const list = async (query: string) =>
-      (json(await staff("GET", `${API.consoleOrders(dine.id)}${query}`)).data as { orders: ConsoleOrder[] }).orders;
+      (json(await staff("GET", `${API.consoleOrders(dine.id)}${query}`)).data as { orders: ConsoleOrder[] })
+        .orders;
     const all = await list("");
     expect(all.find((o) => o.orderId === orderId)?.lines[0]).toMatchObject({ foodId: plainDish(menu).id });
     expect((await list("?status=1")).some((o) => o.orderId === orderId)).toBe(false);
@@ -163,12 +184,18 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       status: 8,
     });
     const [audit] = await auditOf(`order:${accepted}`);
-    expect(audit).toMatchObject({ action: "order.accept", before: { status: 0, held: false }, after: { status: 1 } });
+    expect(audit).toMatchObject({
+      action: "order.accept",
+      before: { status: 0, held: false },
+      after: { status: 1 },
+    });
 
     if (!limited) return;
     const [before] = await app.db.select().from(dishes).where(eq(dishes.id, limited.id));
     const cancelled = await place(await dinerAt(dine), limited.id);
-    expect(json(await staff("POST", API.consoleOrderAction(dine.id, cancelled, "cancel"), {})).code).toBe(400);
+    expect(json(await staff("POST", API.consoleOrderAction(dine.id, cancelled, "cancel"), {})).code).toBe(
+      400,
+    );
     const cancel = json(
       await staff("POST", API.consoleOrderAction(dine.id, cancelled, "cancel"), { reason: "客人不要了" }),
     );
@@ -213,7 +240,9 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
     if (!line) throw new Error("no line");
     const comp = json(await staff("POST", API.consoleLineComp(dine.id, line.id), { reason: "上菜太慢" }));
     expect(comp).toMatchObject({ code: 1000, data: { lineId: line.id, orderId } });
-    expect(json(await staff("POST", API.consoleLineComp(dine.id, line.id), { reason: "再送" })).code).toBe(4096);
+    expect(json(await staff("POST", API.consoleLineComp(dine.id, line.id), { reason: "再送" })).code).toBe(
+      4096,
+    );
     const detail = await detailOf(dine.id, diner.table.tableId);
     expect(detail.orders[0]?.lines[0]?.comped).toMatchObject({ reason: "上菜太慢" });
     expect(detail.totals.due).toBe("0.00");
@@ -234,8 +263,14 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       });
     const headers = await staffHeaders(app, dine.id);
     expect(
-      json(await app.server.inject({ method: "POST", url: API.staffSettleTable(tableId), headers, payload: { rid: dine.id } }))
-        .code,
+      json(
+        await app.server.inject({
+          method: "POST",
+          url: API.staffSettleTable(tableId),
+          headers,
+          payload: { rid: dine.id },
+        }),
+      ).code,
     ).toBe(1000);
     expect((await settle()).statusCode).toBe(401);
     const reverse = () =>
@@ -246,8 +281,14 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
     expect(json(await reverse()).code).toBe(4097);
     // settled again, and a new party sits down: the old visit is theirs no more
     expect(
-      json(await app.server.inject({ method: "POST", url: API.staffSettleTable(tableId), headers, payload: { rid: dine.id } }))
-        .code,
+      json(
+        await app.server.inject({
+          method: "POST",
+          url: API.staffSettleTable(tableId),
+          headers,
+          payload: { rid: dine.id },
+        }),
+      ).code,
     ).toBe(1000);
     await dinerAt(dine, tableId);
     expect(json(await reverse()).code).toBe(4097);
@@ -280,7 +321,12 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
 
   it("refuses another restaurant's ids (404) and another restaurant's staff (403), changing nothing", async () => {
     const theirs = await dinerAt(other);
-    const theirOrder = await place(theirs, (await menuOf(app, other.id)).find((d) => d.foodproperty === 0 && d.norms.length === 0 && d.estimate === -1 && !d.minCount)?.id);
+    const theirOrder = await place(
+      theirs,
+      (await menuOf(app, other.id)).find(
+        (d) => d.foodproperty === 0 && d.norms.length === 0 && d.estimate === -1 && !d.minCount,
+      )?.id,
+    );
     expect(json(await callWaiter(theirs)).code).toBeDefined();
     const [theirCall] = await app.db.select().from(waiterCalls).where(eq(waiterCalls.restaurantId, other.id));
     const [theirLine] = await app.db.select().from(orderLines).where(eq(orderLines.orderId, theirOrder));
@@ -291,7 +337,9 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       await staff("POST", API.consoleOrderAction(dine.id, theirOrder, "cancel"), { reason: "x" }),
       await staff("POST", API.consoleLineComp(dine.id, theirLine?.id ?? 0), { reason: "x" }),
       await staff("GET", API.consoleTable(dine.id, theirs.table.tableId)),
-      await staff("POST", API.consoleTableAction(dine.id, theirs.table.tableId, "reverse-settle"), { reason: "x" }),
+      await staff("POST", API.consoleTableAction(dine.id, theirs.table.tableId, "reverse-settle"), {
+        reason: "x",
+      }),
       await staff("POST", API.consoleTableAction(dine.id, theirs.table.tableId, "seat")),
     ];
     if (theirCall) ours.push(await staff("POST", API.consoleCallAck(dine.id, theirCall.id)));
@@ -315,10 +363,16 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       await staff("GET", `/console/api/v1/restaurants/${dine.id}/tables/abc`),
       await staff("POST", API.consoleOrderAction(dine.id, orderId, "accept"), { extra: 1 }),
       await staff("POST", API.consoleOrderAction(dine.id, orderId, "cancel"), { reason: "x".repeat(61) }),
-      await staff("POST", API.consoleOrderAction(dine.id, orderId, "cancel"), { reason: "x", approval: { login: "m", pin: "12" } }),
+      await staff("POST", API.consoleOrderAction(dine.id, orderId, "cancel"), {
+        reason: "x",
+        approval: { login: "m", pin: "12" },
+      }),
       await staff("PUT", API.consoleGate(dine.id), { overAmount: "abc" }),
       await staff("PUT", API.consoleGate(dine.id), { unseatedPayLater: "yes" }),
-      await staff("POST", API.consoleTableAction(dine.id, freeTable(dine), "cart-ops"), { opId: "x", op: {} }),
+      await staff("POST", API.consoleTableAction(dine.id, freeTable(dine), "cart-ops"), {
+        opId: "x",
+        op: {},
+      }),
     ];
     for (const answer of bad) expect(answer.statusCode).toBe(400);
     expect((await orderRow(orderId))?.status).toBe(0);
@@ -347,7 +401,12 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       // a move after it reaches the same console; the other restaurant's has heard nothing of ours
       expect(json(await staff("POST", API.consoleOrderAction(dine.id, orderId, "accept"))).code).toBe(1000);
       await ours.until((m) => m.type === "orderStatus" && "orderId" in m && m.orderId === orderId);
-      await place(await dinerAt(other), (await menuOf(app, other.id)).find((d) => d.foodproperty === 0 && d.norms.length === 0 && d.estimate === -1 && !d.minCount)?.id);
+      await place(
+        await dinerAt(other),
+        (await menuOf(app, other.id)).find(
+          (d) => d.foodproperty === 0 && d.norms.length === 0 && d.estimate === -1 && !d.minCount,
+        )?.id,
+      );
       await theirs.until((m) => m.type === "orderPlaced");
       expect(theirs.messages.some((m) => "orderId" in m && m.orderId === orderId)).toBe(false);
       ours.close();
@@ -368,7 +427,11 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       });
       const diner = await dinerAt(dine);
       const held = await place(diner);
-      expect(await orderRow(held)).toMatchObject({ status: 0, held: true, gateReasons: ["unseatedPayLater"] });
+      expect(await orderRow(held)).toMatchObject({
+        status: 0,
+        held: true,
+        gateReasons: ["unseatedPayLater"],
+      });
       const detail = json(await diner.get(`${API.orderDetail}/${held}?rid=${dine.id}`)).data as {
         status: number;
         held: boolean;
@@ -382,7 +445,9 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       expect(await orderRow(next)).toMatchObject({ held: false });
       // a table a waiter seated first passes from its first order
       const tableId = freeTable(dine);
-      expect(json(await staff("POST", API.consoleTableAction(dine.id, tableId, "seat"), { personNum: 2 })).code).toBe(1000);
+      expect(
+        json(await staff("POST", API.consoleTableAction(dine.id, tableId, "seat"), { personNum: 2 })).code,
+      ).toBe(1000);
       const seated = await place(await dinerAt(dine, tableId));
       expect(await orderRow(seated)).toMatchObject({ held: false, gateReasons: [] });
       await setGate(dine.id, {});
@@ -432,7 +497,10 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       // the diners do not count the waiter as a tablemate
       expect((await cardOf(dine.id, tableId))?.diners).toBe(1);
       const submitted = json(
-        await staff("POST", API.consoleTableAction(dine.id, tableId, "submit"), { submitId: randomUUID(), personNum: 2 }),
+        await staff("POST", API.consoleTableAction(dine.id, tableId, "submit"), {
+          submitId: randomUUID(),
+          personNum: 2,
+        }),
       );
       expect(submitted).toMatchObject({ code: 1000 });
       const { orderId } = submitted.data as { orderId: number };
@@ -445,10 +513,22 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       const tableId = freeTable(dine);
       const diner = await dinerAt(dine, tableId);
       const plainDishes = menu
-        .filter((d) => d.foodproperty === 0 && d.norms.length === 0 && d.estimate === -1 && !d.minCount && d.availableStatus === 1 && d.methodCategories.length === 0 && d.additionCategories.length === 0)
+        .filter(
+          (d) =>
+            d.foodproperty === 0 &&
+            d.norms.length === 0 &&
+            d.estimate === -1 &&
+            !d.minCount &&
+            d.availableStatus === 1 &&
+            d.methodCategories.length === 0 &&
+            d.additionCategories.length === 0,
+        )
         .slice(0, 12);
       expect(plainDishes.length).toBeGreaterThanOrEqual(9);
-      const [w1, w2] = [await staffHeaders(app, dine.id, "waiter"), await staffHeaders(app, dine.id, "waiter")];
+      const [w1, w2] = [
+        await staffHeaders(app, dine.id, "waiter"),
+        await staffHeaders(app, dine.id, "waiter"),
+      ];
       const waiterAdd = (headers: Record<string, string>, foodId: number) =>
         fetch(`${httpBase}${API.consoleTableAction(dine.id, tableId, "cart-ops")}`, {
           method: "POST",
@@ -474,7 +554,10 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       staff("POST", API.consoleTableAction(dine.id, tableId, "seat")),
       staff("POST", API.consoleTableAction(dine.id, tableId, "seat")),
     ]);
-    const open = await app.db.select().from(visits).where(and(eq(visits.tableId, tableId)));
+    const open = await app.db
+      .select()
+      .from(visits)
+      .where(and(eq(visits.tableId, tableId)));
     expect(open).toHaveLength(1);
   });
 });

@@ -1,4 +1,11 @@
-import type { AdditionCategory, ComboItem, GateReason, GateRules, MethodCategory, Norm } from "@tablemate/core";
+import type {
+  AdditionCategory,
+  ComboItem,
+  GateReason,
+  GateRules,
+  MethodCategory,
+  Norm,
+} from "@tablemate/core";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,

@@ -39,7 +39,10 @@ async function principalFor(guard: StaffGuard, request: FastifyRequest, rid: num
   let refusal: unknown;
   for (const topic of STAFF_TOPICS) {
     try {
-      return { principal: await guard.require(request, rid, TOPIC_PERMISSION[topic]), permission: TOPIC_PERMISSION[topic] };
+      return {
+        principal: await guard.require(request, rid, TOPIC_PERMISSION[topic]),
+        permission: TOPIC_PERMISSION[topic],
+      };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       refusal ??= error;
@@ -60,7 +63,10 @@ const topicsOf = (principal: StaffPrincipal): StaffTopic[] =>
 export function consoleSocketRoutes(app: FastifyInstance, deps: ConsoleSocketDeps): void {
   const { guard, backplane } = deps;
   const recheckMs = deps.recheckMs ?? 30_000;
-  const admitted = new WeakMap<FastifyRequest, { principal: StaffPrincipal; permission: Permission; rid: number }>();
+  const admitted = new WeakMap<
+    FastifyRequest,
+    { principal: StaffPrincipal; permission: Permission; rid: number }
+  >();
 
   app.get(
     API.consoleSocket,
@@ -79,7 +85,9 @@ export function consoleSocketRoutes(app: FastifyInstance, deps: ConsoleSocketDep
       const { principal, permission, rid } = entry;
       const topics = topicsOf(principal);
       const unsubscribes = await Promise.all(
-        topics.map((topic) => backplane.subscribe(staffTopic(rid, topic), (message) => send(socket, message))),
+        topics.map((topic) =>
+          backplane.subscribe(staffTopic(rid, topic), (message) => send(socket, message)),
+        ),
       );
       const hello: ConsoleSocketMessage = { topic: "console", type: "hello", topics };
       send(socket, JSON.stringify(hello));

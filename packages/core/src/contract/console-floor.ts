@@ -36,7 +36,9 @@ export const cancelOrderBodySchema = z
   .object({ reason: reasonSchema, approval: approvalSchema.optional() })
   .strict();
 
-export const compLineBodySchema = z.object({ reason: reasonSchema, approval: approvalSchema.optional() }).strict();
+export const compLineBodySchema = z
+  .object({ reason: reasonSchema, approval: approvalSchema.optional() })
+  .strict();
 
 export const reverseSettleBodySchema = z
   .object({ reason: reasonSchema, approval: approvalSchema.optional() })

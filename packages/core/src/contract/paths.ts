@@ -54,8 +54,11 @@ export const API = {
     `/console/api/v1/restaurants/${rid}/tables/${tableId}`,
   /** the orders with their lines (the kitchen-facing list), `?status=&from=` */
   consoleOrders: (rid: number | string) => `/console/api/v1/restaurants/${rid}/orders`,
-  consoleOrderAction: (rid: number | string, orderId: number | string, action: "accept" | "serve" | "cancel") =>
-    `/console/api/v1/restaurants/${rid}/orders/${orderId}/${action}`,
+  consoleOrderAction: (
+    rid: number | string,
+    orderId: number | string,
+    action: "accept" | "serve" | "cancel",
+  ) => `/console/api/v1/restaurants/${rid}/orders/${orderId}/${action}`,
   consoleLineComp: (rid: number | string, lineId: number | string) =>
     `/console/api/v1/restaurants/${rid}/order-lines/${lineId}/comp`,
   consoleTableAction: (

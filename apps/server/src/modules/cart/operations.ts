@@ -132,7 +132,7 @@ export async function commitTableOp(db: Db, input: OpInput, now: Date): Promise<
     // the lines just decided are what the database now holds: no need to read them back
     const next = { ...state, version, personNum: result.personNum ?? state.personNum, lines: result.lines };
     const message = messageFor(input, state.lines, next, read.nickname || "同伴", menu);
-    const emptied = state.lines.length === 0 !== (result.lines.length === 0);
+    const emptied = (state.lines.length === 0) !== (result.lines.length === 0);
     const floor = emptied ? { restaurantId: read.restaurantId, tableId: read.tableId } : undefined;
     return { verdict: verdict(true, version, ""), message, state: next, floor };
   }

@@ -1,6 +1,6 @@
 import {
-  type Approval,
   AppError,
+  type Approval,
   canMoveOrder,
   isSettled,
   kitchenStarted,
@@ -9,7 +9,16 @@ import {
   reverseSettleTo,
 } from "@tablemate/core";
 import { and, asc, desc, eq, isNull } from "drizzle-orm";
-import { carts, orderEvents, orderLines, orders, tables, tableUsers, visits, waiterCalls } from "../../db/schema.js";
+import {
+  carts,
+  orderEvents,
+  orderLines,
+  orders,
+  tables,
+  tableUsers,
+  visits,
+  waiterCalls,
+} from "../../db/schema.js";
 import { cartTopic } from "../../realtime/hub.js";
 import { waiterAnsweredMessage } from "../../realtime/messages.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
@@ -110,7 +119,10 @@ export const acceptOrder = (deps: FloorDeps, by: StaffPrincipal, rid: number, or
 
 /** The dishes are on the table: → 8. */
 export const serveOrder = (deps: FloorDeps, by: StaffPrincipal, rid: number, orderId: number) =>
-  staffMove(deps, by, rid, orderId, ORDER_STATUS.served, { action: "order.serve", permission: "orders.serve" });
+  staffMove(deps, by, rid, orderId, ORDER_STATUS.served, {
+    action: "order.serve",
+    permission: "orders.serve",
+  });
 
 /** Cancel with a reason; stock goes back; after the kitchen started, only with a manager's approval. */
 export const cancelStaffOrder = (
@@ -145,7 +157,8 @@ export async function compLine(
       .for("update", { of: orderLines });
     if (!found) throw new AppError("notFound", "菜品不存在");
     const { line, order } = found;
-    if (order.status === ORDER_STATUS.cancelled || isSettled(order.status)) throw new AppError("orderMoveRefused");
+    if (order.status === ORDER_STATUS.cancelled || isSettled(order.status))
+      throw new AppError("orderMoveRefused");
     const approvedBy = requireApproval(by, "orders.comp", false, approver);
     const at = deps.now();
     const comped = await tx
@@ -231,8 +244,17 @@ export async function reverseSettle(
       approver: approvedBy,
       action: "table.reverseSettle",
       target: `table:${tableId}`,
-      before: { visitId: last.id, endedAt: last.endedAt.toISOString(), orders: settled.map((s) => s.order.id) },
-      after: { visitId: last.id, reopened: true, reason: body.reason, orders: moved.map((m) => [m.order.id, m.to]) },
+      before: {
+        visitId: last.id,
+        endedAt: last.endedAt.toISOString(),
+        orders: settled.map((s) => s.order.id),
+      },
+      after: {
+        visitId: last.id,
+        reopened: true,
+        reason: body.reason,
+        orders: moved.map((m) => [m.order.id, m.to]),
+      },
     });
     return moved;
   });

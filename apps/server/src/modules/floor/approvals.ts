@@ -1,4 +1,4 @@
-import { type Approval, AppError, needsApproval, type Permission } from "@tablemate/core";
+import { AppError, type Approval, needsApproval, type Permission } from "@tablemate/core";
 import type { Db } from "../../db/client.js";
 import type { StaffPrincipal } from "../staff/guard.js";
 

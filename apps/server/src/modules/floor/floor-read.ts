@@ -139,7 +139,12 @@ function tableCard(
 }
 
 /** The floor: every table of the restaurant with its visit's live state. */
-export async function readFloor(db: Db, restaurantId: number, now: Date, paidHook = NOTHING_PAID): Promise<Floor> {
+export async function readFloor(
+  db: Db,
+  restaurantId: number,
+  now: Date,
+  paidHook = NOTHING_PAID,
+): Promise<Floor> {
   const since = new Date(now.getTime() - SETTLED_SHOWN_MS);
   const [rows, calls] = await Promise.all([
     run<FloorRow>(db, FLOOR_TABLES, [restaurantId, since]),
@@ -171,7 +176,11 @@ export async function readTableDetail(
   if (table.visitId === null) {
     return { table, cart: null, orders: [], totals: { ordered: "0.00", comped: "0.00", due: "0.00" } };
   }
-  const visitCarts = await db.select().from(carts).where(eq(carts.visitId, table.visitId)).orderBy(asc(carts.id));
+  const visitCarts = await db
+    .select()
+    .from(carts)
+    .where(eq(carts.visitId, table.visitId))
+    .orderBy(asc(carts.id));
   const shared = visitCarts.find((c) => c.ownerGuid === "") ?? null;
   const cart = shared ? await cartView(db, shared.id, shared.version, table.visitId) : null;
   const visitOrders = await db
@@ -200,7 +209,12 @@ export async function readTableDetail(
   };
 }
 
-async function cartView(db: Db, cartId: number, version: number, visitId: number): Promise<TableDetail["cart"]> {
+async function cartView(
+  db: Db,
+  cartId: number,
+  version: number,
+  visitId: number,
+): Promise<TableDetail["cart"]> {
   const lines = await db
     .select({ line: cartLines, name: dishes.name })
     .from(cartLines)

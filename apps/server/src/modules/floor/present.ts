@@ -20,18 +20,29 @@ const dinerName = (guid: string, nickname: string | undefined) => nickname || `�
  * they sat at the visit) or a diner (guid and short name). Names come from the seats of `visitId`, or of
  * any visit when none is given.
  */
-export async function authorOf(db: Db, visitId: number | null, ids: string[] = []): Promise<(id: string) => Author> {
+export async function authorOf(
+  db: Db,
+  visitId: number | null,
+  ids: string[] = [],
+): Promise<(id: string) => Author> {
   const seats = await db
     .select({ guid: tableUsers.guid, nickname: tableUsers.nickname })
     .from(tableUsers)
-    .where(visitId !== null ? eq(tableUsers.visitId, visitId) : ids.length ? inArray(tableUsers.guid, ids) : undefined)
+    .where(
+      visitId !== null
+        ? eq(tableUsers.visitId, visitId)
+        : ids.length
+          ? inArray(tableUsers.guid, ids)
+          : undefined,
+    )
     .orderBy(desc(tableUsers.id))
     .limit(visitId !== null ? 1000 : Math.max(ids.length * 4, 1));
   const names = new Map<string, string>();
   for (const seat of seats) if (!names.has(seat.guid) || seat.nickname) names.set(seat.guid, seat.nickname);
   return (id) => {
     if (id === "") return { kind: "unknown", id, name: "" };
-    if (id.startsWith("staff")) return { kind: "staff", id, name: names.get(id) || id.replace(/^staff:?/, "") || "员工" };
+    if (id.startsWith("staff"))
+      return { kind: "staff", id, name: names.get(id) || id.replace(/^staff:?/, "") || "员工" };
     return { kind: "diner", id, name: dinerName(id, names.get(id)) };
   };
 }
@@ -40,7 +51,11 @@ export async function authorOf(db: Db, visitId: number | null, ids: string[] = [
  * Orders as the console shows them: every line with its norm, methods, additions, combo parts, note,
  * weighed quantity, author and comp; the status history with each move's note (a cancel's reason).
  */
-export async function consoleOrdersOf(db: Db, visitId: number | null, rows: OrderRow[]): Promise<ConsoleOrder[]> {
+export async function consoleOrdersOf(
+  db: Db,
+  visitId: number | null,
+  rows: OrderRow[],
+): Promise<ConsoleOrder[]> {
   if (!rows.length) return [];
   const ids = rows.map((o) => o.id);
   const [lines, events, tableRows] = await Promise.all([

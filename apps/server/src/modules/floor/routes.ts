@@ -49,7 +49,8 @@ export interface FloorRouteDeps extends SubmitDeps {
 export function floorRoutes(app: FastifyInstance, deps: FloorRouteDeps): void {
   const { db, guard } = deps;
   const paid = deps.paid ?? NOTHING_PAID;
-  const path = (build: (...ids: string[]) => string, ...names: string[]) => build(...names.map((n) => `:${n}`));
+  const path = (build: (...ids: string[]) => string, ...names: string[]) =>
+    build(...names.map((n) => `:${n}`));
 
   app.get(
     path((rid) => API.consoleFloor(rid), "rid"),

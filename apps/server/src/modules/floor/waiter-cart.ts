@@ -1,10 +1,10 @@
+import type { OpVerdict } from "@tablemate/core";
 import { AppError, type OrderPayload, type TableOp } from "@tablemate/core";
 import { and, eq, isNull } from "drizzle-orm";
 import { carts, restaurants, tables, visits } from "../../db/schema.js";
-import type { OpVerdict } from "@tablemate/core";
 import { operate } from "../cart/operate.js";
-import { openOrderOfVisit } from "../order/submit-statements.js";
 import { type SubmitDeps, submitOrder } from "../order/submit.js";
+import { openOrderOfVisit } from "../order/submit-statements.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
 import { openVisit } from "../visit/visits.js";
@@ -26,10 +26,7 @@ async function sharedCartFor(deps: SubmitDeps, by: StaffPrincipal, restaurantId:
   if (row.fastHotel) throw new AppError("noSharedCart");
   const visitId = await openVisit(deps.db, row.table);
   await deps.db.transaction((tx) => seatStaff(tx, visitId, tableId, by));
-  await deps.db
-    .insert(carts)
-    .values({ restaurantId, tableId, visitId, ownerGuid: "" })
-    .onConflictDoNothing();
+  await deps.db.insert(carts).values({ restaurantId, tableId, visitId, ownerGuid: "" }).onConflictDoNothing();
   const [cart] = await deps.db
     .select()
     .from(carts)

@@ -43,7 +43,12 @@ export function staffRoutes(app: FastifyInstance, deps: CartDeps, guard: StaffGu
     const { tableId } = parse(tableIdParamSchema, request.params);
     const body = parse(settleTableBodySchema, request.body);
     const by = await guard.require(request, body.rid, "tables.settle");
-    const orderIds = await settleTable(deps, { restaurantId: body.rid, tableId, actor: staffActor(body.by), by });
+    const orderIds = await settleTable(deps, {
+      restaurantId: body.rid,
+      tableId,
+      actor: staffActor(body.by),
+      by,
+    });
     return ok({ tableId, orderIds });
   });
 

@@ -45,7 +45,11 @@ export async function seatVisitor(db: Db, table: TableRef, guid: string, news?: 
     .onConflictDoNothing()
     .returning({ id: tableUsers.id });
   if (news && seated.length) {
-    await publishStaff(news, table.restaurantId, "floor", { type: "table", tableId: table.id, change: "seated" });
+    await publishStaff(news, table.restaurantId, "floor", {
+      type: "table",
+      tableId: table.id,
+      change: "seated",
+    });
   }
   return visitId;
 }
