@@ -28,6 +28,7 @@ import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { MAX_MESSAGE_BYTES, socketRoutes } from "./realtime/socket.js";
 import { createSigner, type Signer } from "./security/signer.js";
 import { appShell } from "./web/app-shell.js";
+import { consoleShell } from "./web/console-shell.js";
 import { imageRoutes } from "./web/images.js";
 
 export interface AppDeps {
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   imageRoutes(server);
   socketRoutes(server, { db, signer, backplane, now });
   consoleSocketRoutes(server, { guard, backplane, recheckMs: deps.consoleRecheckMs });
+  await consoleShell(server, config);
   await appShell(server, menuContext, config, signer);
 
   server.addHook("onClose", async () => {

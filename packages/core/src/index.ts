@@ -3,6 +3,8 @@ export * from "./cart.js";
 export * from "./checkout.js";
 export * from "./contract/common.js";
 export * from "./contract/console-floor.js";
+export * from "./contract/console-reports.js";
+export * from "./contract/console-session.js";
 export * from "./contract/menu.js";
 export * from "./contract/order.js";
 export * from "./contract/paths.js";

@@ -72,6 +72,14 @@ export const API = {
   consoleGate: (rid: number | string) => `/console/api/v1/restaurants/${rid}/settings/gate`,
   /** the console socket, `?rid=` */
   consoleSocket: "/console/ws",
+  /** the staff console's session (sign in, read, sign out): contract/console-session.ts */
+  consoleSession: "/console/api/v1/session",
+  /** the console: another staff member takes the tablet with their PIN */
+  consoleSessionPin: "/console/api/v1/session/pin",
+  /** the console's numbers of a date range (contract/console-reports.ts) */
+  consoleReportsSummary: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/summary`,
+  /** the orders of a date range as CSV */
+  consoleReportsCsv: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/orders.csv`,
   healthz: "/healthz",
   socket: "/ws",
 } as const;
