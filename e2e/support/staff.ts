@@ -18,6 +18,17 @@ export async function printedStaffToken(server: RunningServer, rid: number): Pro
   }
 }
 
+/**
+ * The headers a staff member of restaurant `rid` sends to a running server (its calls and the console
+ * socket's upgrade). Interim: the printed static token; with staff accounts, a signed-in session.
+ */
+export async function staffRequestHeaders(
+  server: RunningServer,
+  rid: number,
+): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${await printedStaffToken(server, rid)}` };
+}
+
 export interface StaffAnswer {
   status: number;
   body: { code: number; message?: string; data?: unknown };
