@@ -1,3 +1,4 @@
+import { AppstoreOutlined, UnorderedListOutlined } from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -23,7 +24,22 @@ export interface ConsolePage {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export const PAGES: readonly ConsolePage[] = [];
+export const PAGES: readonly ConsolePage[] = [
+  {
+    path: "floor",
+    titleKey: "floor",
+    icon: AppstoreOutlined,
+    permission: "floor.read",
+    load: () => import("./features/floor/FloorPage.js"),
+  },
+  {
+    path: "orders",
+    titleKey: "orders",
+    icon: UnorderedListOutlined,
+    permission: "floor.read",
+    load: () => import("./features/orders/OrdersPage.js"),
+  },
+];
 
 /** The pages a role sees, in the registry's order. */
 export function pagesFor(role: StaffRole, pages: readonly ConsolePage[] = PAGES): ConsolePage[] {

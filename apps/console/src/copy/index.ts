@@ -1,7 +1,9 @@
 import { COMMON_COPY } from "./common.js";
+import { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
 import { SESSION_COPY } from "./session.js";
 
 export { COMMON_COPY } from "./common.js";
+export { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
 export { SESSION_COPY } from "./session.js";
 
 /**
@@ -11,6 +13,8 @@ export { SESSION_COPY } from "./session.js";
 export const COPY = {
   common: COMMON_COPY,
   session: SESSION_COPY,
+  floor: FLOOR_COPY,
+  orders: ORDERS_COPY,
 } as const;
 
 export type CopyFeature = keyof typeof COPY;
