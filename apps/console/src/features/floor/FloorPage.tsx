@@ -117,7 +117,7 @@ export default function FloorPage() {
         </Button>
       </header>
       {!muted && !audible && <Typography.Text type="secondary">{FLOOR_COPY.soundNeedsTap}</Typography.Text>}
-      <div className="floor-legend" aria-label={FLOOR_COPY.legend}>
+      <div className="floor-legend" title={FLOOR_COPY.legend}>
         {TABLE_STATES.map((state) => (
           <span key={state} className="floor-legend-item">
             <i

@@ -204,7 +204,8 @@ export function TableDrawer({
   // read again on open and on every floor message (revision)
   useEffect(() => {
     if (tableId === null) setDetail(null);
-    else load();
+    // each new revision (a floor message) reads the open table again
+    else if (revision >= 0) load();
   }, [tableId, load, revision]);
 
   const after = async (ok: boolean) => {

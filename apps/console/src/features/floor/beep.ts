@@ -20,7 +20,7 @@ export function audioReady(): boolean {
 
 /** Two quick tones (a call rings higher than an order). */
 export function beep(kind: "order" | "call" = "order"): void {
-  if (!context || context.state !== "running") return;
+  if (context?.state !== "running") return;
   const start = context.currentTime;
   for (const [offset, frequency] of [
     [0, kind === "call" ? 1046 : 880],
