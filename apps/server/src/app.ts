@@ -10,14 +10,16 @@ import { registerErrorHandler, sendError } from "./http/errors.js";
 import { registerRateLimits } from "./http/rate-limits.js";
 import { loggerOptions, OneLinePerRequest } from "./logging.js";
 import { cartRoutes } from "./modules/cart/routes.js";
-import { noApprovals } from "./modules/floor/approvals.js";
 import { floorRoutes } from "./modules/floor/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
-import { staticTokenGuard } from "./modules/staff/guard.js";
+import { adminRoutes } from "./modules/staff/admin-routes.js";
+import { verifyApproval } from "./modules/staff/approval.js";
+import { accountGuard, type StaffGuard } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
+import { sessionRoutes } from "./modules/staff/session-routes.js";
 import { tableRoutes } from "./modules/table/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { createPhoneCodes } from "./modules/verification/phone-codes.js";
@@ -47,6 +49,10 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   signer: Signer;
+  /** the one guard every staff route and socket topic asks */
+  staffGuard: StaffGuard;
+  /** every route as registered (method, URL pattern): the staff matrix test checks each has a row */
+  routes: ReadonlyArray<{ method: string; url: string }>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -62,6 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: sendError,
   });
 
+  const routes: Array<{ method: string; url: string }> = [];
+  server.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   registerErrorHandler(server);
   // menus and the app's scripts are text: compressed they cross a phone's network several times faster
   await server.register(fastifyCompress, {
@@ -91,19 +101,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
-  const guard = staticTokenGuard(signer);
-  staffRoutes(server, cartDeps, guard);
-  floorRoutes(server, { ...cartDeps, signer, phoneCodes, guard, verifyApproval: noApprovals });
+  const staffDeps = { db, now, passwordCost: config.PASSWORD_COST };
+  const staffGuard = accountGuard(staffDeps);
+  sessionRoutes(server, staffDeps);
+  staffRoutes(server, cartDeps, staffGuard);
+  adminRoutes(server, staffDeps, staffGuard);
+  floorRoutes(server, {
+    ...cartDeps,
+    signer,
+    phoneCodes,
+    guard: staffGuard,
+    verifyApproval: (database, rid, approval) => verifyApproval(database, rid, approval, now),
+  });
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);
   socketRoutes(server, { db, signer, backplane, now });
-  consoleSocketRoutes(server, { guard, backplane, recheckMs: deps.consoleRecheckMs });
+  consoleSocketRoutes(server, { guard: staffGuard, backplane, recheckMs: deps.consoleRecheckMs });
   await consoleShell(server, config);
   await appShell(server, menuContext, config, signer);
 
   server.addHook("onClose", async () => {
     await backplane.close();
   });
-  return { server, signer };
+  return { server, signer, staffGuard, routes };
 }

@@ -23,9 +23,9 @@ describe("the console socket's topics and sessions", () => {
   const guard: StaffGuard = {
     async require(request, restaurantId, permission) {
       const session = sessions.get(String(request.headers["x-session"] ?? ""));
-      if (!session) throw new AppError("staffTokenMissing");
+      if (!session) throw new AppError("staffSignedOut");
       if (session.restaurantId !== restaurantId || !roleCan(session.role, permission))
-        throw new AppError("staffTokenInvalid");
+        throw new AppError("staffForbidden");
       return {
         restaurantId,
         role: session.role,

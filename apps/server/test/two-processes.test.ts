@@ -68,7 +68,8 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     const q = link.searchParams;
     const rid = Number(q.get("hotelid"));
     const tableId = Number(q.get("tn"));
-    const console = await ConsoleSocket.open(second.url, rid, await staffRequestHeaders(second, rid));
+    // signed in on the first process (which printed the sign-in), listening on the second
+    const console = await ConsoleSocket.open(second.url, rid, await staffRequestHeaders(first, rid));
     const guid = "process-cccc-0003";
     const socket = await TableSocket.open(
       `${first.url.replace("http", "ws")}${API.socket}?rid=${rid}&tableId=${tableId}&sid=${q.get("sid")}&guid=${guid}`,

@@ -20,7 +20,7 @@ export const readTable = (rid: number, tableId: number) =>
   call(API.consoleTable(rid, tableId), tableDetailSchema);
 
 export const readOrders = (rid: number, filter: { status?: number; from?: string }) =>
-  call(API.consoleOrders(rid), consoleOrdersSchema, { query: filter });
+  call(API.staffOrders(rid), consoleOrdersSchema, { query: filter });
 
 export const acceptOrder = (rid: number, orderId: number) =>
   call(API.consoleOrderAction(rid, orderId, "accept"), orderMovedSchema, { method: "POST", body: {} });
@@ -65,11 +65,11 @@ export const staffCartOp = (rid: number, tableId: number, opId: string, op: Tabl
 export const ackCall = (rid: number, callId: number) =>
   call(API.consoleCallAck(rid, callId), callAckedSchema, { method: "POST", body: {} });
 
-/** Settle and clear: the staff calls that existed before the floor (their paths move with staff accounts). */
+/** Settle and clear: the staff calls that existed before the floor. */
 export const settleTable = (rid: number, tableId: number) =>
-  call(API.staffSettleTable(tableId), z.unknown(), { method: "POST", body: { rid } });
+  call(API.staffSettleTable(rid, tableId), z.unknown(), { method: "POST", body: {} });
 
 export const clearTable = (rid: number, tableId: number) =>
-  call(API.staffClearTable(tableId), z.unknown(), { method: "POST", body: { rid } });
+  call(API.staffClearTable(rid, tableId), z.unknown(), { method: "POST", body: {} });
 
 export const readGate = (rid: number) => call(API.consoleGate(rid), gateRulesSchema);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { TABLE_STATES } from "../staff/floor-state.js";
 import { idSchema } from "./common.js";
+import { approvalSchema } from "./console-staff.js";
 import { cartOpSchema, opIdSchema } from "./realtime.js";
-import { orderStatusSchema } from "./staff.js";
 
 /*
  * The floor (issue 17, "Floor and orders"): the staff console's calls and socket messages for tables,
@@ -19,13 +19,6 @@ export const consoleTableParamSchema = z.object({ rid: idSchema, tableId: idSche
 export const consoleOrderParamSchema = z.object({ rid: idSchema, orderId: idSchema });
 export const consoleLineParamSchema = z.object({ rid: idSchema, lineId: idSchema });
 export const consoleCallParamSchema = z.object({ rid: idSchema, callId: idSchema });
-
-/** A manager's say on a sensitive action: their login and PIN, checked by the auth module. */
-export const approvalSchema = z.object({
-  login: z.string().trim().min(1).max(64),
-  pin: z.string().regex(/^\d{4,6}$/, "PIN 应为 4–6 位数字"),
-});
-export type Approval = z.infer<typeof approvalSchema>;
 
 const reasonSchema = z.string().trim().min(1, "请填写原因").max(60, "原因不能超过60个字");
 
@@ -61,17 +54,6 @@ export const staffSubmitBodySchema = z
     personNum: z.number().int().min(1).max(99).optional(),
   })
   .strict();
-
-/** The orders list: by status, from a time (ISO), newest first. */
-export const consoleOrdersQuerySchema = z.object({
-  status: orderStatusSchema.optional(),
-  from: z
-    .string()
-    .datetime({ offset: true })
-    .or(z.literal(""))
-    .optional()
-    .transform((v) => (v ? new Date(v) : undefined)),
-});
 
 const amountSchema = z
   .string()
@@ -221,7 +203,8 @@ export const tableDetailSchema = z.object({
 });
 export type TableDetail = z.infer<typeof tableDetailSchema>;
 
-export const consoleOrdersSchema = z.object({ orders: z.array(consoleOrderSchema) });
+/** The staff's order list (API.staffOrders): newest first, with lines. */
+export const consoleOrdersSchema = z.array(consoleOrderSchema);
 
 // ---------------------------------------------------------------------------------------------------
 // The console socket (`/console/ws?rid=`): every message is `{topic, type, ...}`.

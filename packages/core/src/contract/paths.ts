@@ -2,6 +2,12 @@
  * Every HTTP path of the contract, in one place for the server's routes and the web client.
  * The spec names most of them; the ones it leaves out sit in the same families (DECISIONS.md).
  */
+type Id = number | string;
+
+/** Every staff route acts at one restaurant, named in its path (route patterns pass `:rid`). */
+export const STAFF_RESTAURANT_PREFIX = "/console/api/v1/restaurants/";
+const atRestaurant = (rid: Id, rest: string) => `${STAFF_RESTAURANT_PREFIX}${rid}${rest}`;
+
 export const API = {
   userInfo: "/user/getUserInfo",
   restaurantDetail: "/restaurant/detail",
@@ -40,39 +46,43 @@ export const API = {
   phoneCode: "/cloud/api/v1/phone-code",
   callWaiter: "/cloud/api/v1/table-call-waiter",
   prepayNotify: "/cloud/api/v1/table-prepay-notify",
-  /** staff calls (ours; `Authorization: Bearer <staff token>`): the restaurant's orders with their events */
-  staffOrders: "/console/api/v1/orders",
+  /** staff: change one's own password (revokes the account's other sessions) */
+  consoleSessionPassword: "/console/api/v1/session/password",
+  /** staff: a restaurant's orders with their events */
+  staffOrders: (rid: Id) => atRestaurant(rid, "/orders"),
   /** staff: moves an order to a status */
-  staffOrderStatus: (orderId: number | string) => `/console/api/v1/orders/${orderId}/status`,
+  staffOrderStatus: (rid: Id, orderId: Id) => atRestaurant(rid, `/orders/${orderId}/status`),
   /** staff: the cashier has settled the table (every open order to 7) */
-  staffSettleTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/settle`,
+  staffSettleTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}/settle`),
   /** staff: the party left without ordering; the table's visit ends */
-  staffClearTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/clear`,
-  // the console's floor (issue 17; ours): every path names its restaurant
-  consoleFloor: (rid: number | string) => `/console/api/v1/restaurants/${rid}/floor`,
-  consoleTable: (rid: number | string, tableId: number | string) =>
-    `/console/api/v1/restaurants/${rid}/tables/${tableId}`,
-  /** the orders with their lines (the kitchen-facing list), `?status=&from=` */
-  consoleOrders: (rid: number | string) => `/console/api/v1/restaurants/${rid}/orders`,
-  consoleOrderAction: (
-    rid: number | string,
-    orderId: number | string,
-    action: "accept" | "serve" | "cancel",
-  ) => `/console/api/v1/restaurants/${rid}/orders/${orderId}/${action}`,
-  consoleLineComp: (rid: number | string, lineId: number | string) =>
-    `/console/api/v1/restaurants/${rid}/order-lines/${lineId}/comp`,
-  consoleTableAction: (
-    rid: number | string,
-    tableId: number | string,
-    action: "seat" | "reverse-settle" | "cart-ops" | "submit",
-  ) => `/console/api/v1/restaurants/${rid}/tables/${tableId}/${action}`,
-  consoleCallAck: (rid: number | string, callId: number | string) =>
-    `/console/api/v1/restaurants/${rid}/calls/${callId}/ack`,
+  staffClearTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}/clear`),
+  // the console's floor (issue 17; ours)
+  consoleFloor: (rid: Id) => atRestaurant(rid, "/floor"),
+  consoleTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}`),
+  consoleOrderAction: (rid: Id, orderId: Id, action: "accept" | "serve" | "cancel") =>
+    atRestaurant(rid, `/orders/${orderId}/${action}`),
+  consoleLineComp: (rid: Id, lineId: Id) => atRestaurant(rid, `/order-lines/${lineId}/comp`),
+  consoleTableAction: (rid: Id, tableId: Id, action: "seat" | "reverse-settle" | "cart-ops" | "submit") =>
+    atRestaurant(rid, `/tables/${tableId}/${action}`),
+  consoleCallAck: (rid: Id, callId: Id) => atRestaurant(rid, `/calls/${callId}/ack`),
   /** the gate before the kitchen: GET and PUT its rules */
-  consoleGate: (rid: number | string) => `/console/api/v1/restaurants/${rid}/settings/gate`,
+  consoleGate: (rid: Id) => atRestaurant(rid, "/settings/gate"),
   /** the console socket, `?rid=` */
   consoleSocket: "/console/ws",
-  /** the staff console's session (sign in, read, sign out): contract/console-session.ts */
+  /** staff management: list (GET), add (POST) */
+  staffAccounts: (rid: Id) => atRestaurant(rid, "/staff"),
+  /** a staff member's role, PIN, password, disabled flag (PUT each) */
+  staffAccountRole: (rid: Id, accountId: Id) => atRestaurant(rid, `/staff/${accountId}/role`),
+  staffAccountPin: (rid: Id, accountId: Id) => atRestaurant(rid, `/staff/${accountId}/pin`),
+  staffAccountPassword: (rid: Id, accountId: Id) => atRestaurant(rid, `/staff/${accountId}/password`),
+  staffAccountDisabled: (rid: Id, accountId: Id) => atRestaurant(rid, `/staff/${accountId}/disabled`),
+  /** API keys: list (GET), create (POST; the key is shown once) */
+  apiKeys: (rid: Id) => atRestaurant(rid, "/api-keys"),
+  /** revoke (DELETE) */
+  apiKey: (rid: Id, keyId: Id) => atRestaurant(rid, `/api-keys/${keyId}`),
+  /** the audit log, newest first, filtered and paged */
+  auditLog: (rid: Id) => atRestaurant(rid, "/audit"),
+  /** the staff console's session (sign in, read, sign out; cookie `tm_staff`): contract/console-session.ts */
   consoleSession: "/console/api/v1/session",
   /** the console: another staff member takes the tablet with their PIN */
   consoleSessionPin: "/console/api/v1/session/pin",

@@ -16,41 +16,23 @@ export const orderStatusSchema = z
   ])
   .pipe(z.literal(ORDER_STATUSES));
 
-/** Who on the staff acts, as they name themselves (the token is the restaurant's, not a person's). */
-const staffNameSchema = z.string().trim().min(1).max(20);
+export const moveOrderBodySchema = z.object({ status: orderStatusSchema });
 
-export const moveOrderBodySchema = z.object({
-  rid: idSchema,
-  status: orderStatusSchema,
-  by: staffNameSchema.optional(),
+/** The staff's order list: by status, from a time (ISO), newest first. */
+export const staffOrdersQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  from: z
+    .string()
+    .datetime({ offset: true })
+    .or(z.literal(""))
+    .optional()
+    .transform((v) => (v ? new Date(v) : undefined)),
 });
 
-export const settleTableBodySchema = z.object({ rid: idSchema, by: staffNameSchema.optional() });
-
-export const staffOrdersQuerySchema = z.object({ rid: idSchema, status: orderStatusSchema.optional() });
-
 export const tableIdParamSchema = z.object({ tableId: idSchema });
+/** A staff route's restaurant and order, or restaurant and table, from its path. */
+export const staffOrderParamsSchema = z.object({ rid: idSchema, orderId: idSchema });
+export const staffTableParamsSchema = z.object({ rid: idSchema, tableId: idSchema });
 
-/** A status change as written: who (a diner's guid, `staff` or `staff:<name>`) and when. */
-export interface OrderEventView {
-  fromStatus: number | null;
-  toStatus: number;
-  actor: string;
-  at: string;
-}
-
-/** An order as the staff list shows it, with its history. */
-export interface StaffOrder {
-  orderId: number;
-  status: number;
-  tableId: number;
-  tableName: string;
-  mainOrderId: number | null;
-  paymentType: number;
-  eatType: "dine" | "fast" | "takeout" | "reserve";
-  orderTotalPrice: string;
-  orderSubmitTime: string;
-  posTime: string | null;
-  fastSerialNo: string;
-  events: OrderEventView[];
-}
+/** An order as the staff list shows it (with its lines and history): the floor's order (console-floor.ts). */
+export type { ConsoleOrder as StaffOrder } from "./console-floor.js";

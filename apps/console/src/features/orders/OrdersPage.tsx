@@ -30,7 +30,7 @@ export default function OrdersPage() {
   const load = useCallback(() => {
     readOrders(restaurantId, { status, from: fromOf(since) })
       .then((answer) => {
-        setOrders(answer.orders);
+        setOrders(answer);
         setError(null);
       })
       .catch((e: Error) => setError(e.message));

@@ -3,15 +3,10 @@ import type { Db } from "../../db/client.js";
 import type { StaffPrincipal } from "../staff/guard.js";
 
 /**
- * Checks a manager's approval (login and PIN) at a restaurant: the approver, or 403. The auth module's
- * `verifyApproval` (staff/approval.ts) is this; buildApp passes it in.
+ * Checks a manager's approval (login and PIN) at a restaurant: the approver, or 403 (staff/approval.ts's
+ * verifyApproval, given by buildApp).
  */
 export type VerifyApproval = (db: Db, restaurantId: number, approval: Approval) => Promise<StaffPrincipal>;
-
-/** Until staff accounts exist there is no one to approve: every approval is refused. */
-export const noApprovals: VerifyApproval = async () => {
-  throw new AppError("approvalRequired", "暂无可授权的店长账号");
-};
 
 /**
  * The approver a body names, checked before the action's transaction (so a wrong PIN changes nothing);

@@ -5,7 +5,6 @@ import {
   consoleCallParamSchema,
   consoleLineParamSchema,
   consoleOrderParamSchema,
-  consoleOrdersQuerySchema,
   consoleRidParamSchema,
   consoleTableParamSchema,
   emptyActionSchema,
@@ -32,7 +31,6 @@ import {
 import type { VerifyApproval } from "./approvals.js";
 import { NOTHING_PAID, type PaidHook, readFloor, readTableDetail } from "./floor-read.js";
 import { readGateRules, writeGateRules } from "./gate-settings.js";
-import { listConsoleOrders } from "./orders-list.js";
 import { staffCartOp, staffSubmit } from "./waiter-cart.js";
 
 export interface FloorRouteDeps extends SubmitDeps {
@@ -67,16 +65,6 @@ export function floorRoutes(app: FastifyInstance, deps: FloorRouteDeps): void {
       const { rid, tableId } = parse(consoleTableParamSchema, request.params);
       await guard.require(request, rid, "floor.read");
       return ok(await readTableDetail(db, rid, tableId, deps.now(), paid));
-    },
-  );
-
-  app.get(
-    path((rid) => API.consoleOrders(rid), "rid"),
-    async (request) => {
-      const { rid } = parse(consoleRidParamSchema, request.params);
-      const filter = parse(consoleOrdersQuerySchema, request.query);
-      await guard.require(request, rid, "floor.read");
-      return ok({ orders: await listConsoleOrders(db, rid, filter) });
     },
   );
 

@@ -39,8 +39,9 @@ async function sharedCartFor(deps: SubmitDeps, by: StaffPrincipal, restaurantId:
 /**
  * A waiter's operation on the table's shared cart: the very path a diner's takes (operate: core's
  * applyTableOp, compare-and-set on the cart's version, the op id applied once, the tablemates told
- * after the commit), with the waiter as the actor. Cart operations are not audited one by one (a
- * diner's are not either); the order they become is.
+ * after the commit), with the waiter as the actor. An applied operation is audited just after its
+ * commit (the cart's write is the hot path's one statement, which the audit entry cannot join); a
+ * replayed or refused one changed nothing and is not.
  */
 export async function staffCartOp(
   deps: SubmitDeps,
@@ -57,6 +58,19 @@ export async function staffCartOp(
     op: body.op,
     accessType: "realTable",
   });
+  if (outcome.message) {
+    const { version } = outcome.verdict;
+    await deps.db.transaction((tx) =>
+      recordAudit(tx, {
+        restaurantId,
+        by,
+        action: "cart.op",
+        target: `cart:${cartId}`,
+        before: { version: version - 1 },
+        after: { version, op: body.op, opId: body.opId },
+      }),
+    );
+  }
   return { verdict: outcome.verdict, cartId };
 }
 
