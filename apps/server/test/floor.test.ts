@@ -26,7 +26,7 @@ import { ConsoleSocket } from "./support/console-socket.js";
 import { BACKENDS } from "./support/databases.js";
 import { json, socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
 import { type DemoRestaurant, Diner, demoRestaurants, menuOf, PLAIN, plainDish } from "./support/ordering.js";
-import { staffHeaders } from "./support/staff.js";
+import { staffHeaders, testStaff } from "./support/staff.js";
 import { TableSocket } from "./support/table-socket.js";
 
 describe.each(BACKENDS)("the floor on %s", (backend) => {
@@ -240,6 +240,94 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
     expect(detail.orders[0]?.lines[0]?.comped).toMatchObject({ reason: "上菜太慢" });
     expect(detail.totals.due).toBe("0.00");
     expect((await auditOf(`orderLine:${line.id}`))[0]).toMatchObject({ action: "line.comp" });
+  });
+
+  describe("approvals (a manager's login and PIN)", () => {
+    const waiterPost = async (url: string, payload: object) =>
+      staff("POST", url, payload, await staffHeaders(app, dine.id, "waiter"));
+    const cashierPost = async (url: string, payload: object) =>
+      staff("POST", url, payload, await staffHeaders(app, dine.id, "cashier"));
+    const manager = async () => {
+      await staffHeaders(app, dine.id, "manager");
+      const { login, pin } = testStaff(dine.id, "manager");
+      return { login, pin };
+    };
+
+    it("lets a waiter cancel a new order alone, but one the kitchen started only with a manager's approval", async () => {
+      const fresh = await place(await dinerAt(dine));
+      expect(
+        json(await waiterPost(API.consoleOrderAction(dine.id, fresh, "cancel"), { reason: "点错了" })).code,
+      ).toBe(1000);
+      const cooking = await place(await dinerAt(dine));
+      expect(json(await staff("POST", API.staffOrderStatus(dine.id, cooking), { status: 2 })).code).toBe(
+        1000,
+      );
+      const refused = await waiterPost(API.consoleOrderAction(dine.id, cooking, "cancel"), {
+        reason: "做慢了",
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(json(refused)).toMatchObject({ code: 4031 });
+      // the old move call cannot get round it
+      const moved = await staff(
+        "POST",
+        API.staffOrderStatus(dine.id, cooking),
+        { status: 4 },
+        await staffHeaders(app, dine.id, "waiter"),
+      );
+      expect(json(moved)).toMatchObject({ code: 4031 });
+      const wrongPin = await waiterPost(API.consoleOrderAction(dine.id, cooking, "cancel"), {
+        reason: "做慢了",
+        approval: { login: (await manager()).login, pin: "0000" },
+      });
+      expect(wrongPin.statusCode).toBe(403);
+      expect((await orderRow(cooking))?.status).toBe(2);
+      const approved = await waiterPost(API.consoleOrderAction(dine.id, cooking, "cancel"), {
+        reason: "做慢了",
+        approval: await manager(),
+      });
+      expect(json(approved)).toMatchObject({ code: 1000, data: { status: 4 } });
+      const [entry] = await auditOf(`order:${cooking}`).then((rows) =>
+        rows.filter((r) => r.action === "order.cancel"),
+      );
+      expect(entry).toMatchObject({ approverName: "测试manager", before: { status: 2 } });
+      expect(entry?.approver).toMatch(/^staff:\d+$/);
+    });
+
+    it("comps and reverses a settle only with an approval when a cashier asks", async () => {
+      const diner = await dinerAt(dine);
+      const orderId = await place(diner);
+      const [line] = await app.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+      const comp = (payload: object) => cashierPost(API.consoleLineComp(dine.id, line?.id ?? 0), payload);
+      expect(json(await comp({ reason: "庆生" }))).toMatchObject({ code: 4031 });
+      expect(json(await comp({ reason: "庆生", approval: await manager() })).code).toBe(1000);
+      const tableId = diner.table.tableId;
+      expect(json(await cashierPost(API.staffSettleTable(dine.id, tableId), {})).code).toBe(1000);
+      const reverse = (payload: object) =>
+        cashierPost(API.consoleTableAction(dine.id, tableId, "reverse-settle"), payload);
+      expect(json(await reverse({ reason: "结错" }))).toMatchObject({ code: 4031 });
+      expect((await orderRow(orderId))?.status).toBe(7);
+      expect(json(await reverse({ reason: "结错", approval: await manager() })).code).toBe(1000);
+      expect((await orderRow(orderId))?.status).toBe(0);
+    });
+
+    it("gives a kitchen socket no floor message, and refuses a waiter the gate's settings", async () => {
+      const kitchen = await ConsoleSocket.open(
+        httpBase,
+        dine.id,
+        await staffHeaders(app, dine.id, "kitchen"),
+      );
+      const floor = await ConsoleSocket.open(httpBase, dine.id, await staffHeaders(app, dine.id, "waiter"));
+      expect(kitchen.messages[0]).toMatchObject({ topics: ["kitchen"] });
+      const orderId = await place(await dinerAt(dine));
+      await floor.until((m) => m.type === "orderPlaced" && "orderId" in m && m.orderId === orderId);
+      expect(kitchen.messages.some((m) => m.topic === "floor")).toBe(false);
+      expect(
+        (await staff("PUT", API.consoleGate(dine.id), {}, await staffHeaders(app, dine.id, "waiter")))
+          .statusCode,
+      ).toBe(403);
+      kitchen.close();
+      floor.close();
+    });
   });
 
   it("reverses a settle: the visit reopens and each order gets its status back; not twice, not over a new party", async () => {
