@@ -30,7 +30,7 @@ function TableCard({ table, unseen, onOpen }: { table: FloorTable; unseen: boole
           </Badge>
         )}
       </div>
-      <div className="floor-card-state" style={{ color: colors.edge }}>
+      <div className="floor-card-state" style={{ color: colors.text ?? colors.edge }}>
         {FLOOR_COPY.states[table.state]}
       </div>
       {table.visitId !== null && (
