@@ -21,18 +21,6 @@ export async function staffSession(server: RunningServer, rid: number): Promise<
   return cookie;
 }
 
-/**
- * The headers the restaurant's printed owner sends to a running server (its calls and the console
- * socket's upgrade): the signed-in session's cookie. Sessions live in the database, so the cookie is
- * good on every process that shares it.
- */
-export async function staffRequestHeaders(
-  server: RunningServer,
-  rid: number,
-): Promise<Record<string, string>> {
-  return { cookie: await staffSession(server, rid) };
-}
-
 export interface StaffAnswer {
   status: number;
   body: { code: number; message?: string; data?: unknown };

@@ -1,4 +1,14 @@
-import { AppstoreOutlined, UnorderedListOutlined } from "@ant-design/icons";
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  FireOutlined,
+  KeyOutlined,
+  PrinterOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+} from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -38,6 +48,55 @@ export const PAGES: readonly ConsolePage[] = [
     icon: UnorderedListOutlined,
     permission: "floor.read",
     load: () => import("./features/orders/OrdersPage.js"),
+  },
+  {
+    path: "reports",
+    titleKey: "reports",
+    icon: BarChartOutlined,
+    permission: "reports.read",
+    load: () => import("./features/reports/ReportsPage.js"),
+  },
+  {
+    path: "staff",
+    titleKey: "staff",
+    icon: TeamOutlined,
+    permission: "staff.write",
+    load: () => import("./features/staff/StaffPage.js"),
+  },
+  {
+    path: "api-keys",
+    titleKey: "apiKeys",
+    icon: KeyOutlined,
+    permission: "apiKeys.write",
+    load: () => import("./features/staff/ApiKeysPage.js"),
+  },
+  {
+    path: "audit",
+    titleKey: "audit",
+    icon: AuditOutlined,
+    permission: "audit.read",
+    load: () => import("./features/staff/AuditPage.js"),
+  },
+  {
+    path: "kitchen",
+    titleKey: "kitchen",
+    icon: FireOutlined,
+    permission: "kitchen.read",
+    load: () => import("./features/kitchen/KitchenPage.js"),
+  },
+  {
+    path: "stations",
+    titleKey: "stations",
+    icon: ApartmentOutlined,
+    permission: "menu.write",
+    load: () => import("./features/stations/StationsPage.js"),
+  },
+  {
+    path: "print",
+    titleKey: "print",
+    icon: PrinterOutlined,
+    permission: "bill.print",
+    load: () => import("./features/print/PrintPage.js"),
   },
 ];
 

@@ -63,6 +63,8 @@ const ORDER: ConsoleOrder = {
   wholeMemo: "",
   contact: null,
   total: "58.00",
+  orderTotalPrice: "58.00",
+  orderSubmitTime: "2026-11-24T04:00:00.000Z",
   comped: "0.00",
   createdAt: "2026-11-24T04:00:00.000Z",
   posTime: null,

@@ -12,8 +12,10 @@ import { loggerOptions, OneLinePerRequest } from "./logging.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { floorRoutes } from "./modules/floor/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
+import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
+import { reportRoutes } from "./modules/reports/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
 import { adminRoutes } from "./modules/staff/admin-routes.js";
 import { verifyApproval } from "./modules/staff/approval.js";
@@ -106,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   sessionRoutes(server, staffDeps);
   staffRoutes(server, cartDeps, staffGuard);
   adminRoutes(server, staffDeps, staffGuard);
+  reportRoutes(server, { db, now }, staffGuard);
+  kitchenRoutes(server, cartDeps, staffGuard);
   floorRoutes(server, {
     ...cartDeps,
     signer,

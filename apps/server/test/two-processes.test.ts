@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { API, type Dish } from "@tablemate/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../../e2e/support/server.js";
-import { staffRequestHeaders } from "../../../e2e/support/staff.js";
 import { ConsoleSocket } from "./support/console-socket.js";
 import { createTestDatabase, type TestDatabase } from "./support/databases.js";
 import { asVisitor, TEST_SECRET } from "./support/harness.js";
@@ -63,13 +62,33 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     b.close();
   });
 
+  /**
+   * The restaurant's owner as the first start printed them (`  <rid> <name>: <login> / <password>`),
+   * signed in on `server`: the session cookie, good on every process (sessions live in the database).
+   */
+  async function ownerSession(server: RunningServer, rid: number): Promise<Record<string, string>> {
+    const printed = new RegExp(`^ {2}${rid} .+: (\\S+) / (\\S+)\\s*$`, "m").exec(first.output());
+    if (!printed) throw new Error(`no console sign-in printed for restaurant ${rid}`);
+    const response = await fetch(`${server.url}${API.consoleSession}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ login: printed[1], password: printed[2] }),
+    });
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0] ?? "")
+      .find((c) => c.startsWith("tm_staff="));
+    if (!cookie) throw new Error(`sign-in: ${response.status}`);
+    return { cookie };
+  }
+
   it("brings a diner's submit on one process to a console socket on the other", async () => {
     const link = new URL(first.links[0] ?? "");
     const q = link.searchParams;
     const rid = Number(q.get("hotelid"));
     const tableId = Number(q.get("tn"));
-    // signed in on the first process (which printed the sign-in), listening on the second
-    const console = await ConsoleSocket.open(second.url, rid, await staffRequestHeaders(first, rid));
+    // the owner printed by the first start, signed in and listening on the second process
+    const console = await ConsoleSocket.open(second.url, rid, await ownerSession(second, rid));
     const guid = "process-cccc-0003";
     const socket = await TableSocket.open(
       `${first.url.replace("http", "ws")}${API.socket}?rid=${rid}&tableId=${tableId}&sid=${q.get("sid")}&guid=${guid}`,

@@ -78,6 +78,18 @@ export const ERRORS = {
   cannotReverseSettle: { status: 409, code: 4097, message: "该桌无法撤销结账" },
   /** a waiter's order for a quick-service table (each diner's cart is their own) */
   noSharedCart: { status: 409, code: 4098, message: "该桌没有共享购物车" },
+  // the kitchen (issue 17)
+  stationNotFound: { status: 404, code: 404, message: "档口不存在" },
+  ticketNotFound: { status: 404, code: 404, message: "厨房单不存在" },
+  stationNameTaken: { status: 409, code: 4171, message: "已有同名档口" },
+  /** a station that has tickets keeps them: rename it or take its categories away instead */
+  stationInUse: { status: 409, code: 4175, message: "档口已有厨房单，不能删除" },
+  /** a station names a category that is not the restaurant's */
+  categoryUnknown: { status: 400, code: 400, message: "分类不存在" },
+  /** compare-and-set: the ticket changed since the display read it */
+  ticketChanged: { status: 409, code: 4172, message: "厨房单已被更新，请刷新后再试" },
+  nothingToBump: { status: 409, code: 4173, message: "没有可推进的菜品" },
+  nothingToRecall: { status: 409, code: 4174, message: "没有可撤回的操作" },
   tooFrequent: { status: 429, code: SUBMIT_CODES.tooFrequent, message: "操作太频繁，请稍后再试" },
 
   // The submit's refusals (spec 000 §8). Several keys may share a code: the app acts on the code,

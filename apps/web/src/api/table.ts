@@ -1,4 +1,4 @@
-import { API, type CartId, type CartJoinResult, type TableJoinResult } from "@tablemate/core";
+import { type CartId, type CartJoinResult, DINER_API, type TableJoinResult } from "@tablemate/core";
 import { http } from "./http.js";
 
 export interface TableJoinParams {
@@ -9,22 +9,21 @@ export interface TableJoinParams {
 }
 
 /** POST /table/join?rid= as a real table: the signed table token proves the diner scanned it. */
-export async function joinTable(params: TableJoinParams): Promise<TableJoinResult> {
-  const envelope = await http.post<TableJoinResult>(
-    API.tableJoin,
+export function joinTable(params: TableJoinParams): Promise<TableJoinResult> {
+  return http.post(
+    DINER_API.tableJoin,
     { accessType: "realTable", ...params },
     { query: { rid: params.restaurantId } },
   );
-  return envelope.data;
 }
 
-export async function fetchCartId(params: {
+export function fetchCartId(params: {
   rid: number;
   tableId: number;
   guid: string;
   sid: string;
 }): Promise<CartId> {
-  return (await http.get<CartId>(API.cartId, params)).data;
+  return http.get(DINER_API.cartId, params);
 }
 
 export interface CartJoinParams {
@@ -36,6 +35,6 @@ export interface CartJoinParams {
   fastFood: boolean;
 }
 
-export async function joinCart(params: CartJoinParams): Promise<CartJoinResult> {
-  return (await http.post<CartJoinResult>(API.cartJoin, { ...params })).data;
+export function joinCart(params: CartJoinParams): Promise<CartJoinResult> {
+  return http.post(DINER_API.cartJoin, { ...params });
 }

@@ -166,6 +166,9 @@ export const consoleOrderSchema = z.object({
   /** takeout and reservation contact */
   contact: contactSchema.nullable(),
   total: z.string(),
+  /** the staff list's names of the total and the submit time (core's staffOrderSchema), kept */
+  orderTotalPrice: z.string(),
+  orderSubmitTime: z.string(),
   /** the comped lines' sum: what the table does not pay */
   comped: z.string(),
   createdAt: z.string(),

@@ -24,6 +24,7 @@ import { waiterAnsweredMessage } from "../../realtime/messages.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
 import type { Tx } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
+import { queueForKitchen } from "../kitchen/queue.js";
 import { broadcastOrderStatus, writeStatusMove } from "../order/status.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
@@ -106,6 +107,8 @@ async function staffMove(
     return { order, stock };
   });
   await broadcastOrderStatus(deps, order, to, by.actor, stock);
+  // an order the gate held reaches the kitchen only now, once a waiter confirmed it
+  if (order.held && to === ORDER_STATUS.accepted) queueForKitchen(deps, order.id);
   return { orderId: order.id, status: to };
 }
 

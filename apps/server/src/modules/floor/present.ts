@@ -101,6 +101,8 @@ export async function consoleOrdersOf(
       wholeMemo: order.wholeMemo,
       contact: order.reserve ?? null,
       total: roundMoney(order.totalPrice).toFixed(2),
+      orderTotalPrice: roundMoney(order.totalPrice).toFixed(2),
+      orderSubmitTime: order.createdAt.toISOString(),
       comped: roundMoney(comped).toFixed(2),
       createdAt: order.createdAt.toISOString(),
       posTime: order.posTime?.toISOString() ?? null,

@@ -4,6 +4,7 @@ import {
   ORDER_STATUS,
   type OrderCancellation,
   type OrderDetail,
+  type OrderSummary,
   roundMoney,
 } from "@tablemate/core";
 import Big from "big.js";
@@ -20,6 +21,7 @@ import {
   visits,
 } from "../../db/schema.js";
 import type { CartDeps } from "../cart/operate.js";
+import { sendToKitchen } from "../kitchen/tickets.js";
 import { isStaffActor } from "../staff/auth.js";
 import { broadcastOrderStatus, writeStatusMove } from "./status.js";
 
@@ -212,7 +214,7 @@ export function latestOrders(db: Db, restaurantId: number, where: SQL | undefine
 }
 
 /** An order as a list shows it (the diner's orders, the staff's). */
-export function orderSummary(order: OrderRow, tableName: string) {
+export function orderSummary(order: OrderRow, tableName: string): OrderSummary {
   return {
     orderId: order.id,
     status: order.status,
@@ -246,4 +248,6 @@ export async function cancelOrder(
     return writeStatusMove(tx, locked, ORDER_STATUS.cancelled, guid, deps.now());
   });
   await broadcastOrderStatus(deps, order, ORDER_STATUS.cancelled, guid, stock);
+  // the stations that got its lines (a placed order with no gate is the kitchen's) get a cancel ticket
+  await sendToKitchen(deps, order.id);
 }

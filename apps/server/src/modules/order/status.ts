@@ -1,4 +1,4 @@
-import { ORDER_STATUS, type OrderStatus, stockUnits, takesOrder } from "@tablemate/core";
+import { type DishStock, ORDER_STATUS, type OrderStatus, stockUnits, takesOrder } from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { carts, orderEvents, orderLines, orders } from "../../db/schema.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
@@ -6,7 +6,7 @@ import { orderStatusMessage, stockMessage } from "../../realtime/messages.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
 import { cartState, type Tx } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
-import { type DishStock, returnStock } from "./stock.js";
+import { returnStock } from "./stock.js";
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -42,6 +42,7 @@ import { publishStaff } from "../../realtime/staff-topics.js";
 import type { Signer } from "../../security/signer.js";
 import { presentForRules, presentLine, refuseUnofferedCombos } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
+import { queueForKitchen } from "../kitchen/queue.js";
 import type { PhoneCodes } from "../verification/phone-codes.js";
 import { orderDinerCount } from "./diner-count.js";
 import {
@@ -266,6 +267,9 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
         total: total.toFixed(2),
         at: now.toISOString(),
       });
+      // the kitchen's tickets, beside the submits (never inside place_orders, never before the answer);
+      // an order the gate holds goes to the kitchen when a waiter accepts it (floor/actions.ts)
+      if (gateReasons.length === 0) queueForKitchen(deps, written.order.id);
       return {
         result: {
           orderId: written.order.id,

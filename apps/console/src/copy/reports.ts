@@ -1,0 +1,23 @@
+/** Today's numbers (今日数据). */
+export const REPORTS_COPY = {
+  title: "今日数据",
+  range: "日期范围",
+  presets: { today: "今天", yesterday: "昨天", last7: "近 7 天", month: "本月" },
+  orders: "订单数",
+  revenue: "营业额",
+  diners: "就餐人数",
+  averagePerDiner: "人均消费",
+  noAverage: "—",
+  topDishes: "热销菜品",
+  dish: "菜品",
+  quantity: "数量",
+  dishRevenue: "金额",
+  noDishes: "暂无点单",
+  byHour: "各时段订单",
+  hour: (hour: number) => `${hour}时`,
+  ordersAt: (hour: number, count: number) => `${hour}:00–${hour + 1}:00 ${count} 单`,
+  download: "导出订单 CSV",
+  note: "统计已下单且未取消的订单；时间按门店所在时区计算",
+  failed: "数据加载失败",
+  retry: "重试",
+} as const;
