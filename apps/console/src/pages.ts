@@ -1,5 +1,6 @@
 import {
   ApartmentOutlined,
+  AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
   BookOutlined,
@@ -8,6 +9,7 @@ import {
   PrinterOutlined,
   SettingOutlined,
   TeamOutlined,
+  UnorderedListOutlined,
 } from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
@@ -35,6 +37,20 @@ export interface ConsolePage {
 }
 
 export const PAGES: readonly ConsolePage[] = [
+  {
+    path: "floor",
+    titleKey: "floor",
+    icon: AppstoreOutlined,
+    permission: "floor.read",
+    load: () => import("./features/floor/FloorPage.js"),
+  },
+  {
+    path: "orders",
+    titleKey: "orders",
+    icon: UnorderedListOutlined,
+    permission: "floor.read",
+    load: () => import("./features/orders/OrdersPage.js"),
+  },
   {
     path: "menu",
     titleKey: "menu",

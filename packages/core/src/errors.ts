@@ -86,6 +86,12 @@ export const ERRORS = {
   dishInCombo: { status: 409, code: 4153, message: "该菜品是某个套餐的内容，请先从套餐中移除" },
   imageTooLarge: { status: 413, code: 413, message: "图片太大（不能超过 5 MB）" },
   imageType: { status: 415, code: 415, message: "只能上传 JPG、PNG 或 WebP 图片" },
+  callHandled: { status: 409, code: 4095, message: "该呼叫已有人处理" },
+  lineComped: { status: 409, code: 4096, message: "该菜品已赠送" },
+  /** a reversed settle finds a new party at the table, or no settled visit to reopen */
+  cannotReverseSettle: { status: 409, code: 4097, message: "该桌无法撤销结账" },
+  /** a waiter's order for a quick-service table (each diner's cart is their own) */
+  noSharedCart: { status: 409, code: 4098, message: "该桌没有共享购物车" },
   // the kitchen (issue 17)
   stationNotFound: { status: 404, code: 404, message: "档口不存在" },
   ticketNotFound: { status: 404, code: 404, message: "厨房单不存在" },

@@ -1,4 +1,5 @@
 import { COMMON_COPY } from "./common.js";
+import { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
 import { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 import { MENU_COPY } from "./menu.js";
 import { REPORTS_COPY } from "./reports.js";
@@ -7,6 +8,7 @@ import { SETTINGS_COPY } from "./settings.js";
 import { API_KEYS_COPY, AUDIT_COPY, STAFF_COPY } from "./staff.js";
 
 export { COMMON_COPY } from "./common.js";
+export { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
 export { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 export { MENU_COPY } from "./menu.js";
 export { REPORTS_COPY } from "./reports.js";
@@ -23,6 +25,8 @@ export const COPY = {
   session: SESSION_COPY,
   menu: MENU_COPY,
   settings: SETTINGS_COPY,
+  floor: FLOOR_COPY,
+  orders: ORDERS_COPY,
   staff: STAFF_COPY,
   apiKeys: API_KEYS_COPY,
   audit: AUDIT_COPY,

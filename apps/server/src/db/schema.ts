@@ -2,6 +2,8 @@ import type {
   AdditionCategory,
   ApiKeyRole,
   ComboItem,
+  GateReason,
+  GateRules,
   MethodCategory,
   Norm,
   StaffRole,
@@ -76,6 +78,8 @@ export const restaurants = pgTable("restaurants", {
   recommendsTemplate: integer("recommends_template").$type<1 | 2>().notNull().default(1),
   /** compare-and-set for the console's settings form: bumped by every settings change */
   version: integer("version").notNull().default(0),
+  /** the gate before the kitchen (core's GateRules, parsed with gateRulesSchema); {} holds nothing */
+  gateRules: jsonb("gate_rules").$type<Partial<GateRules>>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -310,6 +314,10 @@ export const orders = pgTable(
     fastSerialNo: integer("fast_serial_no"),
     faultChannel: boolean("fault_channel").notNull().default(false),
     faultCart: boolean("fault_cart").notNull().default(false),
+    /** the gate holds it (status 0) until a waiter accepts it; the kitchen does not see it meanwhile */
+    held: boolean("held").notNull().default(false),
+    /** which of the restaurant's gate rules held it */
+    gateReasons: jsonb("gate_reasons").$type<GateReason[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     posTime: timestamp("pos_time", { withTimezone: true }),
   },
@@ -348,6 +356,12 @@ export const orderLines = pgTable(
     total: numeric("total", { precision: 12, scale: 4 }).notNull(),
     vipTotal: numeric("vip_total", { precision: 12, scale: 4 }).notNull(),
     memo: text("memo").notNull().default(""),
+    /** who put it in the cart (its last changer): a diner's guid or `staff:<id>` */
+    addedBy: text("added_by").notNull().default(""),
+    /** given for free, with a manager's approval: who, why, when */
+    compedAt: timestamp("comped_at", { withTimezone: true }),
+    compedBy: text("comped_by").notNull().default(""),
+    compReason: text("comp_reason").notNull().default(""),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );
@@ -390,6 +404,8 @@ export const waiterCalls = pgTable(
     guid: text("guid").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     handledAt: timestamp("handled_at", { withTimezone: true }),
+    /** the staff member who acknowledged it */
+    handledBy: text("handled_by").notNull().default(""),
   },
   (t) => [index("waiter_calls_restaurant_idx").on(t.restaurantId)],
 );

@@ -162,7 +162,6 @@ export const consoleMemoInputSchema = z.object({
   number: z.number().int().min(0).max(9999).default(0),
 });
 
-export const consoleRidParamSchema = z.object({ rid: idSchema });
 export const consoleCategoryParamSchema = z.object({ rid: idSchema, categoryId: idSchema });
 export const consoleDishParamSchema = z.object({ rid: idSchema, dishId: idSchema });
 export const consoleMemoParamSchema = z.object({ rid: idSchema, memoId: idSchema });

@@ -66,6 +66,19 @@ export const API = {
   staffSettleTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}/settle`),
   /** staff: the party left without ordering; the table's visit ends */
   staffClearTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}/clear`),
+  // the console's floor (issue 17; ours)
+  consoleFloor: (rid: Id) => atRestaurant(rid, "/floor"),
+  consoleTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}`),
+  consoleOrderAction: (rid: Id, orderId: Id, action: "accept" | "serve" | "cancel") =>
+    atRestaurant(rid, `/orders/${orderId}/${action}`),
+  consoleLineComp: (rid: Id, lineId: Id) => atRestaurant(rid, `/order-lines/${lineId}/comp`),
+  consoleTableAction: (rid: Id, tableId: Id, action: "seat" | "reverse-settle" | "cart-ops" | "submit") =>
+    atRestaurant(rid, `/tables/${tableId}/${action}`),
+  consoleCallAck: (rid: Id, callId: Id) => atRestaurant(rid, `/calls/${callId}/ack`),
+  /** the gate before the kitchen: GET and PUT its rules */
+  consoleGate: (rid: Id) => atRestaurant(rid, "/settings/gate"),
+  /** the console socket, `?rid=` */
+  consoleSocket: "/console/ws",
   /** staff management: list (GET), add (POST) */
   staffAccounts: (rid: Id) => atRestaurant(rid, "/staff"),
   /** a staff member's role, PIN, password, disabled flag (PUT each) */

@@ -154,6 +154,7 @@ export async function orderDetail(
     personNum: order.personNum,
     wholeMemo: order.wholeMemo,
     mainOrderId: order.mainOrderId,
+    held: order.held && order.status === ORDER_STATUS.placed,
   };
 }
 

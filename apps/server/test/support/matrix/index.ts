@@ -1,4 +1,5 @@
 import { ACCOUNT_ROWS } from "./accounts.js";
+import { FLOOR_ROWS } from "./floor.js";
 import { KITCHEN_ROWS } from "./kitchen.js";
 import { MENU_ROWS } from "./menu.js";
 import { ORDER_ROWS } from "./orders.js";
@@ -17,4 +18,5 @@ export const MATRIX_ROWS: MatrixRow[] = [
   ...REPORT_ROWS,
   ...KITCHEN_ROWS,
   ...MENU_ROWS,
+  ...FLOOR_ROWS,
 ];
