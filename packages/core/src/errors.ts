@@ -47,6 +47,14 @@ export const ERRORS = {
   nothingToSettle: { status: 409, code: 4092, message: "该桌没有待结账的订单" },
   tableHasOrders: { status: 409, code: 4093, message: "该桌还有未结账的订单，请先结账" },
   noOpenVisit: { status: 409, code: 4094, message: "该桌没有进行中的用餐" },
+  /** a stock count set against a count that changed since the console read it (`data`: the item now) */
+  stockChanged: { status: 409, code: 4095, message: "库存已变化，请确认后重试" },
+  /** a restock (`add`) of an unlimited item, or one that would go below zero */
+  stockAddRefused: { status: 409, code: 4096, message: "该菜品不限量或库存不足以扣减" },
+  /** deleting a table a party sits at */
+  tableBusy: { status: 409, code: 4097, message: "该桌正在用餐，不能删除" },
+  dishNotFound: { status: 404, code: 404, message: "菜品不存在" },
+  additionNotFound: { status: 404, code: 404, message: "加料不存在" },
   tooFrequent: { status: 429, code: SUBMIT_CODES.tooFrequent, message: "操作太频繁，请稍后再试" },
 
   // The submit's refusals (spec 000 §8). Several keys may share a code: the app acts on the code,

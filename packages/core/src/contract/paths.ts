@@ -48,6 +48,23 @@ export const API = {
   staffSettleTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/settle`,
   /** staff: the party left without ordering; the table's visit ends */
   staffClearTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/clear`,
+  /** staff (issue 17, stock helper): the stock page's read (dishes, additions, POS switch) */
+  consoleStock: (rid: number | string) => `/console/api/v1/restaurants/${rid}/stock`,
+  /** staff: one dish's stock change (sold out, restore, count, add, snooze) */
+  consoleDishStock: (rid: number | string, dishId: number | string) =>
+    `/console/api/v1/restaurants/${rid}/stock/dishes/${dishId}`,
+  /** staff: one addition's stock change */
+  consoleAdditionStock: (rid: number | string, additionId: number | string) =>
+    `/console/api/v1/restaurants/${rid}/stock/additions/${additionId}`,
+  /** staff: the POS online switch */
+  consolePos: (rid: number | string) => `/console/api/v1/restaurants/${rid}/pos`,
+  /** staff: the restaurant's tables (list, create) */
+  consoleTables: (rid: number | string) => `/console/api/v1/restaurants/${rid}/tables`,
+  /** staff: one table (rename, type, delete) */
+  consoleTable: (rid: number | string, tableId: number | string) =>
+    `/console/api/v1/restaurants/${rid}/tables/${tableId}`,
+  /** staff: a printable A4 sheet of the tables' QR codes (HTML; `?ids=1,2`) */
+  consoleQrSheet: (rid: number | string) => `/console/api/v1/restaurants/${rid}/tables/qr-sheet`,
   healthz: "/healthz",
   socket: "/ws",
 } as const;
