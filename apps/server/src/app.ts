@@ -8,6 +8,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { registerErrorHandler, sendError } from "./http/errors.js";
 import { registerRateLimits } from "./http/rate-limits.js";
+import { linkOrigin } from "./link-origin.js";
 import { loggerOptions, OneLinePerRequest } from "./logging.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -16,6 +17,9 @@ import { orderRoutes } from "./modules/order/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
 import { staticTokenGuard } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
+import { stockRoutes } from "./modules/stock/routes.js";
+import { liftDueSnoozes, startSnoozeLifts } from "./modules/stock/snooze-lifts.js";
+import { tableAdminRoutes } from "./modules/table/admin-routes.js";
 import { tableRoutes } from "./modules/table/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { createPhoneCodes } from "./modules/verification/phone-codes.js";
@@ -41,6 +45,8 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   signer: Signer;
+  /** lifts the snoozes due now and announces them (the poll's step; tests call it with their clock) */
+  liftSnoozes: () => Promise<number>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -85,15 +91,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
-  staffRoutes(server, cartDeps, staticTokenGuard(signer));
+  const guard = staticTokenGuard(signer);
+  staffRoutes(server, cartDeps, guard);
+  stockRoutes(server, cartDeps, guard);
+  const linkBase = () => ({ origin: linkOrigin(config).url, routerPrefix: config.ROUTER_PREFIX });
+  tableAdminRoutes(server, { db, signer, now, linkBase }, guard);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);
   socketRoutes(server, { db, signer, backplane, now });
   await appShell(server, menuContext, config, signer);
 
+  const stopLifts = startSnoozeLifts(cartDeps, config.SNOOZE_POLL_MS, (error) =>
+    server.log.error({ err: error }, "snooze lift poll failed"),
+  );
   server.addHook("onClose", async () => {
+    stopLifts();
     await backplane.close();
   });
-  return { server, signer };
+  return { server, signer, liftSnoozes: () => liftDueSnoozes(cartDeps) };
 }

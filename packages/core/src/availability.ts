@@ -1,3 +1,4 @@
+import type { StockChange } from "./contract/console-stock.js";
 import type { ComboItem } from "./contract/menu.js";
 import { comboGroups } from "./line-choice.js";
 import { localClock } from "./period.js";
@@ -94,4 +95,41 @@ export function menuEstimates(
       result.set(row.id, 0);
   }
   return result;
+}
+
+/** A stock change the stored count refuses: the count moved since the console read it, or a restock that cannot apply. */
+export type StockChangeRefusal = "stockChanged" | "stockAddRefused";
+
+/**
+ * The stored state after a console's stock change (contract/console-stock.ts has the semantics),
+ * decided on the row as it is under its lock; a refusal changes nothing.
+ */
+export function applyStockChange(
+  current: StockRow,
+  change: StockChange,
+  now: Date,
+  restaurant: { businessTime: string; timezone: string },
+): StockRow | { refused: StockChangeRefusal } {
+  switch (change.action) {
+    case "soldOut":
+      return { estimate: 0, snoozedUntil: null };
+    case "restore":
+      return { estimate: -1, snoozedUntil: null };
+    case "count":
+      return current.estimate === change.expected
+        ? { estimate: change.estimate, snoozedUntil: current.snoozedUntil }
+        : { refused: "stockChanged" };
+    case "add": {
+      const next = current.estimate + change.delta;
+      return current.estimate === -1 || next < 0
+        ? { refused: "stockAddRefused" }
+        : { estimate: next, snoozedUntil: current.snoozedUntil };
+    }
+    case "snooze":
+      return { estimate: current.estimate, snoozedUntil: snoozeForHours(now, change.hours) };
+    case "snoozeUntilClose":
+      return { estimate: current.estimate, snoozedUntil: snoozeUntilClose(now, restaurant) };
+    case "unsnooze":
+      return { estimate: current.estimate, snoozedUntil: null };
+  }
 }

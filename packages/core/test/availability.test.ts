@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  applyStockChange,
   availableEstimate,
   comboSoldOut,
   isSnoozed,
@@ -159,5 +160,63 @@ describe("stock change payloads", () => {
     expect(stockChangeSchema.safeParse({ action: "snooze", hours: 25 }).success).toBe(false);
     expect(stockChangeSchema.safeParse({ action: "snoozeUntilClose" }).success).toBe(true);
     expect(stockChangeSchema.safeParse({ action: "explode" }).success).toBe(false);
+  });
+});
+
+describe("a console's stock change", () => {
+  const hours = { businessTime: "10:00-22:00", timezone: "Asia/Shanghai" };
+  const now = at("2026-11-24T10:00:00Z");
+
+  it("sets a count only over the count the console saw; restocks on top; snoozes keep the count", () => {
+    const row = { estimate: 5, snoozedUntil: null };
+    expect(applyStockChange(row, { action: "count", estimate: 9, expected: 5 }, now, hours)).toEqual({
+      estimate: 9,
+      snoozedUntil: null,
+    });
+    expect(applyStockChange(row, { action: "count", estimate: 9, expected: 6 }, now, hours)).toEqual({
+      refused: "stockChanged",
+    });
+    expect(applyStockChange(row, { action: "add", delta: -6 }, now, hours)).toEqual({
+      refused: "stockAddRefused",
+    });
+    expect(
+      applyStockChange({ estimate: -1, snoozedUntil: null }, { action: "add", delta: 1 }, now, hours),
+    ).toEqual({
+      refused: "stockAddRefused",
+    });
+    expect(applyStockChange(row, { action: "snooze", hours: 2 }, now, hours)).toEqual({
+      estimate: 5,
+      snoozedUntil: at("2026-11-24T12:00:00Z"),
+    });
+    expect(applyStockChange(row, { action: "soldOut" }, now, hours)).toEqual({
+      estimate: 0,
+      snoozedUntil: null,
+    });
+  });
+
+  it("property: a restock commutes with orders taking units (no unit lost whatever the order)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 50 }),
+        fc.integer({ min: 1, max: 50 }),
+        fc.integer({ min: 0, max: 50 }),
+        (start, delta, taken) => {
+          fc.pre(taken <= start);
+          const first = applyStockChange(
+            { estimate: start - taken, snoozedUntil: null },
+            { action: "add", delta },
+            now,
+            hours,
+          );
+          const second = applyStockChange(
+            { estimate: start, snoozedUntil: null },
+            { action: "add", delta },
+            now,
+            hours,
+          );
+          expect("estimate" in first && first.estimate).toBe("estimate" in second && second.estimate - taken);
+        },
+      ),
+    );
   });
 });

@@ -170,6 +170,8 @@ export interface StockMessage {
   socketId: string;
   restaurantId: number;
   value: Array<{ foodId: number; sum: number }>;
+  /** additions whose stock the console changed (or whose snooze lifted): as the sell-out call's additions */
+  additions?: Array<{ additionId: number; sum: number }>;
 }
 
 /** The server's first message on a socket: the protocol version it speaks, and the cart. */
