@@ -15,6 +15,7 @@ export default defineConfig({
         },
       },
       "apps/web/vitest.config.ts",
+      "apps/console/vitest.config.ts",
       {
         test: {
           name: "e2e",

@@ -29,6 +29,7 @@ import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { MAX_MESSAGE_BYTES, socketRoutes } from "./realtime/socket.js";
 import { createSigner, type Signer } from "./security/signer.js";
 import { appShell } from "./web/app-shell.js";
+import { consoleShell } from "./web/console-shell.js";
 import { imageRoutes } from "./web/images.js";
 
 export interface AppDeps {
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   menuRoutes(server, menuContext);
   imageRoutes(server);
   socketRoutes(server, { db, signer, backplane, now });
+  await consoleShell(server, config);
   await appShell(server, menuContext, config, signer);
 
   const stopLifts = startSnoozeLifts(cartDeps, config.SNOOZE_POLL_MS, (error) =>

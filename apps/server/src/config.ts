@@ -45,6 +45,8 @@ const envSchema = z
     /** per client address, all its visitors together: a dining room of 50 behind one router fits */
     RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(12_000),
     WEB_DIST: z.string().default(new URL("../../web/dist", import.meta.url).pathname),
+    /** the built staff console (apps/console), served under /console */
+    CONSOLE_DIST: z.string().default(new URL("../../console/dist", import.meta.url).pathname),
     /** tests only: the server's clock runs this far from the machine's, to order at a chosen hour */
     TEST_CLOCK_SHIFT_MS: z.coerce.number().int().optional(),
   })

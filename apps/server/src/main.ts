@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const tokens = (await staffTokenLines(database.db, signer)).map((t) => `  ${t}`);
   process.stdout.write(
     `\nTablemate is running on ${origin.server} (${database.kind})\n${origin.note}\n` +
+      `\nStaff console: ${origin.server}/console/\n` +
       `\nTable links:\n${lines.join("\n")}\n` +
       `\nStaff tokens (staff calls' Authorization: Bearer):\n${tokens.join("\n")}\n`,
   );

@@ -3,6 +3,8 @@ export * from "./booking.js";
 export * from "./cart.js";
 export * from "./checkout.js";
 export * from "./contract/common.js";
+export * from "./contract/console-reports.js";
+export * from "./contract/console-session.js";
 export * from "./contract/console-stock.js";
 export * from "./contract/console-tables.js";
 export * from "./contract/menu.js";

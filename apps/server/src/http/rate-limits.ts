@@ -17,7 +17,7 @@ export interface RateLimits {
   perAddress: number;
 }
 
-const UNCOUNTED = ["/assets/", "/images/", "/healthz"];
+const UNCOUNTED = ["/assets/", "/console/assets/", "/images/", "/healthz"];
 const isUncounted = (request: FastifyRequest) => UNCOUNTED.some((prefix) => request.url.startsWith(prefix));
 
 /** Who an allowance belongs to: the visitor the credential names, or the address when there is none. */

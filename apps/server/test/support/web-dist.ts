@@ -27,3 +27,15 @@ export function pageDataOf(html: string): PageData {
   if (!match?.[1]) throw new Error("no page data in the page");
   return JSON.parse(match[1]);
 }
+
+/** A stand-in for the built console (index.html and one hashed asset), so tests need no console build. */
+export function fakeConsoleDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), "tablemate-console-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(
+    join(dir, "index.html"),
+    '<!doctype html><html lang="zh-CN"><head><title>Tablemate 管理台</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dir, "assets", "index-abc123.js"), "console.log('console')");
+  return dir;
+}

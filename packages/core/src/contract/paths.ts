@@ -65,6 +65,14 @@ export const API = {
     `/console/api/v1/restaurants/${rid}/tables/${tableId}`,
   /** staff: a printable A4 sheet of the tables' QR codes (HTML; `?ids=1,2`) */
   consoleQrSheet: (rid: number | string) => `/console/api/v1/restaurants/${rid}/tables/qr-sheet`,
+  /** the staff console's session (sign in, read, sign out): contract/console-session.ts */
+  consoleSession: "/console/api/v1/session",
+  /** the console: another staff member takes the tablet with their PIN */
+  consoleSessionPin: "/console/api/v1/session/pin",
+  /** the console's numbers of a date range (contract/console-reports.ts) */
+  consoleReportsSummary: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/summary`,
+  /** the orders of a date range as CSV */
+  consoleReportsCsv: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/orders.csv`,
   healthz: "/healthz",
   socket: "/ws",
 } as const;

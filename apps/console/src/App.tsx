@@ -1,0 +1,66 @@
+import { App as AntApp, ConfigProvider } from "antd";
+import zhCN from "antd/locale/zh_CN";
+import { createElement, lazy, type ReactNode, Suspense } from "react";
+import { BrowserRouter, Route, Routes } from "react-router";
+import { ConsoleLayout } from "./features/layout/ConsoleLayout.js";
+import { lazyPage } from "./features/pages/lazy-pages.js";
+import { PageLoading } from "./features/pages/PageLoading.js";
+import { RequireSession } from "./features/session/RequireSession.js";
+import { type ConsolePage, PAGES } from "./pages.js";
+
+const LoginPage = lazy(() => import("./features/session/LoginPage.js"));
+const HomePage = lazy(() => import("./features/home/HomePage.js"));
+const NotFoundPage = lazy(() => import("./features/not-found/NotFoundPage.js"));
+
+/** The base the server serves the console under (apps/server/src/web/console-shell.ts). */
+export const CONSOLE_BASENAME = "/console";
+
+/** The routes: the login page, then every registry page inside the signed-in layout. */
+export function ConsoleRoutes({ pages = PAGES }: { pages?: readonly ConsolePage[] }) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route
+          element={
+            <RequireSession>
+              <ConsoleLayout />
+            </RequireSession>
+          }
+        >
+          <Route index element={<HomePage />} />
+          {pages.map((page) => (
+            <Route key={page.path} path={`${page.path}/*`} element={createElement(lazyPage(page))} />
+          ))}
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+/**
+ * antd in Chinese (its own texts, dates), sized for fingers on a tablet, and the app's message and
+ * modal context. Buttons keep their words as written (antd would space out two Chinese characters).
+ */
+export function ConsoleProviders({ children }: { children: ReactNode }) {
+  return (
+    <ConfigProvider
+      locale={zhCN}
+      button={{ autoInsertSpace: false }}
+      theme={{ token: { fontSize: 15, controlHeight: 36 } }}
+    >
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  return (
+    <ConsoleProviders>
+      <BrowserRouter basename={CONSOLE_BASENAME}>
+        <ConsoleRoutes />
+      </BrowserRouter>
+    </ConsoleProviders>
+  );
+}

@@ -1,0 +1,115 @@
+import { HomeOutlined, LogoutOutlined, ShopOutlined } from "@ant-design/icons";
+import { Button, Layout, Menu, Select, Space, Tag, Typography } from "antd";
+import { createElement, Suspense, useEffect, useState } from "react";
+import { Link, Outlet, useLocation } from "react-router";
+import { COMMON_COPY, pageTitle } from "../../copy/index.js";
+import { HEADER_SLOTS } from "../../header-slots.js";
+import { pagesFor } from "../../pages.js";
+import { PageErrorBoundary } from "../pages/PageErrorBoundary.js";
+import { PageLoading } from "../pages/PageLoading.js";
+import { useCurrentRestaurant, useSession } from "../session/session-store.js";
+import "./layout.css";
+
+/** The page a path shows: its first segment under /console/. */
+export function selectedKey(pathname: string): string {
+  return pathname.split("/").filter(Boolean)[0] ?? "";
+}
+
+/** The restaurant the console works at: a name, or a choice for a staff member of several. */
+function RestaurantSwitcher() {
+  const restaurants = useSession((s) => s.session?.restaurants ?? []);
+  const restaurantId = useSession((s) => s.restaurantId);
+  const choose = useSession((s) => s.chooseRestaurant);
+  const current = useCurrentRestaurant();
+  if (restaurants.length <= 1) {
+    return (
+      <Space className="header-restaurant" data-testid="restaurant-name">
+        <ShopOutlined />
+        <Typography.Text strong>{current?.name}</Typography.Text>
+      </Space>
+    );
+  }
+  return (
+    <Select
+      className="header-restaurant-select"
+      aria-label={COMMON_COPY.switchRestaurant}
+      data-testid="restaurant-switcher"
+      value={restaurantId ?? undefined}
+      onChange={choose}
+      suffixIcon={<ShopOutlined />}
+      options={restaurants.map((r) => ({ value: r.id, label: r.name }))}
+      popupMatchSelectWidth={false}
+    />
+  );
+}
+
+/**
+ * Every signed-in page: the side menu (the pages the role may see), the header (restaurant, slots such
+ * as the PIN switch, the staff member, sign out) and the page, each page loaded as its own chunk.
+ */
+export function ConsoleLayout() {
+  const current = useCurrentRestaurant();
+  const account = useSession((s) => s.session?.account);
+  const signOut = useSession((s) => s.signOut);
+  const location = useLocation();
+  // tablets in portrait and narrow windows start with the menu folded to its icons
+  const [collapsed, setCollapsed] = useState(() => window.innerWidth < 900);
+  const pages = current ? pagesFor(current.role) : [];
+  const key = selectedKey(location.pathname);
+  const page = pages.find((p) => p.path === key);
+
+  useEffect(() => {
+    document.title = page ? `${pageTitle(page.titleKey)} · ${COMMON_COPY.appShortName}` : COMMON_COPY.appName;
+  }, [page]);
+
+  const items = [
+    { key: "", icon: <HomeOutlined />, label: <Link to="/">{COMMON_COPY.home.title}</Link> },
+    ...pages.map((p) => ({
+      key: p.path,
+      icon: createElement(p.icon),
+      label: <Link to={`/${p.path}`}>{pageTitle(p.titleKey)}</Link>,
+    })),
+  ];
+
+  return (
+    <Layout className="console-layout">
+      <Layout.Sider
+        collapsible
+        collapsed={collapsed}
+        onCollapse={setCollapsed}
+        width={200}
+        collapsedWidth={64}
+        className="console-sider"
+      >
+        <div className="console-logo">{collapsed ? "TM" : COMMON_COPY.appName}</div>
+        <Menu theme="dark" mode="inline" selectedKeys={[key]} items={items} data-testid="side-menu" />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="console-header">
+          <RestaurantSwitcher />
+          <Space size="middle" className="header-right">
+            {HEADER_SLOTS.map((Slot, i) => (
+              // the slots are a fixed list: their order is their identity
+              // biome-ignore lint/suspicious/noArrayIndexKey: a constant list
+              <Slot key={i} />
+            ))}
+            <Space size={6} data-testid="staff-member">
+              <Typography.Text>{account?.name}</Typography.Text>
+              {current && <Tag color="blue">{COMMON_COPY.roles[current.role]}</Tag>}
+            </Space>
+            <Button icon={<LogoutOutlined />} onClick={() => void signOut()}>
+              {COMMON_COPY.signOut}
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="console-content">
+          <PageErrorBoundary key={location.pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </PageErrorBoundary>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Permission, StaffRole } from "@tablemate/core";
+import { roleCan } from "@tablemate/core";
+import type { ComponentType } from "react";
+import type { PageTitleKey } from "./copy/index.js";
+
+/**
+ * One page of the console. The router and the side menu are both built from PAGES, so a feature
+ * adds its page with one entry here (and its strings in src/copy/<feature>.ts, `title` for the menu).
+ */
+export interface ConsolePage {
+  /** its path under /console/, without a leading slash ('reports', 'floor') */
+  path: string;
+  /** the copy feature whose `title` names the page in the menu and the browser tab */
+  titleKey: PageTitleKey;
+  /** the menu's icon (@ant-design/icons) */
+  icon: ComponentType;
+  /**
+   * The permission a role needs to see the page (core's roleCan). Hiding is only for the staff
+   * member's sake: the server refuses every call the role may not make anyway.
+   */
+  permission: Permission;
+  /** the page's own chunk: its module's default export is the page */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const PAGES: readonly ConsolePage[] = [];
+
+/** The pages a role sees, in the registry's order. */
+export function pagesFor(role: StaffRole, pages: readonly ConsolePage[] = PAGES): ConsolePage[] {
+  return pages.filter((page) => roleCan(role, page.permission));
+}

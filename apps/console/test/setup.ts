@@ -1,0 +1,34 @@
+import { cleanup, configure } from "@testing-library/react";
+import { afterEach, beforeAll, vi } from "vitest";
+import { setFetch, setUnauthorizedHandler } from "../src/api/http.js";
+import { resetSessionStore } from "../src/features/session/session-store.js";
+
+// antd's grid and responsive parts ask matchMedia, which jsdom lacks
+beforeAll(() => {
+  Object.defineProperty(window, "matchMedia", {
+    configurable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+});
+
+// a lazy page's chunk and antd's first render take well over a second beside the server's tests
+configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => {
+  cleanup();
+  resetSessionStore();
+  setFetch((...args) => fetch(...args));
+  setUnauthorizedHandler(() => {});
+  vi.restoreAllMocks();
+  localStorage.clear();
+  document.title = "";
+});

@@ -1,0 +1,14 @@
+import react from "@vitejs/plugin-react";
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: "console",
+    environment: "jsdom",
+    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    setupFiles: ["test/setup.ts"],
+    // antd's components render slowly in jsdom, and the suite shares two cores with the databases
+    testTimeout: 20_000,
+  },
+});

@@ -1,0 +1,102 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMON_COPY, SESSION_COPY } from "../apps/console/src/copy/index.js";
+import { launchChromium } from "./support/browser.js";
+import { consoleUrl, parseConsoleCredentials, tabletContext } from "./support/console.js";
+import { type RunningServer, startServer } from "./support/server.js";
+
+/**
+ * Whether the page's font draws these characters as themselves: two different characters drawn in the
+ * element's font give different pixels, where a missing glyph draws the same box for both.
+ */
+function drawsGlyphs(page: Page, selector: string, a: string, b: string): Promise<boolean> {
+  return page.$eval(
+    selector,
+    (element, [first, second]) => {
+      const draw = (text: string) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 64;
+        canvas.height = 64;
+        const context = canvas.getContext("2d");
+        if (!context) throw new Error("no canvas");
+        context.font = getComputedStyle(element).font.replace(/\d+(\.\d+)?px/, "40px");
+        context.fillText(text, 4, 48);
+        return canvas.toDataURL();
+      };
+      return draw(first) !== draw(second);
+    },
+    [a, b] as const,
+  );
+}
+
+describe("the staff console in Chromium on a tablet", () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("prints the console's address with the table links", () => {
+    expect(server.output()).toContain(`Staff console: ${server.url}/console/`);
+  });
+
+  it("serves /console as the login page, its Chinese drawn in a font that has it", async () => {
+    const context = await tabletContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await page.goto(consoleUrl(server));
+    await page.getByTestId("login-page").waitFor();
+    // the console's pages sit behind sign-in: the app went on to its login page
+    expect(new URL(page.url()).pathname).toBe("/console/login");
+    await expect.poll(() => page.getByText(SESSION_COPY.heading).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: SESSION_COPY.submit, exact: true }).isVisible()).toBe(true);
+    expect(await page.locator("html").getAttribute("lang")).toBe("zh-CN");
+    expect(await drawsGlyphs(page, ".login-brand", "管", "理")).toBe(true);
+    // the check tells glyphs from boxes: two characters no font has draw the same
+    expect(await drawsGlyphs(page, ".login-brand", "\u{E000}", "\u{E001}")).toBe(false);
+    // /staff, as a staff member might type it, is the console
+    await page.goto(`${server.url}/staff`);
+    await page.getByTestId("login-page").waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the console's own not-found page for a path it has not, and the API's 404 for an API path", async () => {
+    const context = await tabletContext(browser);
+    const page = await context.newPage();
+    await page.goto(consoleUrl(server, "no/such/page"));
+    await page.getByTestId("not-found").waitFor();
+    expect(await page.getByText(COMMON_COPY.notFound.title, { exact: true }).isVisible()).toBe(true);
+    expect(await page.title()).toContain(COMMON_COPY.notFound.title);
+    const api = await fetch(`${server.url}/console/api/v1/no-such-call`);
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { success: boolean }).success).toBe(false);
+    await context.close();
+  });
+});
+
+describe("the printed console sign-in", () => {
+  it("is read from the documented lines, and nothing else", () => {
+    const output = [
+      "Staff console: http://127.0.0.1:3000/console/",
+      "",
+      "Console sign-in (shown once):",
+      "  1 川味小馆: owner1 / pw-Abc123",
+      "  2 江南 食府: 13800000000 / x/y-9",
+      "",
+      "Table links:",
+      "  川味小馆 A1: http://127.0.0.1:3000/?hotelid=1&tn=1&sid=abc",
+    ].join("\n");
+    expect(parseConsoleCredentials(output)).toEqual([
+      { restaurantId: 1, restaurant: "川味小馆", login: "owner1", password: "pw-Abc123" },
+      { restaurantId: 2, restaurant: "江南 食府", login: "13800000000", password: "x/y-9" },
+    ]);
+    expect(parseConsoleCredentials("Table links:\n  1 川味小馆: a / b\n")).toEqual([]);
+  });
+});
