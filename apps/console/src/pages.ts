@@ -1,3 +1,4 @@
+import { QrcodeOutlined, StopOutlined } from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -23,7 +24,22 @@ export interface ConsolePage {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-export const PAGES: readonly ConsolePage[] = [];
+export const PAGES: readonly ConsolePage[] = [
+  {
+    path: "stock",
+    titleKey: "stock",
+    icon: StopOutlined,
+    permission: "stock.write",
+    load: () => import("./features/stock/StockPage.js"),
+  },
+  {
+    path: "tables",
+    titleKey: "tables",
+    icon: QrcodeOutlined,
+    permission: "tables.write",
+    load: () => import("./features/tables/TablesPage.js"),
+  },
+];
 
 /** The pages a role sees, in the registry's order. */
 export function pagesFor(role: StaffRole, pages: readonly ConsolePage[] = PAGES): ConsolePage[] {

@@ -1,8 +1,12 @@
 import { COMMON_COPY } from "./common.js";
 import { SESSION_COPY } from "./session.js";
+import { STOCK_COPY } from "./stock.js";
+import { TABLES_COPY } from "./tables.js";
 
 export { COMMON_COPY } from "./common.js";
 export { SESSION_COPY } from "./session.js";
+export { STOCK_COPY } from "./stock.js";
+export { TABLES_COPY } from "./tables.js";
 
 /**
  * Every Chinese string of the console, one file per feature (English follows later, as another set of
@@ -11,6 +15,8 @@ export { SESSION_COPY } from "./session.js";
 export const COPY = {
   common: COMMON_COPY,
   session: SESSION_COPY,
+  stock: STOCK_COPY,
+  tables: TABLES_COPY,
 } as const;
 
 export type CopyFeature = keyof typeof COPY;

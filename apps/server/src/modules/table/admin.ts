@@ -1,5 +1,5 @@
 import { AppError, type ConsoleTable } from "@tablemate/core";
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, max } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { tables, visits } from "../../db/schema.js";
 import { qrSvg, tableLink } from "../../links.js";
@@ -73,9 +73,19 @@ export async function createTable(
   input: { name: string; tableType: number },
 ): Promise<ConsoleTable> {
   const row = await deps.db.transaction(async (tx) => {
+    // listed after the restaurant's other tables
+    const [last] = await tx
+      .select({ sort: max(tables.sort) })
+      .from(tables)
+      .where(eq(tables.restaurantId, restaurant.id));
     const [created] = await tx
       .insert(tables)
-      .values({ restaurantId: restaurant.id, name: input.name, tableType: input.tableType })
+      .values({
+        restaurantId: restaurant.id,
+        name: input.name,
+        tableType: input.tableType,
+        sort: (last?.sort ?? 0) + 1,
+      })
       .returning();
     if (!created) throw new AppError("internal");
     await recordAudit(tx, {
