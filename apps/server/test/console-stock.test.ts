@@ -24,6 +24,7 @@ import {
 } from "./support/ordering.js";
 import { staffHeaders } from "./support/staff.js";
 import { TableSocket } from "./support/table-socket.js";
+import { fakeWebDist, pageDataOf } from "./support/web-dist.js";
 
 const HOUR = 3_600_000;
 
@@ -41,7 +42,12 @@ describe.each(BACKENDS)("console stock on %s", (backend) => {
   beforeAll(async () => {
     app = await startTestApp(backend, {
       now: () => new Date(Date.now() + offset),
-      env: { RATE_LIMIT_PER_MINUTE: "100000", SNOOZE_POLL_MS: "0" },
+      env: {
+        RATE_LIMIT_PER_MINUTE: "100000",
+        SNOOZE_POLL_MS: "0",
+        WEB_DIST: fakeWebDist(),
+        ROUTER_PREFIX: "",
+      },
     });
     const find = await demoRestaurants(app);
     dine = find((r) => r.name === "川味小馆");
@@ -400,6 +406,28 @@ describe.each(BACKENDS)("console stock on %s", (backend) => {
     }
   });
 
+  it("a new scan's page carries the stock and the POS state as they are now (nothing cached)", async () => {
+    const dish = plainDish(menu, 10);
+    const page = async () =>
+      pageDataOf(
+        (await app.server.inject({ method: "GET", url: `/?hotelid=${dine.id}&tn=${free[0]}` })).body,
+      );
+    try {
+      await put(dishUrl(dish.id), { action: "snooze", hours: 1 });
+      await put(API.consolePos(dine.id), { online: false });
+      const data = await page();
+      expect(data.posOnline).toBe(false);
+      expect(data.menu?.foods.find((d) => d.id === dish.id)?.estimate).toBe(0);
+      expect(data.menu && sumOf(data.menu.sellOut, dish.id)).toBe(0);
+      offset = HOUR + 1000;
+      expect((await page()).menu?.foods.find((d) => d.id === dish.id)?.estimate).toBe(-1);
+    } finally {
+      offset = 0;
+      await put(API.consolePos(dine.id), { online: true });
+      await reset(dish.id);
+    }
+  });
+
   it("the POS switch: audited, and the next startup answer (pos-status and the submit) follows it", async () => {
     const posStatus = async () =>
       json(await app.server.inject({ method: "GET", url: `${API.posStatus}?rid=${dine.id}` })).data;
@@ -418,7 +446,7 @@ describe.each(BACKENDS)("console stock on %s", (backend) => {
         .where(
           and(eq(auditLog.target, `restaurant:${dine.id}`), inArray(auditLog.action, ["restaurant.pos"])),
         );
-      expect(entries.map((e) => e.after)).toEqual([{ posOnline: false }, { posOnline: true }]);
+      expect(entries.slice(-2).map((e) => e.after)).toEqual([{ posOnline: false }, { posOnline: true }]);
     } finally {
       await app.db.update(restaurants).set({ posOnline: true }).where(eq(restaurants.id, dine.id));
     }
