@@ -8,7 +8,7 @@ import { launchChromium, phoneContext } from "./support/browser.js";
 import { MUST_ORDER_FOR_ONE, scanTable } from "./support/diner-count.js";
 import { addControl, barTotal, cartBar, fetchFoods, menuCard, plus, tap } from "./support/dishes.js";
 import { type RunningServer, startServer } from "./support/server.js";
-import { printedStaffToken, settleTable } from "./support/staff.js";
+import { settleTable, staffSession } from "./support/staff.js";
 
 const RID = 1;
 const RESTAURANT = "川味小馆";
@@ -151,9 +151,9 @@ describe("continuity: reloads, rescans and links", () => {
       await tab.getByRole("button", { name: ORDER_COPY.viewOrders }).waitFor();
 
       // the party pays and leaves: the link, table token and all, shows the next party nothing
-      const token = await printedStaffToken(server, RID);
+      const session = await staffSession(server, RID);
       const tableId = new URL(link).searchParams.get("tn") ?? "";
-      expect((await settleTable(server, token, { rid: RID, tableId })).status).toBe(200);
+      expect((await settleTable(server, session, { rid: RID, tableId })).status).toBe(200);
       await tab.goto(orderUrl);
       await tab.getByText(ORDER_COPY.notFound).waitFor();
       expect(await tab.getByTestId("order-line").count()).toBe(0);

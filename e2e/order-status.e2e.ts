@@ -8,7 +8,7 @@ import { launchChromium, phoneContext } from "./support/browser.js";
 import { chooseDinerCount, MUST_ORDER_FOR_ONE, scanTable } from "./support/diner-count.js";
 import { addControl, barTotal, cartBar, menuCard, plus, tap } from "./support/dishes.js";
 import { type RunningServer, startServer } from "./support/server.js";
-import { moveOrder, printedStaffToken, settleTable } from "./support/staff.js";
+import { moveOrder, settleTable, staffSession } from "./support/staff.js";
 
 const RID = 1;
 const statusText = (status: number) => ORDER_COPY.statuses[status];
@@ -16,7 +16,7 @@ const statusText = (status: number) => ORDER_COPY.statuses[status];
 /**
  * An order's life after submit at 川味小馆 (pay-later), on the real page: staff move it through the staff
  * calls and the open order detail follows without a reload (001 §4, type 12); settling the table while
- * the diner adds dishes tells them 收银端已进行结账 and shows the settled order; a wrong staff token
+ * the diner adds dishes tells them 收银端已进行结账 and shows the settled order; a forged staff session
  * changes nothing. The steps run in order on one diner's page.
  */
 describe("the order's life after submit", () => {
@@ -24,14 +24,14 @@ describe("the order's life after submit", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  let token = "";
+  let session = "";
   let orderId = "";
   let tableId = "";
   const errors: string[] = [];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchChromium()]);
-    token = await printedStaffToken(server, RID);
+    session = await staffSession(server, RID);
     const link = server.tables.find((t) => t.restaurant === "川味小馆");
     if (!link) throw new Error("no table of 川味小馆");
     tableId = new URL(link.url).searchParams.get("tn") ?? "";
@@ -54,7 +54,7 @@ describe("the order's life after submit", () => {
     const response = await context.request.get(`${server.url}${API.orderDetail}/${orderId}?rid=${RID}`);
     return ((await response.json()) as { data: { status: number } }).data.status;
   };
-  const move = (status: number) => moveOrder(server, token, { rid: RID, orderId, status });
+  const move = (status: number) => moveOrder(server, session, { rid: RID, orderId, status });
 
   it("submits a dish and lands on the placed order", async () => {
     await tap(plus(addControl(await menuCard(page, "凉菜", "拍黄瓜"))));
@@ -89,14 +89,18 @@ describe("the order's life after submit", () => {
     expect(queryOf("orderId")).toBe(orderId);
   });
 
-  it("refuses a staff call with a wrong token or another restaurant's, and the order stays served", async () => {
-    const otherRestaurant = await printedStaffToken(server, 2);
-    for (const wrong of [`${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`, otherRestaurant]) {
+  it("refuses a staff call with a forged session (401) or another restaurant's owner (403), and the order stays served", async () => {
+    const otherRestaurant = await staffSession(server, 2);
+    const forged = `${session.slice(0, -1)}${session.endsWith("A") ? "B" : "A"}`;
+    for (const [wrong, status] of [
+      [forged, 401],
+      [otherRestaurant, 403],
+    ] as const) {
       const moved = await moveOrder(server, wrong, { rid: RID, orderId, status: ORDER_STATUS.settled });
-      expect(moved.status).toBe(403);
-      expect(moved.body.code).toBe(403);
+      expect(moved.status).toBe(status);
+      expect(moved.body.code).toBe(status);
       const settled = await settleTable(server, wrong, { rid: RID, tableId });
-      expect(settled.status).toBe(403);
+      expect(settled.status).toBe(status);
     }
     expect(await statusOnServer()).toBe(ORDER_STATUS.served);
     expect(await shownStatus()).toBe(statusText(ORDER_STATUS.served));
@@ -108,7 +112,7 @@ describe("the order's life after submit", () => {
     expect(pathOf()).toBe("/main");
     expect(queryOf("mainOrderId")).toBe(orderId);
 
-    const answer = await settleTable(server, token, { rid: RID, tableId });
+    const answer = await settleTable(server, session, { rid: RID, tableId });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ code: 1000, data: { orderIds: [Number(orderId)] } });
 

@@ -6,7 +6,7 @@ import { ORDER_COPY } from "../../apps/web/src/features/order/order-copy.js";
 import { scanTable } from "./diner-count.js";
 import { addControl, cartBar, menuCard, plus, tap } from "./dishes.js";
 import type { RunningServer } from "./server.js";
-import { printedStaffToken, settleTable } from "./staff.js";
+import { settleTable, staffSession } from "./staff.js";
 
 /** Lets a dialog's opening animation finish before the picture is taken. */
 const settle = (page: Page) => page.waitForTimeout(450);
@@ -24,7 +24,7 @@ export async function shootOrderStatusScreens(
   if (!link) throw new Error("demo tables missing");
   const rid = Number(new URL(link.url).searchParams.get("hotelid"));
   const tableId = new URL(link.url).searchParams.get("tn") ?? "";
-  const token = await printedStaffToken(server, rid);
+  const session = await staffSession(server, rid);
 
   const page = await context.newPage();
   await scanTable(page, link.url);
@@ -36,7 +36,7 @@ export async function shootOrderStatusScreens(
   await page.getByRole("button", { name: ORDER_COPY.addToOrder }).click();
   await page.getByTestId("table-name").waitFor();
 
-  const answer = await settleTable(server, token, { rid, tableId });
+  const answer = await settleTable(server, session, { rid, tableId });
   if (answer.status !== 200) throw new Error(`settle refused: ${JSON.stringify(answer.body)}`);
   const alert = page.getByRole("dialog").filter({ hasText: CHECKOUT_COPY.settledByCashier });
   await alert.waitFor();

@@ -1,21 +1,24 @@
 import { API } from "@tablemate/core";
+import { printedConsoleCredentials } from "./console.js";
 import type { RunningServer } from "./server.js";
 
 /** The staff calls as a staff console makes them (docs/api.md, Staff calls), from outside the browser. */
 
-/**
- * A restaurant's staff token as the server printed it at start (`staff token for 川味小馆 (1): …`);
- * waits for the line, which may reach the pipe just after the table links.
- */
-export async function printedStaffToken(server: RunningServer, rid: number): Promise<string> {
-  const line = new RegExp(`^ {2}staff token for .+ \\(${rid}\\): (\\S+)$`, "m");
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const token = line.exec(server.output())?.[1];
-    if (token) return token;
-    if (Date.now() > deadline) throw new Error(`no staff token printed for restaurant ${rid}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Signs in as the restaurant's printed owner; the session cookie (`tm_staff=...`) the staff calls send. */
+export async function staffSession(server: RunningServer, rid: number): Promise<string> {
+  const owner = (await printedConsoleCredentials(server)).find((c) => c.restaurantId === rid);
+  if (!owner) throw new Error(`no console sign-in printed for restaurant ${rid}`);
+  const response = await fetch(`${server.url}${API.consoleSession}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ login: owner.login, password: owner.password }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .find((c) => c.startsWith("tm_staff="));
+  if (response.status !== 200 || !cookie) throw new Error(`sign-in at ${rid}: ${response.status}`);
+  return cookie;
 }
 
 export interface StaffAnswer {
@@ -23,29 +26,34 @@ export interface StaffAnswer {
   body: { code: number; message?: string; data?: unknown };
 }
 
-async function post(server: RunningServer, path: string, token: string, body: object): Promise<StaffAnswer> {
+async function post(
+  server: RunningServer,
+  path: string,
+  session: string,
+  body: object,
+): Promise<StaffAnswer> {
   const response = await fetch(`${server.url}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    headers: { "Content-Type": "application/json", Cookie: session },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as StaffAnswer["body"] };
 }
 
-/** POST /console/api/v1/orders/{orderId}/status */
+/** POST /console/api/v1/restaurants/{rid}/orders/{orderId}/status, with the session cookie */
 export function moveOrder(
   server: RunningServer,
-  token: string,
+  session: string,
   move: { rid: number; orderId: number | string; status: number },
 ): Promise<StaffAnswer> {
-  return post(server, API.staffOrderStatus(move.orderId), token, { rid: move.rid, status: move.status });
+  return post(server, API.staffOrderStatus(move.rid, move.orderId), session, { status: move.status });
 }
 
-/** POST /console/api/v1/tables/{tableId}/settle */
+/** POST /console/api/v1/restaurants/{rid}/tables/{tableId}/settle, with the session cookie */
 export function settleTable(
   server: RunningServer,
-  token: string,
+  session: string,
   settle: { rid: number; tableId: number | string },
 ): Promise<StaffAnswer> {
-  return post(server, API.staffSettleTable(settle.tableId), token, { rid: settle.rid });
+  return post(server, API.staffSettleTable(settle.rid, settle.tableId), session, {});
 }

@@ -15,8 +15,10 @@ import { healthRoutes } from "./modules/health/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
-import { staticTokenGuard } from "./modules/staff/guard.js";
+import { adminRoutes } from "./modules/staff/admin-routes.js";
+import { accountGuard, type StaffGuard } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
+import { sessionRoutes } from "./modules/staff/session-routes.js";
 import { stockRoutes } from "./modules/stock/routes.js";
 import { liftDueSnoozes, startSnoozeLifts } from "./modules/stock/snooze-lifts.js";
 import { tableAdminRoutes } from "./modules/table/admin-routes.js";
@@ -46,6 +48,10 @@ export interface AppDeps {
 export interface App {
   server: FastifyInstance;
   signer: Signer;
+  /** the one guard every staff route and socket topic asks */
+  staffGuard: StaffGuard;
+  /** every route as registered (method, URL pattern): the staff matrix test checks each has a row */
+  routes: ReadonlyArray<{ method: string; url: string }>;
   /** lifts the snoozes due now and announces them (the poll's step; tests call it with their clock) */
   liftSnoozes: () => Promise<number>;
 }
@@ -63,6 +69,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     frameworkErrors: sendError,
   });
 
+  const routes: Array<{ method: string; url: string }> = [];
+  server.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   registerErrorHandler(server);
   // menus and the app's scripts are text: compressed they cross a phone's network several times faster
   await server.register(fastifyCompress, {
@@ -92,11 +102,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
-  const guard = staticTokenGuard(signer);
-  staffRoutes(server, cartDeps, guard);
-  stockRoutes(server, cartDeps, guard);
+  const staffDeps = { db, now, passwordCost: config.PASSWORD_COST };
+  const staffGuard = accountGuard(staffDeps);
+  sessionRoutes(server, staffDeps);
+  staffRoutes(server, cartDeps, staffGuard);
+  adminRoutes(server, staffDeps, staffGuard);
+  stockRoutes(server, cartDeps, staffGuard);
   const linkBase = () => ({ origin: linkOrigin(config).url, routerPrefix: config.ROUTER_PREFIX });
-  tableAdminRoutes(server, { db, signer, now, linkBase }, guard);
+  tableAdminRoutes(server, { db, signer, now, linkBase }, staffGuard);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);
@@ -111,5 +124,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     stopLifts();
     await backplane.close();
   });
-  return { server, signer, liftSnoozes: () => liftDueSnoozes(cartDeps) };
+  return { server, signer, staffGuard, routes, liftSnoozes: () => liftDueSnoozes(cartDeps) };
 }

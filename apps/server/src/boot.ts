@@ -1,6 +1,6 @@
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
-import { refreshDemoPeriods, refreshDemoVersions, seedDemo } from "./db/demo/seed.js";
+import { type DemoOwner, refreshDemoPeriods, refreshDemoVersions, seedDemo } from "./db/demo/seed.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { redisBackplane } from "./realtime/redis-backplane.js";
 import { resolveSecret } from "./security/secret.js";
@@ -14,11 +14,14 @@ export function serverClock(config: Pick<Config, "TEST_CLOCK_SHIFT_MS">): () => 
   return shift === 0 ? () => new Date() : () => new Date(Date.now() + shift);
 }
 
-/** Opens the configured database, migrates it, and seeds the demo restaurants on first start. */
+/**
+ * Opens the configured database, migrates it, and seeds the demo restaurants on first start. The
+ * demo owners' sign-ins come back only from that first start (`firstOwners`), for main to print once.
+ */
 export async function openAndPrepare(
   config: Config,
   clock: () => Date = serverClock(config),
-): Promise<{ database: Database; secret: string }> {
+): Promise<{ database: Database; secret: string; firstOwners: DemoOwner[] }> {
   const secret = resolveSecret(config);
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -26,15 +29,16 @@ export async function openAndPrepare(
     lockTimeoutMs: config.LOCK_TIMEOUT_MS,
   });
   await database.migrate();
+  let firstOwners: DemoOwner[] = [];
   if (config.SEED_DEMO === "true") {
     const now = clock();
-    await seedDemo(database.db, now);
+    firstOwners = (await seedDemo(database.db, now, { passwordCost: config.PASSWORD_COST })).owners;
     // Two demo dishes are defined relative to the clock ("not on sale now", "ending soon").
     await refreshDemoPeriods(database.db, now);
     // A data directory seeded earlier gets the demo's register versions (阿婆粥铺's old one).
     await refreshDemoVersions(database.db);
   }
-  return { database, secret };
+  return { database, secret, firstOwners };
 }
 
 /** In process by default; Redis pub/sub when REDIS_URL is set, so several servers share every table. */

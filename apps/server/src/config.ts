@@ -44,6 +44,11 @@ const envSchema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     /** per client address, all its visitors together: a dining room of 50 behind one router fits */
     RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(12_000),
+    /**
+     * staff passwords' scrypt cost, as log2 of N (r 8, p 1): 16 is 64 MiB and ~0.15 s a hash here;
+     * each hash keeps its own, so raising it later leaves older passwords valid. Below 14 only in tests.
+     */
+    PASSWORD_COST: z.coerce.number().int().min(10).max(20).default(16),
     WEB_DIST: z.string().default(new URL("../../web/dist", import.meta.url).pathname),
     /** the built staff console (apps/console), served under /console */
     CONSOLE_DIST: z.string().default(new URL("../../console/dist", import.meta.url).pathname),
@@ -53,6 +58,10 @@ const envSchema = z
   .refine((env) => !env.DATABASE_URL || env.SECRET, {
     message: "SECRET is required when DATABASE_URL is set (the embedded default generates its own)",
     path: ["SECRET"],
+  })
+  .refine((env) => env.NODE_ENV === "test" || env.PASSWORD_COST >= 14, {
+    message: "PASSWORD_COST below 14 is for tests only",
+    path: ["PASSWORD_COST"],
   })
   .refine((env) => env.NODE_ENV !== "production" || env.TEST_CLOCK_SHIFT_MS === undefined, {
     message: "TEST_CLOCK_SHIFT_MS is for tests and cannot be set in production",

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { Db } from "./db/client.js";
+import type { DemoOwner } from "./db/demo/seed.js";
 import { restaurants, tables } from "./db/schema.js";
 import type { Signer } from "./security/signer.js";
 
@@ -65,12 +66,13 @@ export function qrPngFile(file: string, url: string): Promise<void> {
   return QRCode.toFile(file, url, { width: 600, margin: 2 });
 }
 
-/** Each restaurant's staff token (staff calls' `Authorization: Bearer`), one labelled line each. */
-export async function staffTokenLines(db: Db, signer: Signer, restaurantId?: number): Promise<string[]> {
-  const rows = await db
-    .select({ id: restaurants.id, name: restaurants.name })
-    .from(restaurants)
-    .where(restaurantId === undefined ? undefined : eq(restaurants.id, restaurantId))
-    .orderBy(asc(restaurants.id));
-  return rows.map((r) => `staff token for ${r.name} (${r.id}): ${signer.staffToken(r.id)}`);
+/**
+ * The demo owners' sign-ins, printed once at first start: a heading, then `  <rid> <restaurant>:
+ * <login> / <password>` per restaurant (end-to-end tests read this format).
+ */
+export function ownerLines(owners: DemoOwner[]): string[] {
+  return [
+    "Console sign-in (shown once):",
+    ...owners.map((o) => `  ${o.restaurantId} ${o.restaurantName}: ${o.login} / ${o.password}`),
+  ];
 }

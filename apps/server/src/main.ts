@@ -3,12 +3,12 @@ import { buildApp } from "./app.js";
 import { openAndPrepare, openBackplane, serverClock } from "./boot.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { linkOrigin } from "./link-origin.js";
-import { staffTokenLines, tableLinks } from "./links.js";
+import { ownerLines, tableLinks } from "./links.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const now = serverClock(config);
-  const { database, secret } = await openAndPrepare(config, now);
+  const { database, secret, firstOwners } = await openAndPrepare(config, now);
   const backplane = await openBackplane(config);
   const { server, signer } = await buildApp({ config, database, secret, backplane, now });
 
@@ -32,12 +32,12 @@ async function main(): Promise<void> {
     routerPrefix: config.ROUTER_PREFIX,
   });
   const lines = links.map((l) => `  ${l.restaurantName} ${l.tableName}: ${l.url}`);
-  const tokens = (await staffTokenLines(database.db, signer)).map((t) => `  ${t}`);
   process.stdout.write(
     `\nTablemate is running on ${origin.server} (${database.kind})\n${origin.note}\n` +
       `\nStaff console: ${origin.server}/console/\n` +
       `\nTable links:\n${lines.join("\n")}\n` +
-      `\nStaff tokens (staff calls' Authorization: Bearer):\n${tokens.join("\n")}\n`,
+      // the demo owners' passwords exist in plain only now (first start); later starts print none
+      (firstOwners.length ? `\n${ownerLines(firstOwners).join("\n")}\n` : ""),
   );
   const first = links[0];
   if (first) {

@@ -57,7 +57,7 @@ describe("the console shell", () => {
       expect(json(response)).toMatchObject({ code: ERRORS.unknownRoute.code, success: false });
     }
     // a real staff route still answers as the API (here: no credential)
-    const orders = await get(`${API.staffOrders}?rid=1`);
+    const orders = await get(API.staffOrders(1));
     expect(orders.statusCode).toBe(401);
     expect(orders.headers["content-type"]).toContain("application/json");
   });

@@ -22,12 +22,8 @@ describe.each(BACKENDS)("console tables on %s", (backend) => {
   });
   afterAll(() => app.close());
 
-  const call = (
-    method: "GET" | "POST" | "PATCH" | "DELETE",
-    url: string,
-    payload?: object,
-    headers = owner,
-  ) => app.server.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object, headers = owner) =>
+    app.server.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const list = async () => json(await call("GET", API.consoleTables(dine.id))).data as ConsoleTable[];
   const audits = async (target: string) =>
     (await app.db.select().from(auditLog).where(eq(auditLog.target, target))).map((e) => e.action);
@@ -39,9 +35,9 @@ describe.each(BACKENDS)("console tables on %s", (backend) => {
     expect(table).toMatchObject({ name: "露台1", tableType: 1, busy: false });
     expect(table.link).toContain(`sid=${app.signer.tableToken(dine.id, table.id)}`);
     expect((await list()).map((t) => t.id)).toContain(table.id);
-    const renamed = json(await call("PATCH", API.consoleTable(dine.id, table.id), { name: "露台-一号" }));
+    const renamed = json(await call("PUT", API.consoleTable(dine.id, table.id), { name: "露台-一号" }));
     expect(renamed.data).toMatchObject({ id: table.id, name: "露台-一号", tableType: 1 });
-    const retyped = json(await call("PATCH", API.consoleTable(dine.id, table.id), { tableType: 6 }));
+    const retyped = json(await call("PUT", API.consoleTable(dine.id, table.id), { tableType: 6 }));
     expect(retyped.data).toMatchObject({ name: "露台-一号", tableType: 6 });
     expect(await audits(`table:${table.id}`)).toEqual(["table.create", "table.update", "table.update"]);
     const [entry] = (
@@ -62,13 +58,11 @@ describe.each(BACKENDS)("console tables on %s", (backend) => {
       ).toBe(400);
     const [foreign] = await app.db.select().from(tables).where(eq(tables.restaurantId, other.id));
     if (!foreign) throw new Error("no table");
-    expect((await call("PATCH", API.consoleTable(dine.id, foreign.id), { name: "偷改" })).statusCode).toBe(
-      404,
-    );
+    expect((await call("PUT", API.consoleTable(dine.id, foreign.id), { name: "偷改" })).statusCode).toBe(404);
     expect((await call("DELETE", API.consoleTable(dine.id, foreign.id))).statusCode).toBe(404);
-    expect((await call("PATCH", API.consoleTable(dine.id, foreign.id), {})).statusCode).toBe(400);
+    expect((await call("PUT", API.consoleTable(dine.id, foreign.id), {})).statusCode).toBe(400);
     // this restaurant's credential on the other's path: 403
-    expect((await call("PATCH", API.consoleTable(other.id, foreign.id), { name: "偷改" })).statusCode).toBe(
+    expect((await call("PUT", API.consoleTable(other.id, foreign.id), { name: "偷改" })).statusCode).toBe(
       403,
     );
     expect(await app.db.select().from(tables)).toEqual(before);

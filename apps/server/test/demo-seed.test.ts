@@ -5,7 +5,18 @@ import { type Database, openDatabase } from "../src/db/client.js";
 import { BIG_MENU_RESTAURANT, generatedMenu } from "../src/db/demo/generated.js";
 import { demoMenu } from "../src/db/demo/menu.js";
 import { refreshDemoPeriods, seedDemo } from "../src/db/demo/seed.js";
-import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../src/db/schema.js";
+import {
+  additionStock,
+  categories,
+  dishes,
+  memos,
+  restaurants,
+  settings,
+  staffAccounts,
+  staffMemberships,
+  tables,
+} from "../src/db/schema.js";
+import { verifySecret } from "../src/modules/staff/secrets.js";
 
 const ZONE = "Asia/Shanghai";
 /** a Monday noon in Shanghai */
@@ -18,12 +29,12 @@ type DishRow = typeof dishes.$inferSelect;
 const inCodes = () => inArray(dishes.code, [UNSELLABLE_NOW, ENDING_SOON]);
 
 let database: Database;
-let firstSeed: { seeded: boolean };
+let firstSeed: Awaited<ReturnType<typeof seedDemo>>;
 
 beforeAll(async () => {
   database = await openDatabase({ dataDir: "memory://" });
   await database.migrate();
-  firstSeed = await seedDemo(database.db, SEED_NOW);
+  firstSeed = await seedDemo(database.db, SEED_NOW, { passwordCost: 10 });
 });
 
 afterAll(async () => {
@@ -68,12 +79,32 @@ function expectRelativePeriods(relative: DishRow[], now: Date): void {
 
 describe("demo seed", () => {
   it("seeds once; a second call changes nothing", async () => {
-    expect(firstSeed).toEqual({ seeded: true });
+    expect(firstSeed.seeded).toBe(true);
     const before = countsOf(await load());
-    expect(await seedDemo(database.db, new Date())).toEqual({ seeded: false });
+    expect(await seedDemo(database.db, new Date())).toEqual({ seeded: false, owners: [] });
     expect(countsOf(await load())).toEqual(before);
     const marker = await database.db.select().from(settings);
     expect(marker).toEqual([{ key: "demo_seeded", value: SEED_NOW.toISOString() }]);
+  });
+
+  it("gives each demo restaurant one owner, whose password (answered once) is stored only as a hash", async () => {
+    const { db } = database;
+    const all = await db.select().from(restaurants).orderBy(restaurants.id);
+    expect(firstSeed.owners.map((o) => [o.restaurantId, o.restaurantName])).toEqual(
+      all.map((r) => [r.id, r.name]),
+    );
+    const accounts = await db.select().from(staffAccounts);
+    const members = await db.select().from(staffMemberships);
+    for (const owner of firstSeed.owners) {
+      const account = accounts.find((a) => a.login === owner.login);
+      expect(owner.password).toMatch(/^[A-Za-z0-9]{12}$/);
+      expect(account?.passwordHash).toMatch(/^scrypt\$10\$8\$1\$/);
+      expect(await verifySecret(owner.password, account?.passwordHash ?? "")).toBe(true);
+      expect(members.filter((m) => m.accountId === account?.id)).toEqual([
+        expect.objectContaining({ restaurantId: owner.restaurantId, role: "owner" }),
+      ]);
+    }
+    expect(JSON.stringify(accounts)).not.toContain(firstSeed.owners[0]?.password);
   });
 
   it("menu data: option ids unique, combo refs name dishes, image keys unique", () => {

@@ -38,7 +38,7 @@ describe("table links", () => {
 });
 
 describe("npm run links", () => {
-  it("prints one restaurant's links and staff token, and writes a QR code per table", async () => {
+  it("prints one restaurant's links, and writes a QR code per table; a first run prints the demo owners' sign-ins once", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "tablemate-links-"));
     const out = join(dataDir, "qr");
     const { stdout, stderr } = await run(
@@ -60,11 +60,24 @@ describe("npm run links", () => {
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines)
       expect(line).toMatch(/^1\t.+\t.+\thttp:\/\/192\.168\.1\.5:3000\/\?hotelid=1&tn=\d+&sid=/);
-    expect(stderr.trim()).toMatch(/^staff token for .+ \(1\): [\w-]{22}$/);
+    const [heading, ...owners] = stderr.trim().split("\n");
+    expect(heading).toBe("Console sign-in (shown once):");
+    expect(owners[0]).toMatch(/^ {2}1 .+: owner1 \/ [A-Za-z0-9]{12}$/);
     const files = readdirSync(out);
     expect(files).toHaveLength(lines.length);
     expect(readFileSync(join(out, files[0] ?? ""), "utf8")).toContain("<svg");
-  }, 60_000);
+    // a later run on the same data prints no sign-in: the plain passwords are gone
+    const again = await run(
+      process.execPath,
+      ["--import", "tsx", "apps/server/src/cli/links.ts", "--restaurant", "1"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: "http://192.168.1.5:3000" },
+      },
+    );
+    expect(again.stderr).toBe("");
+    expect(again.stdout).toBe(stdout);
+  }, 90_000);
 
   it("refuses a bad format with a readable message", async () => {
     await expect(

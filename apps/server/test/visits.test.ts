@@ -62,10 +62,10 @@ describe.each(BACKENDS)("table visits on %s", (backend) => {
       method: "POST",
       url: path,
       headers: await staffHeaders(app, dine.id),
-      payload: { rid: dine.id },
+      payload: {},
     });
-  const settle = (tableId: number) => staff(API.staffSettleTable(tableId));
-  const clear = (tableId: number) => staff(API.staffClearTable(tableId));
+  const settle = (tableId: number) => staff(API.staffSettleTable(dine.id, tableId));
+  const clear = (tableId: number) => staff(API.staffClearTable(dine.id, tableId));
 
   const orderIds = async (d: Diner) =>
     (json(await d.get(`${API.orderList}?rid=${dine.id}`)).data as Array<{ orderId: number }>).map(

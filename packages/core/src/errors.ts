@@ -41,8 +41,33 @@ export const ERRORS = {
   unknownRoute: { status: 404, code: 404, message: "请求的资源不存在" },
   /** a feature the restaurant has not switched on (or whose register is too old for it) */
   featureOff: { status: 403, code: 403, message: "本店未开通此服务" },
-  staffTokenMissing: { status: 401, code: 401, message: "缺少员工凭证" },
-  staffTokenInvalid: { status: 403, code: 403, message: "员工凭证无效" },
+  /** a staff route without a live session (none, expired, revoked, or its account disabled) or API key */
+  staffSignedOut: { status: 401, code: 401, message: "请先登录" },
+  /** signed in, but not at this restaurant, or the role lacks the permission */
+  staffForbidden: { status: 403, code: 403, message: "没有权限" },
+  /** sign-in: an unknown login, a wrong password or a disabled account (never says which) */
+  loginFailed: { status: 401, code: 4011, message: "账号或密码错误" },
+  /** a PIN switch whose PIN is nobody's at that restaurant */
+  pinFailed: { status: 401, code: 4012, message: "PIN 码错误" },
+  /** the change-password form's current password is wrong */
+  currentPasswordWrong: { status: 403, code: 4033, message: "当前密码错误" },
+  /** too many failed sign-ins, PINs or approvals: per account, per address, per device */
+  tooManyAttempts: { status: 429, code: 4291, message: "尝试次数过多，请 15 分钟后再试" },
+  /** a sensitive action sent without a manager's approval (core's needsApproval) */
+  approvalRequired: { status: 403, code: 4031, message: "此操作需要经理授权" },
+  /** the approval's login and PIN are not a staff member who may approve at this restaurant */
+  approvalInvalid: { status: 403, code: 4032, message: "授权人账号或 PIN 码错误，或无授权权限" },
+  /** a manager creating, changing or disabling an owner (only owners manage owners) */
+  ownerOnly: { status: 403, code: 4034, message: "只有店主可以管理店主账号" },
+  /** an account that also works at a restaurant where the caller may not manage staff */
+  accountElsewhere: { status: 403, code: 4035, message: "该账号还属于其他门店，无法在此修改" },
+  loginTaken: { status: 409, code: 4095, message: "登录名已被使用" },
+  pinTaken: { status: 409, code: 4096, message: "本店已有员工使用这个 PIN 码" },
+  /** a restaurant keeps at least one owner, and nobody disables their own account */
+  lastOwner: { status: 409, code: 4097, message: "门店至少要保留一位店主" },
+  selfDisable: { status: 409, code: 4098, message: "不能停用自己的账号" },
+  staffNotFound: { status: 404, code: 404, message: "员工不存在" },
+  apiKeyNotFound: { status: 404, code: 404, message: "API 密钥不存在" },
   orderMoveRefused: { status: 409, code: 4091, message: "订单状态不允许此操作" },
   nothingToSettle: { status: 409, code: 4092, message: "该桌没有待结账的订单" },
   tableHasOrders: { status: 409, code: 4093, message: "该桌还有未结账的订单，请先结账" },

@@ -10,7 +10,7 @@ export const createTable = (rid: number, body: { name: string; tableType: number
   call(API.consoleTables(rid), consoleTableSchema, { method: "POST", body });
 
 export const updateTable = (rid: number, tableId: number, body: { name?: string; tableType?: number }) =>
-  call(API.consoleTable(rid, tableId), consoleTableSchema, { method: "PATCH", body });
+  call(API.consoleTable(rid, tableId), consoleTableSchema, { method: "PUT", body });
 
 export const deleteTable = (rid: number, tableId: number) =>
   call(API.consoleTable(rid, tableId), z.object({ tableId: z.number() }), { method: "DELETE" });

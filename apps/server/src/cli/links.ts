@@ -4,11 +4,11 @@ import { parseArgs } from "node:util";
 import { openAndPrepare } from "../boot.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { linkOrigin } from "../link-origin.js";
-import { qrPngFile, qrSvg, staffTokenLines, tableLinks } from "../links.js";
+import { ownerLines, qrPngFile, qrSvg, tableLinks } from "../links.js";
 import { createSigner } from "../security/signer.js";
 
-const USAGE = `Prints the signed link of every table, and writes their QR codes for printing; each
-restaurant's staff token goes to stderr, so the links alone can be piped or saved.
+const USAGE = `Prints the signed link of every table, and writes their QR codes for printing. Run on a
+fresh data folder, it seeds the demo, and the demo owners' console sign-ins go to stderr (once).
 
   npm run links -- [--restaurant ID] [--out DIR] [--format svg|png]
 
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     throw new ConfigError("--restaurant must be an id");
 
   const config = loadConfig();
-  const { database, secret } = await openAndPrepare(config);
+  const { database, secret, firstOwners } = await openAndPrepare(config);
   try {
     const signer = createSigner(secret);
     const links = await tableLinks(
@@ -42,6 +42,8 @@ async function main(): Promise<void> {
       { origin: linkOrigin(config).url, routerPrefix: config.ROUTER_PREFIX },
       restaurantId,
     );
+    // this run seeded the demo: its owners' passwords exist in plain only now
+    if (firstOwners.length) process.stderr.write(`${ownerLines(firstOwners).join("\n")}\n`);
     if (values.out) mkdirSync(values.out, { recursive: true });
     for (const link of links) {
       process.stdout.write(`${link.restaurantId}\t${link.restaurantName}\t${link.tableName}\t${link.url}\n`);
@@ -50,8 +52,6 @@ async function main(): Promise<void> {
       if (values.format === "png") await qrPngFile(file, link.url);
       else writeFileSync(file, await qrSvg(link.url));
     }
-    const tokens = await staffTokenLines(database.db, signer, restaurantId);
-    process.stderr.write(`${tokens.join("\n")}\n`);
   } finally {
     await database.close();
   }

@@ -1,4 +1,11 @@
-import type { AdditionCategory, ComboItem, MethodCategory, Norm } from "@tablemate/core";
+import type {
+  AdditionCategory,
+  ApiKeyRole,
+  ComboItem,
+  MethodCategory,
+  Norm,
+  StaffRole,
+} from "@tablemate/core";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -429,4 +436,88 @@ export const auditLog = pgTable(
     after: jsonb("after"),
   },
   (t) => [index("audit_log_restaurant_at_idx").on(t.restaurantId, t.at)],
+);
+
+/**
+ * A staff member's account (issue 17). The login (phone or username) is unique case-insensitively;
+ * the password and PIN are scrypt hashes that carry their own salt and parameters
+ * (`scrypt$<log2 N>$<r>$<p>$<salt>$<hash>`), so the cost can rise without breaking older hashes.
+ */
+export const staffAccounts = pgTable(
+  "staff_accounts",
+  {
+    id: serial("id").primaryKey(),
+    login: text("login").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    pinHash: text("pin_hash").notNull(),
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    disabled: boolean("disabled").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("staff_accounts_login_key").on(sql`lower(${t.login})`)],
+);
+const accountRef = () => reference("account_id", () => staffAccounts.id);
+
+/** An account's role at one restaurant; an owner may own several restaurants. */
+export const staffMemberships = pgTable(
+  "staff_memberships",
+  {
+    accountId: accountRef(),
+    restaurantId: restaurantRef(),
+    role: text("role").$type<StaffRole>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.restaurantId] }),
+    index("staff_memberships_restaurant_idx").on(t.restaurantId),
+  ],
+);
+
+/**
+ * A signed-in device. Only the SHA-256 of its random token is kept, so a copy of the database signs
+ * nobody in. A PIN switch's session acts for its restaurant alone (restaurant_id); a password
+ * sign-in's for every restaurant of the account (null).
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    accountId: accountRef(),
+    restaurantId: integer("restaurant_id").references(() => restaurants.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("staff_sessions_account_idx").on(t.accountId)],
+);
+
+/**
+ * Failed sign-ins, PINs and approvals per key (`account:<id>`, `address:<ip>`, ...), in the database
+ * so the limits hold across server processes (core's takeAttempt / settleAttempt decide).
+ */
+export const loginAttempts = pgTable("login_attempts", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+});
+
+/** A restaurant's machine credential: named, with a role (never owner), stored as a hash and a visible prefix. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    name: text("name").notNull(),
+    role: text("role").$type<ApiKeyRole>().notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    createdBy: integer("created_by").references(() => staffAccounts.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("api_keys_restaurant_idx").on(t.restaurantId)],
 );

@@ -1,17 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Signs the table tokens (sid) and cart ids, so nobody joins a table or cart by guessing a number, each
- * restaurant's staff token, and each visitor's credential.
+ * Signs the table tokens (sid) and cart ids, so nobody joins a table or cart by guessing a number,
+ * and each visitor's credential. (Staff sign in with accounts: modules/staff.)
  */
 export interface Signer {
   tableToken(restaurantId: number, tableId: number): string;
   verifyTableToken(restaurantId: number, tableId: number, token: string): boolean;
   cartSign(cartId: number): string;
   verifyCartSign(cartId: number, sign: string): boolean;
-  /** the restaurant's staff credential (`Authorization: Bearer <token>` on staff calls) */
-  staffToken(restaurantId: number): string;
-  verifyStaffToken(restaurantId: number, token: string): boolean;
   /** a visitor's credential: `<guid>.<signature>`, handed only to the browser the guid was made for */
   visitorCredential(guid: string): string;
   /** the guid a credential was made for, or null when it is not one this server made */
@@ -34,8 +31,6 @@ export function createSigner(secret: string): Signer {
       matches(sign(`table:${restaurantId}:${tableId}`), token),
     cartSign: (cartId) => sign(`cart:${cartId}`),
     verifyCartSign: (cartId, given) => matches(sign(`cart:${cartId}`), given),
-    staffToken: (restaurantId) => sign(`staff:${restaurantId}`),
-    verifyStaffToken: (restaurantId, token) => matches(sign(`staff:${restaurantId}`), token),
     visitorCredential: (guid) => `${guid}.${sign(`visitor:${guid}`)}`,
     visitorOf: (credential) => {
       const [, guid, signature] = CREDENTIAL.exec(credential) ?? [];

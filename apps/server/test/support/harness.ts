@@ -40,9 +40,16 @@ export async function startTestApp(
   backend: Backend,
   opts: { now?: () => Date; env?: Record<string, string>; smsSender?: SmsSender } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: "silent", NODE_ENV: "test", SEED_DEMO: "false", ...opts.env });
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+    SEED_DEMO: "false",
+    // scrypt's cheapest cost the config takes: tests sign in often on two shared cores
+    PASSWORD_COST: "10",
+    ...opts.env,
+  });
   const testDb = await createTestDatabase(backend, { lockTimeoutMs: config.LOCK_TIMEOUT_MS });
-  await seedDemo(testDb.database.db, new Date());
+  await seedDemo(testDb.database.db, new Date(), { passwordCost: config.PASSWORD_COST });
   const app = await buildApp({
     config,
     database: testDb.database,

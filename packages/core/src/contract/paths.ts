@@ -2,6 +2,12 @@
  * Every HTTP path of the contract, in one place for the server's routes and the web client.
  * The spec names most of them; the ones it leaves out sit in the same families (DECISIONS.md).
  */
+type Id = number | string;
+
+/** Every staff route acts at one restaurant, named in its path (route patterns pass `:rid`). */
+export const STAFF_RESTAURANT_PREFIX = "/console/api/v1/restaurants/";
+const atRestaurant = (rid: Id, rest: string) => `${STAFF_RESTAURANT_PREFIX}${rid}${rest}`;
+
 export const API = {
   userInfo: "/user/getUserInfo",
   restaurantDetail: "/restaurant/detail",
@@ -40,32 +46,44 @@ export const API = {
   phoneCode: "/cloud/api/v1/phone-code",
   callWaiter: "/cloud/api/v1/table-call-waiter",
   prepayNotify: "/cloud/api/v1/table-prepay-notify",
-  /** staff calls (ours; `Authorization: Bearer <staff token>`): the restaurant's orders with their events */
-  staffOrders: "/console/api/v1/orders",
+  /** staff: change one's own password (revokes the account's other sessions) */
+  consoleSessionPassword: "/console/api/v1/session/password",
+  /** staff: a restaurant's orders with their events */
+  staffOrders: (rid: Id) => atRestaurant(rid, "/orders"),
   /** staff: moves an order to a status */
-  staffOrderStatus: (orderId: number | string) => `/console/api/v1/orders/${orderId}/status`,
+  staffOrderStatus: (rid: Id, orderId: Id) => atRestaurant(rid, `/orders/${orderId}/status`),
   /** staff: the cashier has settled the table (every open order to 7) */
-  staffSettleTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/settle`,
+  staffSettleTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}/settle`),
   /** staff: the party left without ordering; the table's visit ends */
-  staffClearTable: (tableId: number | string) => `/console/api/v1/tables/${tableId}/clear`,
-  /** staff (issue 17, stock helper): the stock page's read (dishes, additions, POS switch) */
-  consoleStock: (rid: number | string) => `/console/api/v1/restaurants/${rid}/stock`,
+  staffClearTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}/clear`),
+  /** staff management: list (GET), add (POST) */
+  staffAccounts: (rid: Id) => atRestaurant(rid, "/staff"),
+  /** a staff member's role, PIN, password, disabled flag (PUT each) */
+  staffAccountRole: (rid: Id, accountId: Id) => atRestaurant(rid, `/staff/${accountId}/role`),
+  staffAccountPin: (rid: Id, accountId: Id) => atRestaurant(rid, `/staff/${accountId}/pin`),
+  staffAccountPassword: (rid: Id, accountId: Id) => atRestaurant(rid, `/staff/${accountId}/password`),
+  staffAccountDisabled: (rid: Id, accountId: Id) => atRestaurant(rid, `/staff/${accountId}/disabled`),
+  /** API keys: list (GET), create (POST; the key is shown once) */
+  apiKeys: (rid: Id) => atRestaurant(rid, "/api-keys"),
+  /** revoke (DELETE) */
+  apiKey: (rid: Id, keyId: Id) => atRestaurant(rid, `/api-keys/${keyId}`),
+  /** the audit log, newest first, filtered and paged */
+  auditLog: (rid: Id) => atRestaurant(rid, "/audit"),
+  /** staff (stock): the stock page's read (dishes, additions, POS switch) */
+  consoleStock: (rid: Id) => atRestaurant(rid, "/stock"),
   /** staff: one dish's stock change (sold out, restore, count, add, snooze) */
-  consoleDishStock: (rid: number | string, dishId: number | string) =>
-    `/console/api/v1/restaurants/${rid}/stock/dishes/${dishId}`,
+  consoleDishStock: (rid: Id, dishId: Id) => atRestaurant(rid, `/stock/dishes/${dishId}`),
   /** staff: one addition's stock change */
-  consoleAdditionStock: (rid: number | string, additionId: number | string) =>
-    `/console/api/v1/restaurants/${rid}/stock/additions/${additionId}`,
+  consoleAdditionStock: (rid: Id, additionId: Id) => atRestaurant(rid, `/stock/additions/${additionId}`),
   /** staff: the POS online switch */
-  consolePos: (rid: number | string) => `/console/api/v1/restaurants/${rid}/pos`,
+  consolePos: (rid: Id) => atRestaurant(rid, "/pos"),
   /** staff: the restaurant's tables (list, create) */
-  consoleTables: (rid: number | string) => `/console/api/v1/restaurants/${rid}/tables`,
+  consoleTables: (rid: Id) => atRestaurant(rid, "/tables"),
   /** staff: one table (rename, type, delete) */
-  consoleTable: (rid: number | string, tableId: number | string) =>
-    `/console/api/v1/restaurants/${rid}/tables/${tableId}`,
+  consoleTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}`),
   /** staff: a printable A4 sheet of the tables' QR codes (HTML; `?ids=1,2`) */
-  consoleQrSheet: (rid: number | string) => `/console/api/v1/restaurants/${rid}/tables/qr-sheet`,
-  /** the staff console's session (sign in, read, sign out): contract/console-session.ts */
+  consoleQrSheet: (rid: Id) => atRestaurant(rid, "/tables/qr-sheet"),
+  /** the staff console's session (sign in, read, sign out; cookie `tm_staff`): contract/console-session.ts */
   consoleSession: "/console/api/v1/session",
   /** the console: another staff member takes the tablet with their PIN */
   consoleSessionPin: "/console/api/v1/session/pin",

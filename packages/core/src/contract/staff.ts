@@ -16,22 +16,16 @@ export const orderStatusSchema = z
   ])
   .pipe(z.literal(ORDER_STATUSES));
 
-/** Who on the staff acts, as they name themselves (the token is the restaurant's, not a person's). */
-const staffNameSchema = z.string().trim().min(1).max(20);
+export const moveOrderBodySchema = z.object({ status: orderStatusSchema });
 
-export const moveOrderBodySchema = z.object({
-  rid: idSchema,
-  status: orderStatusSchema,
-  by: staffNameSchema.optional(),
-});
-
-export const settleTableBodySchema = z.object({ rid: idSchema, by: staffNameSchema.optional() });
-
-export const staffOrdersQuerySchema = z.object({ rid: idSchema, status: orderStatusSchema.optional() });
+export const staffOrdersQuerySchema = z.object({ status: orderStatusSchema.optional() });
 
 export const tableIdParamSchema = z.object({ tableId: idSchema });
+/** A staff route's restaurant and order, or restaurant and table, from its path. */
+export const staffOrderParamsSchema = z.object({ rid: idSchema, orderId: idSchema });
+export const staffTableParamsSchema = z.object({ rid: idSchema, tableId: idSchema });
 
-/** A status change as written: who (a diner's guid, `staff` or `staff:<name>`) and when. */
+/** A status change as written: who (a diner's guid, `staff:<account id>` or `apikey:<id>`) and when. */
 export interface OrderEventView {
   fromStatus: number | null;
   toStatus: number;

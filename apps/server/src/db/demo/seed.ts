@@ -4,6 +4,8 @@
  */
 import { type ComboItem, formatMinutes, localClock } from "@tablemate/core";
 import { and, eq, inArray, ne } from "drizzle-orm";
+import { createOwner } from "../../modules/staff/owners.js";
+import { randomPassword, randomPin } from "../../modules/staff/secrets.js";
 import type { Db } from "../client.js";
 import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../schema.js";
 import type { DemoCategory, DemoDish, RelativePeriod } from "./menu.js";
@@ -24,14 +26,34 @@ const RELATIVE_KINDS: RelativePeriod[] = ["unsellableNow", "endingSoon"];
  */
 const ID_BLOCK = 100_000;
 
+/** The config's default cost (boot passes the configured one). */
+const DEMO_PASSWORD_COST = 16;
+
 const DAY = 24 * 60;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type DishInsert = typeof dishes.$inferInsert;
 
-export async function seedDemo(db: Db, now: Date): Promise<{ seeded: boolean }> {
+/** A demo restaurant's owner account, as made on first start: its password is printed once, then never again. */
+export interface DemoOwner {
+  restaurantId: number;
+  restaurantName: string;
+  login: string;
+  password: string;
+}
+
+/**
+ * Seeds the demo once per database. Each demo restaurant gets an owner account with a random
+ * password and PIN; the plain passwords are answered this once (for the start to print) and
+ * stored only as hashes.
+ */
+export async function seedDemo(
+  db: Db,
+  now: Date,
+  opts: { passwordCost?: number } = {},
+): Promise<{ seeded: boolean; owners: DemoOwner[] }> {
   const [marker] = await db.select().from(settings).where(eq(settings.key, SEED_MARKER));
-  if (marker) return { seeded: false };
+  if (marker) return { seeded: false, owners: [] };
   return db.transaction(async (tx) => {
     // Claiming the marker first makes a concurrent seeder wait on it and then find it taken.
     const claimed = await tx
@@ -39,9 +61,25 @@ export async function seedDemo(db: Db, now: Date): Promise<{ seeded: boolean }> 
       .values({ key: SEED_MARKER, value: now.toISOString() })
       .onConflictDoNothing()
       .returning();
-    if (claimed.length === 0) return { seeded: false };
-    for (const demo of demoRestaurants) await seedRestaurant(tx, demo, now);
-    return { seeded: true };
+    if (claimed.length === 0) return { seeded: false, owners: [] };
+    const owners: DemoOwner[] = [];
+    for (const demo of demoRestaurants) {
+      const restaurantId = await seedRestaurant(tx, demo, now);
+      const owner = {
+        login: `owner${restaurantId}`,
+        name: "店主",
+        password: randomPassword(),
+        pin: randomPin(),
+      };
+      await createOwner(tx, owner, [restaurantId], opts.passwordCost ?? DEMO_PASSWORD_COST, now);
+      owners.push({
+        restaurantId,
+        restaurantName: demo.restaurant.name,
+        login: owner.login,
+        password: owner.password,
+      });
+    }
+    return { seeded: true, owners };
   });
 }
 
@@ -75,7 +113,7 @@ export async function refreshDemoVersions(db: Db): Promise<void> {
   }
 }
 
-async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<void> {
+async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<number> {
   const [restaurant] = await tx.insert(restaurants).values(demo.restaurant).returning();
   if (!restaurant) throw new Error(`demo seed: ${demo.restaurant.name} was not inserted`);
   const restaurantId = restaurant.id;
@@ -122,6 +160,7 @@ async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<
       .insert(additionStock)
       .values(stock.map((s) => ({ ...s, additionId: s.additionId + idOffset, restaurantId })));
   await tx.insert(memos).values(demoMemos.map((memo) => ({ ...memo, restaurantId })));
+  return restaurantId;
 }
 
 /** Inserts the category tree and answers the id of a first-level (second null) or second-level category. */

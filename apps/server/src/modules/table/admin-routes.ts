@@ -48,7 +48,7 @@ export function tableAdminRoutes(
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(html);
   });
 
-  app.patch(API.consoleTable(":rid", ":tableId"), async (request) => {
+  app.put(API.consoleTable(":rid", ":tableId"), async (request) => {
     const { rid, tableId } = parse(tableParamsSchema, request.params);
     const body = parse(updateTableSchema, request.body);
     const principal = await guard.require(request, rid, "tables.write");
