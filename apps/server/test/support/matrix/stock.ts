@@ -69,7 +69,7 @@ export const STOCK_ROWS: MatrixRow[] = [
     permission: "stock.write",
     request: async (ctx) => ({
       url: API.consoleAdditionStock(ctx.rid, (await items(ctx)).additionId),
-      payload: { action: "add", delta: 1 },
+      payload: { action: "snooze", hours: 2 },
     }),
     snapshot: stockOf,
   },
