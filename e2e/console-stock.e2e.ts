@@ -1,12 +1,12 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Dish, StaffSession } from "@tablemate/core";
+import type { Dish } from "@tablemate/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SESSION_COPY, STOCK_COPY, TABLES_COPY } from "../apps/console/src/copy/index.js";
+import { STOCK_COPY, TABLES_COPY } from "../apps/console/src/copy/index.js";
 import { COPY, DISH_COPY } from "../apps/web/src/copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
-import { consoleUrl, parseConsoleCredentials, tabletContext } from "./support/console.js";
+import { consoleUrl, printedConsoleCredentials, signIn, tabletContext } from "./support/console.js";
 import { scanTable } from "./support/diner-count.js";
 import { fetchFoods, menuCard } from "./support/dishes.js";
 import { type RunningServer, startServer } from "./support/server.js";
@@ -19,40 +19,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.locator(".ant-message-notice").first().waitFor({ state: "detached", timeout: 10_000 });
   await page.waitForFunction(() => !document.querySelector("[class*='-zoom-'], [class*='-fade-']"));
   await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
-/**
- * Signs the tablet in as the restaurant's owner: with the credentials the first start printed (staff
- * accounts), or — while the console's guard is still the interim static token — with a session the
- * page is given and the restaurant's printed staff token on every console call.
- */
-async function signIn(context: BrowserContext, server: RunningServer, restaurantId: number): Promise<void> {
-  const printed = parseConsoleCredentials(server.output()).find((c) => c.restaurantId === restaurantId);
-  if (printed) {
-    const page = await context.newPage();
-    await page.goto(consoleUrl(server, "login"));
-    await page.getByTestId("login-page").waitFor();
-    await page.getByLabel(SESSION_COPY.login).fill(printed.login);
-    await page.getByLabel(SESSION_COPY.password).fill(printed.password);
-    await page.getByRole("button", { name: SESSION_COPY.submit, exact: true }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith("/login"));
-    await page.close();
-    return;
-  }
-  const token = new RegExp(`staff token for ${RESTAURANT} \\(${restaurantId}\\): (\\S+)`).exec(
-    server.output(),
-  )?.[1];
-  if (!token) throw new Error("the server printed neither console credentials nor a staff token");
-  const session: StaffSession = {
-    account: { id: 1, name: "店主", login: "owner" },
-    restaurants: [{ id: restaurantId, name: RESTAURANT, role: "owner" }],
-  };
-  await context.route("**/console/api/v1/session", (route) =>
-    route.fulfill({ json: { code: 1000, success: true, data: session, message: "" } }),
-  );
-  await context.route("**/console/api/v1/restaurants/**", (route) =>
-    route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${token}` } }),
-  );
 }
 
 describe("stock from the console reaches a diner's open menu", () => {
@@ -78,8 +44,11 @@ describe("stock from the console reaches a diner's open menu", () => {
     );
     [dish, other] = plain as [Dish, Dish];
     [tablet, phone] = await Promise.all([tabletContext(browser), phoneContext(browser)]);
-    await signIn(tablet, server, restaurantId);
     [staff, diner] = await Promise.all([tablet.newPage(), phone.newPage()]);
+    const owner = (await printedConsoleCredentials(server)).find((c) => c.restaurantId === restaurantId);
+    if (!owner) throw new Error("no printed sign-in for the restaurant");
+    await staff.goto(consoleUrl(server));
+    await signIn(staff, owner);
     for (const page of [staff, diner]) page.on("pageerror", (error) => errors.push(String(error)));
     await scanTable(diner, table.url);
   });
