@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: "core", root: "packages/core", include: ["test/**/*.test.ts"] } },
+      { test: { name: "client", root: "packages/client", include: ["test/**/*.test.ts"] } },
       {
         test: {
           name: "server",

@@ -1,8 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMON_COPY, SESSION_COPY } from "../apps/console/src/copy/index.js";
+import { COMMON_COPY, REPORTS_COPY, SESSION_COPY } from "../apps/console/src/copy/index.js";
 import { launchChromium } from "./support/browser.js";
-import { consoleUrl, parseConsoleCredentials, tabletContext } from "./support/console.js";
+import {
+  consoleUrl,
+  parseConsoleCredentials,
+  placeDinerOrder,
+  printedConsoleCredentials,
+  signIn,
+  tabletContext,
+} from "./support/console.js";
+import { walkConsoleTour } from "./support/console-tour.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
 /**
@@ -78,6 +86,56 @@ describe("the staff console in Chromium on a tablet", () => {
     expect(api.status).toBe(404);
     expect(((await api.json()) as { success: boolean }).success).toBe(false);
     await context.close();
+  });
+
+  it("signs in with the printed owner: the layout, then today's numbers with a diner's order in them", async () => {
+    const owner = (await printedConsoleCredentials(server)).find((c) => c.restaurant === "川味小馆");
+    if (!owner) throw new Error("no console sign-in printed for 川味小馆");
+    const orderId = await placeDinerOrder(browser, server, { diners: 3 });
+    const context = await tabletContext(browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await page.goto(consoleUrl(server, "reports"));
+    await signIn(page, owner);
+    // back where the owner was going, in the layout: the restaurant, the owner's role, the menu
+    expect(new URL(page.url()).pathname).toBe("/console/reports");
+    expect(await page.getByTestId("staff-member").textContent()).toContain(COMMON_COPY.roles.owner);
+    expect(await page.getByTestId("side-menu").getByText(REPORTS_COPY.title).isVisible()).toBe(true);
+    // 拍黄瓜 ¥12, and for three diners the must-order 茶位费 ¥3 each and 米饭 ¥2 each (two per table)
+    await expect.poll(() => page.getByTestId("stat-orders").textContent()).toContain("1");
+    expect(await page.getByTestId("stat-revenue").textContent()).toContain("25.00");
+    expect(await page.getByTestId("stat-diners").textContent()).toContain("3");
+    expect(await page.getByTestId("stat-average").textContent()).toContain("8.33");
+    expect(await page.getByTestId("top-dishes").getByText("拍黄瓜").isVisible()).toBe(true);
+    // the CSV the button downloads, with the session's cookie: the BOM, the header, the order
+    const href = await page.getByTestId("csv-download").getAttribute("href");
+    const csv = await context.request.get(`${server.url}${href}`);
+    expect(csv.status()).toBe(200);
+    const body = await csv.body();
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(body.toString("utf8")).toContain(`\r\n${orderId},`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("fits every page of the console's tour on the tablet: no page wider than 1024 px, nothing past its sides", async () => {
+    const problems: string[] = [];
+    await walkConsoleTour(browser, server, async (page, name) => {
+      const overflow = await page.evaluate(() => {
+        const wide = document.documentElement.scrollWidth > window.innerWidth;
+        // a visible element whose box pokes out of the viewport's sides
+        const out = Array.from(document.querySelectorAll("body *"))
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.height > 0 && (r.left < -1 || r.right > window.innerWidth + 1);
+          })
+          .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ")[0]}`);
+        return { wide, out: out.slice(0, 5) };
+      });
+      if (overflow.wide || overflow.out.length > 0) problems.push(`${name}: ${JSON.stringify(overflow)}`);
+    });
+    expect(problems).toEqual([]);
   });
 });
 

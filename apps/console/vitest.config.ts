@@ -9,6 +9,6 @@ export default defineProject({
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     setupFiles: ["test/setup.ts"],
     // antd's components render slowly in jsdom, and the suite shares two cores with the databases
-    testTimeout: 20_000,
+    testTimeout: 40_000,
   },
 });

@@ -1,8 +1,8 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 
-/** Core's modules that define zod schemas. */
-const CORE_WITH_ZOD = /\/packages\/core\/src\/.+\.ts$/;
+/** The workspace packages' modules (core's define zod schemas; the client must stay without them). */
+const PACKAGE_MODULES = /\/packages\/(core|client)\/src\/.+\.ts$/;
 
 interface Node {
   type: string;
@@ -29,7 +29,7 @@ function pureCoreSchemas(): Plugin {
     name: "tablemate:pure-core-schemas",
     apply: "build",
     transform(code, id) {
-      if (!CORE_WITH_ZOD.test(id) || !/from ["']zod["']/.test(code)) return null;
+      if (!PACKAGE_MODULES.test(id) || !/from ["']zod["']/.test(code)) return null;
       const program = this.parse(code) as unknown as { body: Statement[] };
       const values = program.body
         .map((statement) => (statement.type === "ExportNamedDeclaration" ? statement.declaration : statement))

@@ -1,5 +1,9 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { SESSION_COPY } from "../../apps/console/src/copy/index.js";
+import { SUBMIT_COPY } from "../../apps/web/src/features/checkout/checkout-copy.js";
+import { PHONE_OPTIONS } from "./browser.js";
+import { scanTable } from "./diner-count.js";
+import { addControl, cartBar, menuCard, plus, tap } from "./dishes.js";
 import type { RunningServer } from "./server.js";
 
 /** The staff console's tablet: 1024×768 landscape, touch, zh-CN. */
@@ -71,4 +75,32 @@ export async function signIn(
   await page.getByPlaceholder(SESSION_COPY.passwordPlaceholder).fill(credentials.password);
   await page.getByRole("button", { name: SESSION_COPY.submit, exact: true }).click();
   await page.getByTestId("side-menu").waitFor();
+}
+
+/**
+ * A diner's order at 川味小馆 (restaurant 1), placed on a phone as a diner does: a table of its own
+ * (`table`: which of the restaurant's printed tables), `diners` at the diner-count step, 拍黄瓜 added,
+ * submitted; resolves once the placed order shows, with its id.
+ */
+export async function placeDinerOrder(
+  browser: Browser,
+  server: RunningServer,
+  options: { table?: number; diners?: number } = {},
+): Promise<string> {
+  const links = server.tables.filter((t) => t.restaurant === "川味小馆");
+  const link = links[options.table ?? links.length - 1];
+  if (!link) throw new Error("no table of 川味小馆");
+  const context = await browser.newContext(PHONE_OPTIONS);
+  try {
+    const page = await context.newPage();
+    await scanTable(page, link.url, options.diners ?? 2);
+    await tap(plus(addControl(await menuCard(page, "凉菜", "拍黄瓜"))));
+    await cartBar(page).locator(".cart-bar__order").click();
+    await page.getByTestId("suborder-page").waitFor();
+    await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
+    await page.getByTestId("order-lines").waitFor();
+    return new URL(page.url()).searchParams.get("orderId") ?? "";
+  } finally {
+    await context.close();
+  }
 }

@@ -1,9 +1,9 @@
 import { App as AntApp, ConfigProvider } from "antd";
 import zhCN from "antd/locale/zh_CN";
-import { createElement, lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { ConsoleLayout } from "./features/layout/ConsoleLayout.js";
-import { lazyPage } from "./features/pages/lazy-pages.js";
+import { PageGate } from "./features/pages/PageGate.js";
 import { PageLoading } from "./features/pages/PageLoading.js";
 import { RequireSession } from "./features/session/RequireSession.js";
 import { type ConsolePage, PAGES } from "./pages.js";
@@ -30,7 +30,7 @@ export function ConsoleRoutes({ pages = PAGES }: { pages?: readonly ConsolePage[
         >
           <Route index element={<HomePage />} />
           {pages.map((page) => (
-            <Route key={page.path} path={`${page.path}/*`} element={createElement(lazyPage(page))} />
+            <Route key={page.path} path={`${page.path}/*`} element={<PageGate page={page} />} />
           ))}
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -1,4 +1,11 @@
-import { QrcodeOutlined, StopOutlined } from "@ant-design/icons";
+import {
+  AuditOutlined,
+  BarChartOutlined,
+  KeyOutlined,
+  QrcodeOutlined,
+  StopOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -38,6 +45,34 @@ export const PAGES: readonly ConsolePage[] = [
     icon: QrcodeOutlined,
     permission: "tables.write",
     load: () => import("./features/tables/TablesPage.js"),
+  },
+  {
+    path: "reports",
+    titleKey: "reports",
+    icon: BarChartOutlined,
+    permission: "reports.read",
+    load: () => import("./features/reports/ReportsPage.js"),
+  },
+  {
+    path: "staff",
+    titleKey: "staff",
+    icon: TeamOutlined,
+    permission: "staff.write",
+    load: () => import("./features/staff/StaffPage.js"),
+  },
+  {
+    path: "api-keys",
+    titleKey: "apiKeys",
+    icon: KeyOutlined,
+    permission: "apiKeys.write",
+    load: () => import("./features/staff/ApiKeysPage.js"),
+  },
+  {
+    path: "audit",
+    titleKey: "audit",
+    icon: AuditOutlined,
+    permission: "audit.read",
+    load: () => import("./features/staff/AuditPage.js"),
   },
 ];
 

@@ -3,8 +3,11 @@ import { afterEach, beforeAll, vi } from "vitest";
 import { setFetch, setUnauthorizedHandler } from "../src/api/http.js";
 import { resetSessionStore } from "../src/features/session/session-store.js";
 
-// antd's grid and responsive parts ask matchMedia, which jsdom lacks
+// antd's grid and responsive parts ask matchMedia, which jsdom lacks; antd measures scrollbars with a
+// pseudo-element's style, which jsdom does not implement (it would log an error per table)
 beforeAll(() => {
+  const computed = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computed(element);
   Object.defineProperty(window, "matchMedia", {
     configurable: true,
     value: (query: string) => ({
@@ -21,7 +24,7 @@ beforeAll(() => {
 });
 
 // a lazy page's chunk and antd's first render take well over a second beside the server's tests
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

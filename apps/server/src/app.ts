@@ -14,6 +14,7 @@ import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
+import { reportRoutes } from "./modules/reports/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
 import { adminRoutes } from "./modules/staff/admin-routes.js";
 import { accountGuard, type StaffGuard } from "./modules/staff/guard.js";
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   stockRoutes(server, cartDeps, staffGuard);
   const linkBase = () => ({ origin: linkOrigin(config).url, routerPrefix: config.ROUTER_PREFIX });
   tableAdminRoutes(server, { db, signer, now, linkBase }, staffGuard);
+  reportRoutes(server, { db, now }, staffGuard);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);

@@ -9,7 +9,6 @@ export const COPY = {
   tableLabel: "桌台",
   /** the announcement when the restaurant has none: a welcome (spec 000 §2) */
   defaultAnnouncement: "欢迎光临，很高兴为您服务",
-  yuan: "¥",
   marketPrice: "时价",
   startingPrice: "起",
   noDishes: "暂无菜品",
@@ -67,7 +66,6 @@ export const DISH_COPY = {
   changeWeight: "修改",
   soldOut: "售罄",
   markupPercent: (percent: string) => `+${percent}%`,
-  markupFixed: (yuan: string) => `+¥${yuan}`,
   additionSoldOut: "已售完",
   /** a combo group's heading note: how many to pick, or that it is all included */
   pickCount: (pick: number, picked: number) => `任选${pick}份（已选${picked}）`,

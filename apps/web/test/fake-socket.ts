@@ -7,6 +7,8 @@ export class FakeWebSocket extends EventTarget {
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   closed = false;
+  /** WebSocket's: 0 connecting, 1 open, 3 closed */
+  readyState = 0;
 
   constructor(url: string) {
     super();
@@ -15,6 +17,7 @@ export class FakeWebSocket extends EventTarget {
   }
 
   open() {
+    this.readyState = 1;
     this.onopen?.(new Event("open"));
   }
 
@@ -24,10 +27,12 @@ export class FakeWebSocket extends EventTarget {
 
   /** the server or the network closed it */
   drop() {
+    this.readyState = 3;
     this.onclose?.(new CloseEvent("close"));
   }
 
   close() {
     this.closed = true;
+    this.readyState = 3;
   }
 }

@@ -1,6 +1,7 @@
+import { ApiError, HTTP_TIMEOUT_MS } from "@tablemate/client";
 import { API } from "@tablemate/core";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError, HTTP_TIMEOUT_MS, http, TOKEN_STORAGE_KEY } from "../src/api/http.js";
+import { http, TOKEN_STORAGE_KEY } from "../src/api/http.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
 
 describe("http client", () => {
@@ -48,7 +49,7 @@ describe("http client", () => {
 
   it("resolves with the envelope of a successful answer", async () => {
     fakeServer({ [API.posStatus]: () => ok(false, 200) });
-    await expect(http.get(API.posStatus, { rid: 1 })).resolves.toMatchObject({
+    await expect(http.request("GET", API.posStatus, { query: { rid: 1 } })).resolves.toMatchObject({
       code: 200,
       success: true,
       data: false,

@@ -1,8 +1,8 @@
+import { onSlowNetwork } from "@tablemate/client";
 import { API, TIMING } from "@tablemate/core";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { http } from "../src/api/http.js";
-import { onSlowNetwork } from "../src/api/slow-network.js";
 import { DEFAULT_CLIENT_CONFIG } from "../src/config.js";
 import { COPY } from "../src/copy.js";
 import { setCookie } from "./cookies.js";

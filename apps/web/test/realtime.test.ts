@@ -1,13 +1,7 @@
+import { SOCKET_LOCAL_RETRY_MS, SOCKET_MAX_RETRIES, SOCKET_RETRY_INTERVAL_MS } from "@tablemate/client";
 import { PROTOCOL_VERSION } from "@tablemate/core";
 import { describe, expect, it, vi } from "vitest";
-import {
-  connectRealtime,
-  REALTIME_LOCAL_RETRY_MS,
-  REALTIME_MAX_RETRIES,
-  REALTIME_RETRY_INTERVAL_MS,
-  type RealtimeStatus,
-  realtimeUrl,
-} from "../src/api/realtime.js";
+import { connectRealtime, type RealtimeStatus, realtimeUrl } from "../src/api/realtime.js";
 import { FakeWebSocket } from "./fake-socket.js";
 
 describe("realtime channel", () => {
@@ -23,30 +17,30 @@ describe("realtime channel", () => {
     vi.useFakeTimers();
     const statuses: RealtimeStatus[] = [];
     connectRealtime("ws://x/ws", { onStatus: (status) => statuses.push(status) });
-    for (let retry = 1; retry <= REALTIME_MAX_RETRIES; retry++) {
+    for (let retry = 1; retry <= SOCKET_MAX_RETRIES; retry++) {
       FakeWebSocket.instances.at(-1)?.drop();
-      await vi.advanceTimersByTimeAsync(REALTIME_RETRY_INTERVAL_MS - 1);
+      await vi.advanceTimersByTimeAsync(SOCKET_RETRY_INTERVAL_MS - 1);
       expect(FakeWebSocket.instances).toHaveLength(retry);
       await vi.advanceTimersByTimeAsync(1);
       expect(FakeWebSocket.instances).toHaveLength(retry + 1);
     }
     FakeWebSocket.instances.at(-1)?.drop();
-    await vi.advanceTimersByTimeAsync(REALTIME_RETRY_INTERVAL_MS * 3);
-    expect(FakeWebSocket.instances).toHaveLength(REALTIME_MAX_RETRIES + 1);
+    await vi.advanceTimersByTimeAsync(SOCKET_RETRY_INTERVAL_MS * 3);
+    expect(FakeWebSocket.instances).toHaveLength(SOCKET_MAX_RETRIES + 1);
     expect(statuses.at(-1)).toBe("local");
   });
 
   it("counts retries afresh once a connection opens", async () => {
     vi.useFakeTimers();
     connectRealtime("ws://x/ws");
-    for (let i = 0; i < REALTIME_MAX_RETRIES; i++) {
+    for (let i = 0; i < SOCKET_MAX_RETRIES; i++) {
       FakeWebSocket.instances.at(-1)?.drop();
-      await vi.advanceTimersByTimeAsync(REALTIME_RETRY_INTERVAL_MS);
+      await vi.advanceTimersByTimeAsync(SOCKET_RETRY_INTERVAL_MS);
     }
     FakeWebSocket.instances.at(-1)?.open();
     FakeWebSocket.instances.at(-1)?.drop();
-    await vi.advanceTimersByTimeAsync(REALTIME_RETRY_INTERVAL_MS);
-    expect(FakeWebSocket.instances).toHaveLength(REALTIME_MAX_RETRIES + 2);
+    await vi.advanceTimersByTimeAsync(SOCKET_RETRY_INTERVAL_MS);
+    expect(FakeWebSocket.instances).toHaveLength(SOCKET_MAX_RETRIES + 2);
   });
 
   it("hands JSON messages with a type to subscribers and does not reconnect after close()", async () => {
@@ -62,7 +56,7 @@ describe("realtime channel", () => {
 
     connection.close();
     socket?.drop();
-    await vi.advanceTimersByTimeAsync(REALTIME_RETRY_INTERVAL_MS * 2);
+    await vi.advanceTimersByTimeAsync(SOCKET_RETRY_INTERVAL_MS * 2);
     expect(socket?.closed).toBe(true);
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(connection.status()).toBe("closed");
@@ -101,7 +95,7 @@ describe("realtime channel", () => {
     expect(error).toHaveBeenCalledWith(expect.stringContaining(`protocol ${PROTOCOL_VERSION + 1}`));
     // the close that follows starts no retry, now or later
     socket?.drop();
-    await vi.advanceTimersByTimeAsync(REALTIME_LOCAL_RETRY_MS * 10);
+    await vi.advanceTimersByTimeAsync(SOCKET_LOCAL_RETRY_MS * 10);
     expect(FakeWebSocket.instances).toHaveLength(1);
     expect(connection.status()).toBe("local");
   });

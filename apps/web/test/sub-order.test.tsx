@@ -1,7 +1,7 @@
+import { HTTP_TIMEOUT_MS } from "@tablemate/client";
 import { API, EMPTY_CHOICE, type OrderPayload, summarizeCart, truncateMoney } from "@tablemate/core";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { HTTP_TIMEOUT_MS } from "../src/api/http.js";
 import { useCartStore } from "../src/features/cart/cart-store.js";
 import { updateCheckout } from "../src/features/checkout/checkout-store.js";
 import { fillCart, lineOf, renderOrderPages, startedAtTable } from "./checkout-harness.js";

@@ -1,5 +1,7 @@
 import Big from "big.js";
+import type { z } from "zod";
 import type { Dish } from "./contract/menu.js";
+import type { cartLineSchema } from "./contract/realtime.js";
 import { detailId } from "./detail-id.js";
 import { dishAvailability } from "./dish-rules.js";
 import { checkChoice } from "./line-rules.js";
@@ -8,15 +10,11 @@ import { checkQuantity, decrement, increment } from "./quantity.js";
 
 /**
  * The cart as pure data and operations. The diner app applies them locally; the server applies the
- * same functions in a transaction (the shared-cart issue), so a rule never exists twice.
+ * same functions in a transaction (the shared-cart issue), so a rule never exists twice. A line is
+ * its choice, detail id, dish, count (decimal text: weighed dishes take exact decimal quantities) and
+ * note, as the contract's schema says it travels.
  */
-export interface CartLine extends LineChoice {
-  detailId: string;
-  foodId: number;
-  /** decimal text: weighed dishes take exact decimal quantities */
-  count: string;
-  memo: string;
-}
+export type CartLine = z.infer<typeof cartLineSchema>;
 
 /**
  * A line the cart does not hold yet. Its fields are listed, not spread from the choice: on Node 20's

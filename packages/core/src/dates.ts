@@ -114,3 +114,19 @@ export function daysBetween(from: string, to: string): number {
 export function weekdayOf(date: string): number {
   return ((new Date(startOf(date)).getUTCDay() + 6) % 7) + 1;
 }
+
+/**
+ * The instant `date`'s midnight begins in `timeZone` (its first minute, where a change of clocks skips
+ * midnight). The offset is found by looking at the zone's wall clock, so no zone database is needed.
+ */
+export function zonedDayStart(date: string, timeZone: string): Date {
+  let instant = startOf(date);
+  // two rounds settle any offset; a third covers a change of clocks between the guesses
+  for (let round = 0; round < 3; round++) {
+    const local = zonedDateTime(new Date(instant), timeZone);
+    const ahead = daysBetween(date, local.date) * 1440 + local.minutes;
+    if (ahead === 0) break;
+    instant -= ahead * 60_000;
+  }
+  return new Date(instant);
+}

@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { salePeriodSchema } from "./contract/menu.js";
+
 /**
  * Sale periods (spec 000 §3-4, 001 §3, §9). Days: 0 every day, 1..7 Monday..Sunday.
  * Time: '0' all day, otherwise comma-separated 'HH:MM-HH:MM' ranges in the restaurant's clock.
@@ -10,10 +13,8 @@ export type AvailableStatus = typeof AVAILABLE | typeof AVAILABLE_SOON | typeof 
 /** A period that ends within this many minutes is "ending soon" (…后不可售). */
 export const ENDING_SOON_MINUTES = 30;
 
-export interface SalePeriod {
-  week: string;
-  time: string;
-}
+/** Days and times of sale, as the food list carries them (its schema is the contract's). */
+export type SalePeriod = z.infer<typeof salePeriodSchema>;
 
 export interface LocalClock {
   /** 1 = Monday … 7 = Sunday */

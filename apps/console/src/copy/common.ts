@@ -22,6 +22,7 @@ export const COMMON_COPY = {
   signedOut: "已退出登录",
   sessionExpired: "登录已失效，请重新登录",
   loading: "加载中…",
+  forbidden: { title: "无权查看", subtitle: "你在此门店的角色不能使用这个页面" },
   notFound: { title: "页面不存在", subtitle: "你访问的管理台页面不存在", back: "返回管理台" },
   pageFailed: { title: "页面加载失败", subtitle: "请检查网络后重试", retry: "重试" },
   network: "网络异常，请稍后重试",

@@ -1,10 +1,14 @@
 import { COMMON_COPY } from "./common.js";
+import { REPORTS_COPY } from "./reports.js";
 import { SESSION_COPY } from "./session.js";
+import { API_KEYS_COPY, AUDIT_COPY, STAFF_COPY } from "./staff.js";
 import { STOCK_COPY } from "./stock.js";
 import { TABLES_COPY } from "./tables.js";
 
 export { COMMON_COPY } from "./common.js";
+export { REPORTS_COPY } from "./reports.js";
 export { SESSION_COPY } from "./session.js";
+export { API_KEYS_COPY, AUDIT_COPY, PASSWORD_COPY, PIN_SWITCH_COPY, STAFF_COPY } from "./staff.js";
 export { STOCK_COPY } from "./stock.js";
 export { TABLES_COPY } from "./tables.js";
 
@@ -15,6 +19,10 @@ export { TABLES_COPY } from "./tables.js";
 export const COPY = {
   common: COMMON_COPY,
   session: SESSION_COPY,
+  staff: STAFF_COPY,
+  apiKeys: API_KEYS_COPY,
+  audit: AUDIT_COPY,
+  reports: REPORTS_COPY,
   stock: STOCK_COPY,
   tables: TABLES_COPY,
 } as const;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  type Actor,
   type CartMessage,
   type CartState,
   type DishMessage,
@@ -22,12 +23,6 @@ import {
  * messages are on the hot path (ARCHITECTURE.md, "No object spread that adds keys on hot paths").
  */
 
-/** Who caused a table message: a diner (with the name tablemates see), or the staff. */
-export interface Actor {
-  guid: string;
-  name: string;
-}
-
 /** The socket's first message: the protocol the server speaks, and the cart as it is. */
 export function helloMessage(guid: string, tableId: number, cart: CartState): HelloMessage {
   return { type: "hello", protocol: PROTOCOL_VERSION, guid, tableId, cart };
@@ -47,18 +42,11 @@ export function refusalVerdict(
   return { type: "result", opId, ok: false, version: -1, message, code: ERRORS[key].code };
 }
 
-/** A dish line's change, in the spec's type 1 fields. */
-export interface DishChange {
-  value: string;
-  inc: string;
-  foodId: number | undefined;
-  detail: string | undefined;
-  normId: number | null;
-  methodId: string;
-  batch: Array<{ id: number; ordered: number }>;
-  Weigh: boolean;
-  accessType: "realTable" | "virTable";
-}
+/** A dish line's change, in the spec's type 1 fields (core's DishMessage says which). */
+export type DishChange = Pick<
+  DishMessage,
+  "value" | "inc" | "foodId" | "detail" | "normId" | "methodId" | "batch" | "Weigh" | "accessType"
+>;
 
 export function dishMessage(cart: CartState, actor: Actor, opId: string, change: DishChange): DishMessage {
   return {

@@ -4,27 +4,27 @@ import { http } from "./http.js";
 /** The food calls accept either name for the restaurant; both are sent (spec 001 §7). */
 const food = (rid: number) => ({ restaurantId: rid, rid });
 
-export async function fetchCategories(rid: number): Promise<Category[]> {
-  return (await http.get<Category[]>(API.foodCategory, food(rid))).data;
+export function fetchCategories(rid: number): Promise<Category[]> {
+  return http.get(API.foodCategory, food(rid));
 }
 
-export async function fetchFoodList(rid: number): Promise<Dish[]> {
-  return (await http.get<Dish[]>(API.foodList, food(rid))).data;
+export function fetchFoodList(rid: number): Promise<Dish[]> {
+  return http.get(API.foodList, food(rid));
 }
 
-export async function fetchRecommends(rid: number): Promise<Dish[]> {
-  return (await http.get<Dish[]>(API.recommend, { rid })).data;
+export function fetchRecommends(rid: number): Promise<Dish[]> {
+  return http.get(API.recommend, { rid });
 }
 
-export async function fetchMemos(rid: number): Promise<Memo[]> {
-  return (await http.get<Memo[]>(API.memos, { rid })).data;
+export function fetchMemos(rid: number): Promise<Memo[]> {
+  return http.get(API.memos, { rid });
 }
 
 /** GET {sellOut}/{hotelid}: the hotel id is part of the path. */
-export async function fetchSellOut(hotelid: number): Promise<SellOut> {
-  return (await http.get<SellOut>(`${API.sellOut}/${hotelid}`)).data;
+export function fetchSellOut(hotelid: number): Promise<SellOut> {
+  return http.get(`${API.sellOut}/${hotelid}`);
 }
 
-export async function fetchPeriodDishes(rid: number): Promise<PeriodDishInfo[]> {
-  return (await http.get<PeriodDishInfo[]>(API.periodDish, { rid })).data;
+export function fetchPeriodDishes(rid: number): Promise<PeriodDishInfo[]> {
+  return http.get(API.periodDish, { rid });
 }

@@ -1,13 +1,14 @@
+import { ApiError } from "@tablemate/client";
 import {
   API,
   type OrderDetail,
   type OrderPayload,
+  type OrderSummary,
   type PeriodSaleResult,
   type Shortage,
   type TableInfo,
 } from "@tablemate/core";
-import { formEncode, HTTP_TIMEOUT_MS, http, TOKEN_STORAGE_KEY } from "./http.js";
-import { watchCall } from "./slow-network.js";
+import { http, readToken } from "./http.js";
 
 /** A submit's answer as the page needs it: every code, and the data refusals carry. */
 export interface SubmitAnswer {
@@ -19,57 +20,37 @@ export interface SubmitAnswer {
   token: string;
 }
 
-function readToken(): string {
-  try {
-    return localStorage.getItem(TOKEN_STORAGE_KEY) ?? "";
-  } catch {
-    return "";
-  }
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
 
 /**
- * POST the order (spec 000 §7). Refusals carry data the page acts on (2000's short dishes, 6666's
- * order), which http's ApiError does not keep, so this call reads the envelope itself.
+ * POST the order (spec 000 §7). Every code is an answer the page acts on, refusals with their data
+ * (2000's short dishes, 6666's order), so this call turns the client's ApiError back into an answer.
  */
 export async function submitOrder(payload: OrderPayload): Promise<SubmitAnswer> {
-  const token = readToken();
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, HTTP_TIMEOUT_MS);
-  const stopWatching = watchCall(API.orderSubmit);
-  const headers: Record<string, string> = {
-    Accept: "application/json",
-    "Content-Type": "application/x-www-form-urlencoded;charset=UTF-8",
-  };
-  if (token) headers.token = token;
+  const token = readToken() ?? "";
   try {
-    const response = await fetch(API.orderSubmit, {
-      method: "POST",
-      credentials: "include",
-      headers,
-      signal: controller.signal,
-      body: formEncode({ data: JSON.stringify(payload), isNewVersion: true, token, smToken: "" }),
+    const answer = await http.request("POST", API.orderSubmit, {
+      body: { data: JSON.stringify(payload), isNewVersion: true, token, smToken: "" },
     });
-    const body: unknown = JSON.parse(await response.text());
-    if (!isRecord(body) || typeof body.code !== "number") throw new Error("not an envelope");
+    const { code, message, data } = answer;
+    const issued = (answer as { token?: unknown }).token;
     return {
-      code: body.code,
+      code,
       timedOut: false,
-      message: typeof body.message === "string" ? body.message : "",
-      data: body.data,
-      token: typeof body.token === "string" ? body.token : "",
+      message: typeof message === "string" ? message : "",
+      data,
+      token: typeof issued === "string" ? issued : "",
     };
-  } catch {
-    return { code: null, timedOut, message: "", data: null, token: "" };
-  } finally {
-    clearTimeout(timer);
-    stopWatching();
+  } catch (error) {
+    const refused = error instanceof ApiError && error.kind === "envelope";
+    return {
+      code: refused ? error.code : null,
+      timedOut: error instanceof ApiError && error.kind === "timeout",
+      message: refused ? error.message : "",
+      data: refused ? error.data : null,
+      token: "",
+    };
   }
 }
 
@@ -89,33 +70,25 @@ export function shortagesOf(data: unknown): Shortage[] {
 /** The period check before submit (001 §7): 10001/10002 list the dishes out of their sale period. */
 export async function checkPeriodSale(rid: number, foodIds: number[], fastFood: boolean): Promise<number[]> {
   const path = fastFood ? API.localCartPeriodSale : API.cartPeriodSale;
-  const envelope = await http.post<PeriodSaleResult>(path, { rid, foodIds: foodIds.join(",") });
+  const envelope = await http.request<PeriodSaleResult>("POST", path, {
+    body: { rid, foodIds: foodIds.join(",") },
+  });
   if (envelope.code === 200) return [];
   return envelope.data.unsalableFoods.map((f) => f.foodId);
 }
 
 /** GET /table/selectDesk: the restaurant's tables, sorted by id (001 §7). */
 export async function fetchDesks(rid: number): Promise<TableInfo[]> {
-  const { data } = await http.get<{ tableList: TableInfo[] }>(API.selectDesk, { rid });
-  return [...data.tableList].sort((a, b) => a.id - b.id);
+  const { tableList } = await http.get<{ tableList: TableInfo[] }>(API.selectDesk, { rid });
+  return [...tableList].sort((a, b) => a.id - b.id);
 }
 
-export async function fetchOrderDetail(orderId: number, rid: number, paymentType?: 1): Promise<OrderDetail> {
-  return (await http.get<OrderDetail>(`${API.orderDetail}/${orderId}`, { rid, paymentType })).data;
+export function fetchOrderDetail(orderId: number, rid: number, paymentType?: 1): Promise<OrderDetail> {
+  return http.get(`${API.orderDetail}/${orderId}`, { rid, paymentType });
 }
 
-export interface OrderSummary {
-  orderId: number;
-  status: number;
-  tableName: string;
-  orderTotalPrice: string;
-  orderSubmitTime: string;
-  mainOrderId: number | null;
-  fastSerialNo: string;
-}
-
-export async function fetchOrderList(rid: number): Promise<OrderSummary[]> {
-  return (await http.get<OrderSummary[]>(API.orderList, { rid })).data;
+export function fetchOrderList(rid: number): Promise<OrderSummary[]> {
+  return http.get(API.orderList, { rid });
 }
 
 /** Rejects with http's ApiError; its code tells 2000 (paying) from other failures (001 §8). */

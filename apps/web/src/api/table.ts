@@ -9,22 +9,21 @@ export interface TableJoinParams {
 }
 
 /** POST /table/join?rid= as a real table: the signed table token proves the diner scanned it. */
-export async function joinTable(params: TableJoinParams): Promise<TableJoinResult> {
-  const envelope = await http.post<TableJoinResult>(
+export function joinTable(params: TableJoinParams): Promise<TableJoinResult> {
+  return http.post(
     API.tableJoin,
     { accessType: "realTable", ...params },
     { query: { rid: params.restaurantId } },
   );
-  return envelope.data;
 }
 
-export async function fetchCartId(params: {
+export function fetchCartId(params: {
   rid: number;
   tableId: number;
   guid: string;
   sid: string;
 }): Promise<CartId> {
-  return (await http.get<CartId>(API.cartId, params)).data;
+  return http.get(API.cartId, params);
 }
 
 export interface CartJoinParams {
@@ -36,6 +35,6 @@ export interface CartJoinParams {
   fastFood: boolean;
 }
 
-export async function joinCart(params: CartJoinParams): Promise<CartJoinResult> {
-  return (await http.post<CartJoinResult>(API.cartJoin, { ...params })).data;
+export function joinCart(params: CartJoinParams): Promise<CartJoinResult> {
+  return http.post(API.cartJoin, { ...params });
 }

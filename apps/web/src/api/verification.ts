@@ -2,6 +2,6 @@ import { API, type PhoneCodeSent } from "@tablemate/core";
 import { http } from "./http.js";
 
 /** Asks the restaurant to text a verification code to `phone`; rejects with http's ApiError (8001: too soon). */
-export async function sendPhoneCode(rid: number, phone: string): Promise<PhoneCodeSent> {
-  return (await http.post<PhoneCodeSent>(API.phoneCode, { rid, phone })).data;
+export function sendPhoneCode(rid: number, phone: string): Promise<PhoneCodeSent> {
+  return http.post(API.phoneCode, { rid, phone });
 }

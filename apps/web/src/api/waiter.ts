@@ -6,7 +6,7 @@ import { http } from "./http.js";
 /** The bell: pay-later tables call the waiter, prepayment ones notify the staff (DECISIONS). */
 export async function callWaiter(rid: number, tableNo: number, prepayment: boolean): Promise<string> {
   const envelope = prepayment
-    ? await http.post(API.prepayNotify, { rid, tableNo, model: "1" })
-    : await http.post(API.callWaiter, { rid, tableNo });
+    ? await http.request("POST", API.prepayNotify, { body: { rid, tableNo, model: "1" } })
+    : await http.request("POST", API.callWaiter, { body: { rid, tableNo } });
   return typeof envelope.message === "string" ? envelope.message : "";
 }

@@ -1,6 +1,7 @@
+import { ApiError } from "@tablemate/client";
 import type { RestaurantDetail } from "@tablemate/core";
 import { isPrepaymentMode, offeredDishes, parseId, refusesShopMode, sortCategories } from "@tablemate/core";
-import { ApiError, TOKEN_STORAGE_KEY } from "../api/http.js";
+import { TOKEN_STORAGE_KEY } from "../api/http.js";
 import { fetchCategories, fetchFoodList, fetchMemos } from "../api/menu.js";
 import { fetchCrmType, fetchPosOnline, fetchRestaurantDetail } from "../api/restaurant.js";
 import { fetchCartId, joinCart } from "../api/table.js";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AvailableStatus, SalePeriod } from "../period.js";
+import { AVAILABLE, AVAILABLE_SOON, UNAVAILABLE } from "../period.js";
 import { idSchema } from "./common.js";
 
 export const foodQuerySchema = z
@@ -9,138 +9,181 @@ export const foodQuerySchema = z
   })
   .transform((q) => ({ restaurantId: q.restaurantId ?? q.rid ?? 0 }));
 
-export interface Norm {
-  id: number;
-  name: string;
-  price: number;
-  vipPrice: number | null;
-  isDefault?: boolean;
-}
+export const normSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  price: z.number(),
+  vipPrice: z.number().nullable(),
+  isDefault: z.boolean().optional(),
+});
+
+export type Norm = z.infer<typeof normSchema>;
 
 /** markupWay: 0 none, 1 percentage, 2 fixed */
-export interface Method {
-  id: number;
-  name: string;
-  markupPrice: number;
-  markupWay: 0 | 1 | 2;
-  isDefault: boolean;
-}
+export const methodSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  markupPrice: z.number(),
+  markupWay: z.literal([0, 1, 2]),
+  isDefault: z.boolean(),
+});
 
-export interface MethodCategory {
-  categoryName: string;
-  sort: number;
-  methodList: Method[];
-}
+export type Method = z.infer<typeof methodSchema>;
 
-export interface Addition {
-  id: number;
-  name: string;
-  priceUpValue: number;
-}
+export const methodCategorySchema = z.object({
+  categoryName: z.string(),
+  sort: z.number(),
+  methodList: z.array(methodSchema),
+});
 
-export interface AdditionCategory {
-  categoryName: string;
-  sort: number;
-  additions: Addition[];
-}
+export type MethodCategory = z.infer<typeof methodCategorySchema>;
 
-export interface ComboItem {
-  id: number;
+export const additionSchema = z.object({ id: z.number(), name: z.string(), priceUpValue: z.number() });
+
+export type Addition = z.infer<typeof additionSchema>;
+
+export const additionCategorySchema = z.object({
+  categoryName: z.string(),
+  sort: z.number(),
+  additions: z.array(additionSchema),
+});
+
+export type AdditionCategory = z.infer<typeof additionCategorySchema>;
+
+export const comboItemSchema = z.object({
+  id: z.number(),
   /** the dish this part is */
-  itemId: number;
-  name: string;
-  count: number;
-  norms: Norm[];
-  cdatList: Array<{ name: string; count: number }>;
-  groupName: string;
+  itemId: z.number(),
+  name: z.string(),
+  count: z.number(),
+  norms: z.array(normSchema),
+  cdatList: z.array(z.object({ name: z.string(), count: z.number() })),
+  groupName: z.string(),
   /** how many parts to pick in this group (fixed groups take all) */
-  groupPick: number;
-  priceUp: number;
-}
+  groupPick: z.number(),
+  priceUp: z.number(),
+});
+
+export type ComboItem = z.infer<typeof comboItemSchema>;
+
+/** A dish's sale period: days and times (period.ts reads it). */
+export const salePeriodSchema = z.object({ week: z.string(), time: z.string() });
+
+/** 1 on sale, 2 soon, 3 not (period.ts's AVAILABLE, AVAILABLE_SOON, UNAVAILABLE). */
+export const availableStatusSchema = z.literal([AVAILABLE, AVAILABLE_SOON, UNAVAILABLE]);
 
 /** A dish as the food list sends it (spec 000 §3). */
-export interface Dish {
-  id: number;
-  dishesId: number;
-  name: string;
-  dishesName: string;
-  intro: string;
-  dishIntro: string;
-  unit: string;
-  dishesUnit: string;
-  price: number;
-  vipPrice: number | null;
-  smallImg: string;
-  bigImg: string;
-  season: boolean;
-  Weigh: boolean;
-  minCount?: number;
-  inceptStep: number;
-  necessary: boolean;
-  mustFoodType: number;
-  mustFoodNum: number;
+export const dishSchema = z.object({
+  id: z.number(),
+  dishesId: z.number(),
+  name: z.string(),
+  dishesName: z.string(),
+  intro: z.string(),
+  dishIntro: z.string(),
+  unit: z.string(),
+  dishesUnit: z.string(),
+  price: z.number(),
+  vipPrice: z.number().nullable(),
+  smallImg: z.string(),
+  bigImg: z.string(),
+  season: z.boolean(),
+  Weigh: z.boolean(),
+  minCount: z.number().optional(),
+  inceptStep: z.number(),
+  necessary: z.boolean(),
+  mustFoodType: z.number(),
+  mustFoodNum: z.number(),
   /** 0 single dish; 1, 3 and others are combos */
-  foodproperty: number;
+  foodproperty: z.number(),
   /** 1 = starting price */
-  pricingType: number;
-  startPrice: number | null;
-  startVipPrice: number | null;
-  type: string;
-  typeId: number;
-  secondTypeId: number | null;
-  code: string;
+  pricingType: z.number(),
+  startPrice: z.number().nullable(),
+  startVipPrice: z.number().nullable(),
+  type: z.string(),
+  typeId: z.number(),
+  secondTypeId: z.number().nullable(),
+  code: z.string(),
   /** remaining stock: -1 unlimited, 0 sold out */
-  estimate: number;
-  index: number;
-  showDishItem: boolean;
-  isRecommend: boolean;
-  salablePeriodType: number;
-  salablePeriod: SalePeriod | null;
-  availableStatus: AvailableStatus;
-  norms: Norm[];
-  methodCategories: MethodCategory[];
-  additionCategories: AdditionCategory[];
-  combosList: ComboItem[];
-}
+  estimate: z.number(),
+  index: z.number(),
+  showDishItem: z.boolean(),
+  isRecommend: z.boolean(),
+  salablePeriodType: z.number(),
+  salablePeriod: salePeriodSchema.nullable(),
+  availableStatus: availableStatusSchema,
+  norms: z.array(normSchema),
+  methodCategories: z.array(methodCategorySchema),
+  additionCategories: z.array(additionCategorySchema),
+  combosList: z.array(comboItemSchema),
+});
 
-export interface SecondCategory {
-  id: number;
-  name: string;
-  foods: number[];
-}
+export type Dish = z.infer<typeof dishSchema>;
 
-export interface Category {
-  id: number;
-  dishesTypeName: string;
-  sort: number;
-  hasSecondCategory: boolean;
-  secondCategories: SecondCategory[];
-}
+/** The food list's and the recommend call's answer. */
+export const dishListSchema = z.array(dishSchema);
 
-export interface PeriodDishInfo {
-  foodId: number;
-  availableDays: string;
-  availableTime: string;
-  availableStatus: AvailableStatus;
-  nextTime: string | null;
+export const secondCategorySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  foods: z.array(z.number()),
+});
+
+export type SecondCategory = z.infer<typeof secondCategorySchema>;
+
+export const categorySchema = z.object({
+  id: z.number(),
+  dishesTypeName: z.string(),
+  sort: z.number(),
+  hasSecondCategory: z.boolean(),
+  secondCategories: z.array(secondCategorySchema),
+});
+
+export type Category = z.infer<typeof categorySchema>;
+
+/** The food category call's answer. */
+export const categoryListSchema = z.array(categorySchema);
+
+export const periodDishInfoSchema = z.object({
+  foodId: z.number(),
+  availableDays: z.string(),
+  availableTime: z.string(),
+  availableStatus: availableStatusSchema,
+  nextTime: z.string().nullable(),
   /** on sale now, but the period ends within 30 minutes (…后不可售) */
-  endsSoon: boolean;
-  isAllDay: boolean;
-  availableDaysString: string;
-  availableTimeString: string;
-}
+  endsSoon: z.boolean(),
+  isAllDay: z.boolean(),
+  availableDaysString: z.string(),
+  availableTimeString: z.string(),
+});
 
-export interface SellOut {
-  value: Array<{ foodId: number; sum: number }>;
-  additions: Array<{ additionId: number; sum: number }>;
-}
+export type PeriodDishInfo = z.infer<typeof periodDishInfoSchema>;
 
-export interface Memo {
-  id: number;
-  type: string;
-  content: string;
-  number: number;
-}
+/** The period-dish call's answer. */
+export const periodDishListSchema = z.array(periodDishInfoSchema);
+
+/** A dish's stock as it travels: the sell-out answer and the socket's type 20 (-1 unlimited, 0 sold out). */
+export const dishStockSchema = z.object({ foodId: z.number(), sum: z.number() });
+
+export type DishStock = z.infer<typeof dishStockSchema>;
+
+export const sellOutSchema = z.object({
+  value: z.array(dishStockSchema),
+  additions: z.array(z.object({ additionId: z.number(), sum: z.number() })),
+});
+
+export type SellOut = z.infer<typeof sellOutSchema>;
+
+export const memoSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  content: z.string(),
+  number: z.number(),
+});
+
+export type Memo = z.infer<typeof memoSchema>;
+
+/** The memos call's answer. */
+export const memoListSchema = z.array(memoSchema);
 
 /** Memos shown as comment tags: type KOU_WEI, by number descending (spec 001 §7). */
 export function tasteMemos(memos: Memo[]): Memo[] {
@@ -167,12 +210,14 @@ export const localPeriodSaleBodySchema = z.object({ rid: idSchema, foodIds: food
 /** 200 all sellable, 10001 some not, 10002 none (spec 001 §7). */
 export const PERIOD_SALE_CODES = { ok: 200, partial: 10001, all: 10002 } as const;
 
-export interface PeriodSaleResult {
-  state: number;
-  isAll: boolean;
-  expriedFoodIds: number[];
-  unsalableFoods: Array<{ foodId: number }>;
-}
+export const periodSaleResultSchema = z.object({
+  state: z.number(),
+  isAll: z.boolean(),
+  expriedFoodIds: z.array(z.number()),
+  unsalableFoods: z.array(z.object({ foodId: z.number() })),
+});
+
+export type PeriodSaleResult = z.infer<typeof periodSaleResultSchema>;
 
 /** Categories in the restaurant's order; equal `sort` values keep the server's order. */
 export function sortCategories(categories: readonly Category[]): Category[] {

@@ -124,115 +124,153 @@ export const submitBodySchema = z.object({
   smToken: z.string().max(500).optional(),
 });
 
-export interface SubmitResult {
-  orderId: number;
-  mainWxId: string;
-  realTableId: number;
-}
+export const submitResultSchema = z.object({
+  orderId: z.number(),
+  mainWxId: z.string(),
+  realTableId: z.number(),
+});
+
+export type SubmitResult = z.infer<typeof submitResultSchema>;
 
 /** Why a submit was refused for stock: each short dish, and what is left (2000, 3000). */
-export interface Shortage {
-  foodId: number;
-  name: string;
-  left: number;
-  isCombo: boolean;
-}
+export const shortageSchema = z.object({
+  foodId: z.number(),
+  name: z.string(),
+  left: z.number(),
+  isCombo: z.boolean(),
+});
 
-export interface OrderDishLine {
-  id: number;
-  foodId: number;
-  dishesName: string;
-  detailId: string;
-  normName: string;
-  methodNames: string[];
-  additions: Array<{ id: number; name: string; count: number }>;
-  parts: Array<{ itemId: number; name: string; count: number }>;
-  count: string;
-  unit: string;
-  price: string;
-  vipPrice: string;
-  total: string;
-  memo: string;
+export type Shortage = z.infer<typeof shortageSchema>;
+
+export const eatTypeSchema = z.enum(["dine", "fast", "takeout", "reserve"]);
+
+export const orderDishLineSchema = z.object({
+  id: z.number(),
+  foodId: z.number(),
+  dishesName: z.string(),
+  detailId: z.string(),
+  normName: z.string(),
+  methodNames: z.array(z.string()),
+  additions: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
+  parts: z.array(z.object({ itemId: z.number(), name: z.string(), count: z.number() })),
+  count: z.string(),
+  unit: z.string(),
+  price: z.string(),
+  vipPrice: z.string(),
+  total: z.string(),
+  memo: z.string(),
   /** the order this line arrived with (an added order's lines keep its id) */
-  orderId: number;
+  orderId: z.number(),
   /** its order was cancelled: shown struck through, counted in no total */
-  cancelled: boolean;
-}
+  cancelled: z.boolean(),
+});
+
+export type OrderDishLine = z.infer<typeof orderDishLineSchema>;
 
 /** A cancelled order of the group: when, by whom (a diner's public guid, or the restaurant), what it came to. */
-export interface OrderCancellation {
-  orderId: number;
-  at: string;
-  by: "diner" | "restaurant";
+export const orderCancellationSchema = z.object({
+  orderId: z.number(),
+  at: z.string(),
+  by: z.enum(["diner", "restaurant"]),
   /** the diner who cancelled (their public guid); empty when the restaurant did */
-  actorId: string;
+  actorId: z.string(),
   /** the restaurant's reason, if it gave one */
-  reason: string;
+  reason: z.string(),
   /** what the cancelled order came to */
-  total: string;
-}
+  total: z.string(),
+});
 
-export interface OrderPay {
-  payId: number;
-  payType: string;
-  money: number;
-  paid: boolean;
-}
+export type OrderCancellation = z.infer<typeof orderCancellationSchema>;
+
+export const orderPaySchema = z.object({
+  payId: z.number(),
+  payType: z.string(),
+  money: z.number(),
+  paid: z.boolean(),
+});
+
+export type OrderPay = z.infer<typeof orderPaySchema>;
 
 /** The order detail (spec 001 §3). Money fields are yuan decimals as text. */
-export interface OrderDetail {
-  orderId: number;
-  wxId: string;
-  mainWxId: string;
-  num: string;
-  posBillId: string;
-  totalPaidMoney: string;
-  restaurant: { restaurantId: number; restaurantName: string };
-  tableId: number;
-  tableName: string;
-  dishOrders: OrderDishLine[];
-  pays: OrderPay[];
-  status: number;
-  orderNeedMoney: string;
-  orderVipNeedMoney: string;
-  orderTotalPrice: string;
-  orderRecieveMoney: string;
-  orderWeChatMoney: string;
-  orderRedMoney: string;
-  orderCouponMoney: string;
-  orderDiscount: string;
-  orderServiceMoney: string;
-  orderWipeMoney: string;
-  orderSubmitTime: string;
-  posTime: string | null;
-  openTime: string;
-  eatType: "dine" | "fast" | "takeout" | "reserve";
-  chargeMoney: string;
-  vipId: string;
-  paymentType: number;
-  foodCount: number;
-  prePrint: boolean;
-  orderDiffMoney: string;
-  payment: string;
-  payingOrderType: number;
-  posCancelCode: string;
-  cancelOrders: OrderCancellation[];
-  reserve: {
-    name: string;
-    phone: string;
-    sex: string;
-    num: number;
-    time: string;
-    memo: string;
-    address: string;
-  } | null;
-  takeout: boolean;
-  fastSerialNo: string;
-  invoiceTitle: string;
-  personNum: number;
-  wholeMemo: string;
-  mainOrderId: number | null;
-}
+export const orderDetailSchema = z.object({
+  orderId: z.number(),
+  wxId: z.string(),
+  mainWxId: z.string(),
+  num: z.string(),
+  posBillId: z.string(),
+  totalPaidMoney: z.string(),
+  restaurant: z.object({ restaurantId: z.number(), restaurantName: z.string() }),
+  tableId: z.number(),
+  tableName: z.string(),
+  dishOrders: z.array(orderDishLineSchema),
+  pays: z.array(orderPaySchema),
+  status: z.number(),
+  orderNeedMoney: z.string(),
+  orderVipNeedMoney: z.string(),
+  orderTotalPrice: z.string(),
+  orderRecieveMoney: z.string(),
+  orderWeChatMoney: z.string(),
+  orderRedMoney: z.string(),
+  orderCouponMoney: z.string(),
+  orderDiscount: z.string(),
+  orderServiceMoney: z.string(),
+  orderWipeMoney: z.string(),
+  orderSubmitTime: z.string(),
+  posTime: z.string().nullable(),
+  openTime: z.string(),
+  eatType: eatTypeSchema,
+  chargeMoney: z.string(),
+  vipId: z.string(),
+  paymentType: z.number(),
+  foodCount: z.number(),
+  prePrint: z.boolean(),
+  orderDiffMoney: z.string(),
+  payment: z.string(),
+  payingOrderType: z.number(),
+  posCancelCode: z.string(),
+  cancelOrders: z.array(orderCancellationSchema),
+  reserve: z
+    .object({
+      name: z.string(),
+      phone: z.string(),
+      sex: z.string(),
+      num: z.number(),
+      time: z.string(),
+      memo: z.string(),
+      address: z.string(),
+    })
+    .nullable(),
+  takeout: z.boolean(),
+  fastSerialNo: z.string(),
+  invoiceTitle: z.string(),
+  personNum: z.number(),
+  wholeMemo: z.string(),
+  mainOrderId: z.number().nullable(),
+});
+
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** An order as a list shows it: the diner's order list, and (with more) the staff's. */
+export const orderSummarySchema = z.object({
+  orderId: z.number(),
+  status: z.number(),
+  tableName: z.string(),
+  orderTotalPrice: z.string(),
+  orderSubmitTime: z.string(),
+  mainOrderId: z.number().nullable(),
+  fastSerialNo: z.string(),
+});
+
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** The diner's order list (not in the spec): their orders in a restaurant, newest first. */
+export const orderListSchema = z.array(orderSummarySchema);
+
+/** A diner's cancel answers the order it cancelled. */
+export const orderCancelResultSchema = z.object({ orderId: z.number() });
+
+/** The bell's answer (table-call-waiter and table-prepay-notify): the table called. */
+export const callWaiterResultSchema = z.object({ tableNo: z.number() });
 
 export const orderDetailQuerySchema = z.object({
   rid: idSchema,

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { CartLine } from "../cart.js";
+import { dishStockSchema } from "./menu.js";
+import { accessTypeSchema } from "./table.js";
 
 /**
  * The table socket's protocol (spec 000 §4, §7; STYLE 5). A client sends operations with its own
@@ -59,12 +60,27 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
 
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
-export interface CartState {
-  cartId: number;
-  version: number;
-  personNum: number;
-  lines: CartLine[];
-}
+/** A cart line as it travels: the choice, its detail id, dish, count (decimal text) and note (core's CartLine). */
+export const cartLineSchema = z.object({
+  normId: z.number().nullable(),
+  methodIds: z.array(z.number()).readonly(),
+  additions: z.array(z.object({ id: z.number(), count: z.number() })).readonly(),
+  parts: z.array(z.object({ itemId: z.number(), count: z.number() })).readonly(),
+  detailId: z.string(),
+  foodId: z.number(),
+  /** decimal text: weighed dishes take exact decimal quantities */
+  count: z.string(),
+  memo: z.string(),
+});
+
+export const cartStateSchema = z.object({
+  cartId: z.number(),
+  version: z.number(),
+  personNum: z.number(),
+  lines: z.array(cartLineSchema),
+});
+
+export type CartState = z.infer<typeof cartStateSchema>;
 
 /**
  * The answer to each message the client sends: applied at `version`, or refused with a message. A
@@ -72,87 +88,106 @@ export interface CartState {
  * many waiting, failed while handled) have version -1, are not recorded, and carry their entry's
  * `code` from core's error table.
  */
-export interface OpVerdict {
-  type: "result";
-  opId: string;
-  ok: boolean;
-  version: number;
-  message: string;
-  code?: number;
-}
+export const opVerdictSchema = z.object({
+  type: z.literal("result"),
+  opId: z.string(),
+  ok: z.boolean(),
+  version: z.number(),
+  message: z.string(),
+  code: z.number().optional(),
+});
+
+export type OpVerdict = z.infer<typeof opVerdictSchema>;
+
+/** Who caused a table message: a diner (with the name tablemates see), or the staff. */
+export const actorSchema = z.object({ guid: z.string(), name: z.string() });
+
+export type Actor = z.infer<typeof actorSchema>;
 
 /**
  * What every broadcast to the table carries besides its type's fields: the spec's code, a unique id,
  * the whole cart at its new version, and who caused it.
  */
-interface TableMessageBase {
-  code: 1000;
+const tableMessageBaseSchema = z.object({
+  code: z.literal(1000),
   /** unique per message: clients drop duplicates by it */
-  socketId: string;
-  version: number;
-  cart: CartState;
-  actor: { guid: string; name: string };
-}
+  socketId: z.string(),
+  version: z.number(),
+  cart: cartStateSchema,
+  actor: actorSchema,
+});
 
 /** Type 1: a dish line changed (add, minus, set), with the spec's fields of the line. */
-export interface DishMessage extends TableMessageBase {
-  type: typeof MSG.dish;
+export const dishMessageSchema = tableMessageBaseSchema.extend({
+  type: z.literal(MSG.dish),
   /** the operation that caused it, so its sender settles it whether this or the verdict comes first */
-  opId: string;
+  opId: z.string(),
   /** the line's count now, and by how much it changed */
-  value: string;
-  inc: string;
+  value: z.string(),
+  inc: z.string(),
   /** the changed line's dish and detail id (absent when no line changed: a set to the same count) */
-  foodId?: number;
-  detail?: string;
-  normId: number | null;
+  foodId: z.number().optional(),
+  detail: z.string().optional(),
+  normId: z.number().nullable(),
   /** the line's method ids joined with & */
-  methodId: string;
-  batch: Array<{ id: number; ordered: number }>;
-  Weigh: boolean;
-  accessType: "realTable" | "virTable";
-}
+  methodId: z.string(),
+  batch: z.array(z.object({ id: z.number(), ordered: z.number() })),
+  Weigh: z.boolean(),
+  accessType: accessTypeSchema,
+});
+
+export type DishMessage = z.infer<typeof dishMessageSchema>;
 
 /** Type 3: a tablemate placed an order; the cart is emptied. */
-export interface OrderMessage extends TableMessageBase {
-  type: typeof MSG.order;
-  orderId: number;
-  status: number;
+export const orderMessageSchema = tableMessageBaseSchema.extend({
+  type: z.literal(MSG.order),
+  orderId: z.number(),
+  status: z.number(),
   /** the diner who placed it (the order's mainWxId) */
-  userId: string;
-}
+  userId: z.string(),
+});
+
+export type OrderMessage = z.infer<typeof orderMessageSchema>;
 
 /** Type 11: a line's note changed. */
-export interface NoteMessage extends TableMessageBase {
-  type: typeof MSG.note;
-  opId: string;
-  detail: string;
-  memo: string;
-}
+export const noteMessageSchema = tableMessageBaseSchema.extend({
+  type: z.literal(MSG.note),
+  opId: z.string(),
+  detail: z.string(),
+  memo: z.string(),
+});
+
+export type NoteMessage = z.infer<typeof noteMessageSchema>;
 
 /** Type 12: an order's status moved (staff, or a diner's cancel). */
-export interface OrderStatusMessage extends TableMessageBase {
-  type: typeof MSG.orderStatus;
-  orderId: number;
-  status: number;
+export const orderStatusMessageSchema = tableMessageBaseSchema.extend({
+  type: z.literal(MSG.orderStatus),
+  orderId: z.number(),
+  status: z.number(),
   /** who moved it */
-  userId: string;
-}
+  userId: z.string(),
+});
+
+export type OrderStatusMessage = z.infer<typeof orderStatusMessageSchema>;
 
 /** Type 14: the whole cart; `clearCart` when a diner emptied it, else the answer to a sync. */
-export interface CartMessage extends TableMessageBase {
-  type: typeof MSG.cart;
-  clearCart: boolean;
+export const cartMessageSchema = tableMessageBaseSchema.extend({
+  type: z.literal(MSG.cart),
+  clearCart: z.boolean(),
   /** the clear that caused it (a sync's answer has none) */
-  opId?: string;
-}
+  opId: z.string().optional(),
+});
+
+export type CartMessage = z.infer<typeof cartMessageSchema>;
 
 /** Type 30: the table's diner count changed. */
-export interface PeopleMessage extends TableMessageBase {
-  type: typeof MSG.people;
-  opId: string;
-  personNum: number;
-}
+export const peopleMessageSchema = tableMessageBaseSchema.extend({
+  type: z.literal(MSG.people),
+  opId: z.string(),
+  personNum: z.number(),
+});
+
+export type PeopleMessage = z.infer<typeof peopleMessageSchema>;
 
 /** A broadcast to the table: the spec's type and fields, plus the whole cart at its new version. */
 export type TableMessage =
@@ -164,28 +199,47 @@ export type TableMessage =
   | PeopleMessage;
 
 /** Type 20: stock changed in the restaurant (sent to all its diners). */
-export interface StockMessage {
-  type: typeof MSG.stock;
-  code: 1000;
-  socketId: string;
-  restaurantId: number;
-  value: Array<{ foodId: number; sum: number }>;
+export const stockMessageSchema = z.object({
+  type: z.literal(MSG.stock),
+  code: z.literal(1000),
+  socketId: z.string(),
+  restaurantId: z.number(),
+  value: z.array(dishStockSchema),
   /** additions whose stock the console changed (or whose snooze lifted): as the sell-out call's additions */
-  additions?: Array<{ additionId: number; sum: number }>;
-}
+  additions: z.array(z.object({ additionId: z.number(), sum: z.number() })).optional(),
+});
+
+export type StockMessage = z.infer<typeof stockMessageSchema>;
 
 /** The server's first message on a socket: the protocol version it speaks, and the cart. */
-export interface HelloMessage {
-  type: "hello";
+export const helloMessageSchema = z.object({
+  type: z.literal("hello"),
   /** PROTOCOL_VERSION of the server; a client that speaks another must not use the socket */
-  protocol: number;
-  guid: string;
-  tableId: number;
-  cart: CartState;
-}
+  protocol: z.number(),
+  guid: z.string(),
+  tableId: z.number(),
+  cart: cartStateSchema,
+});
+
+export type HelloMessage = z.infer<typeof helloMessageSchema>;
 
 /** Everything the server sends on the table socket, told apart by `type`. */
+export const serverMessageSchema = z.discriminatedUnion("type", [
+  helloMessageSchema,
+  opVerdictSchema,
+  dishMessageSchema,
+  orderMessageSchema,
+  noteMessageSchema,
+  orderStatusMessageSchema,
+  cartMessageSchema,
+  peopleMessageSchema,
+  stockMessageSchema,
+]);
+
 export type ServerMessage = HelloMessage | OpVerdict | TableMessage | StockMessage;
+
+/** The cart operation call's answer over HTTP: the verdict, and the cart as it now is. */
+export const cartOpResultSchema = z.object({ verdict: opVerdictSchema, cart: cartStateSchema });
 
 const signedCart = {
   rid: z.coerce.number().int().positive(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "../order-status.js";
 import { idSchema } from "./common.js";
+import { eatTypeSchema, orderSummarySchema } from "./order.js";
 
 /**
  * One of the order status codes (0, 1, 2, 4, 5, 7, 8); forms and query strings carry it as digits (an
@@ -26,25 +27,34 @@ export const staffOrderParamsSchema = z.object({ rid: idSchema, orderId: idSchem
 export const staffTableParamsSchema = z.object({ rid: idSchema, tableId: idSchema });
 
 /** A status change as written: who (a diner's guid, `staff:<account id>` or `apikey:<id>`) and when. */
-export interface OrderEventView {
-  fromStatus: number | null;
-  toStatus: number;
-  actor: string;
-  at: string;
-}
+export const orderEventViewSchema = z.object({
+  fromStatus: z.number().nullable(),
+  toStatus: z.number(),
+  actor: z.string(),
+  at: z.string(),
+});
 
-/** An order as the staff list shows it, with its history. */
-export interface StaffOrder {
-  orderId: number;
-  status: number;
-  tableId: number;
-  tableName: string;
-  mainOrderId: number | null;
-  paymentType: number;
-  eatType: "dine" | "fast" | "takeout" | "reserve";
-  orderTotalPrice: string;
-  orderSubmitTime: string;
-  posTime: string | null;
-  fastSerialNo: string;
-  events: OrderEventView[];
-}
+export type OrderEventView = z.infer<typeof orderEventViewSchema>;
+
+/** An order as the staff list shows it: the diner list's summary, and its table, payment and history. */
+export const staffOrderSchema = orderSummarySchema.extend({
+  tableId: z.number(),
+  paymentType: z.number(),
+  eatType: eatTypeSchema,
+  posTime: z.string().nullable(),
+  events: z.array(orderEventViewSchema),
+});
+
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+
+/** The staff order list's answer. */
+export const staffOrderListSchema = z.array(staffOrderSchema);
+
+/** A staff move's answer: the order and its new status. */
+export const staffMoveResultSchema = z.object({ orderId: z.number(), status: z.number() });
+
+/** A settle's answer: the table and the orders it settled. */
+export const staffSettleResultSchema = z.object({ tableId: z.number(), orderIds: z.array(z.number()) });
+
+/** A clear's answer: the table whose visit ended. */
+export const staffClearResultSchema = z.object({ tableId: z.number() });

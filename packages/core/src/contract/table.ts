@@ -1,35 +1,49 @@
 import { z } from "zod";
 import { flagSchema, guidSchema, idSchema } from "./common.js";
 
-export interface TableInfo {
-  id: number;
-  name: string;
+export const tableInfoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
   /** 6: a counter seat whose orders go straight to the order page in quick-service */
-  tableType: number;
-}
+  tableType: z.number(),
+});
 
-export interface TableUser {
-  userId: string;
-  name: string;
-  url: string;
-  order: number;
-  count: number;
-  joinTime: string;
-  wxName: string;
-  wxUrl: string;
-}
+export type TableInfo = z.infer<typeof tableInfoSchema>;
 
-export interface TableJoinResult {
-  tableId: number;
-  tableName: string;
-  tableType: number;
-  accessType: "realTable" | "virTable";
-  personNum: number;
-  users: TableUser[];
-}
+/** GET /table/selectDesk's answer: the restaurant's tables and how many. */
+export const selectDeskSchema = z.object({ tableList: z.array(tableInfoSchema), count: z.number() });
+
+/** GET /cloud/api/v1/tables's answer (code 200; the envelope also carries `count`). */
+export const tableListSchema = z.array(tableInfoSchema);
+
+export const accessTypeSchema = z.enum(["realTable", "virTable"]);
+
+export const tableUserSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  url: z.string(),
+  order: z.number(),
+  count: z.number(),
+  joinTime: z.string(),
+  wxName: z.string(),
+  wxUrl: z.string(),
+});
+
+export type TableUser = z.infer<typeof tableUserSchema>;
+
+export const tableJoinResultSchema = z.object({
+  tableId: z.number(),
+  tableName: z.string(),
+  tableType: z.number(),
+  accessType: accessTypeSchema,
+  personNum: z.number(),
+  users: z.array(tableUserSchema),
+});
+
+export type TableJoinResult = z.infer<typeof tableJoinResultSchema>;
 
 export const tableJoinBodySchema = z.object({
-  accessType: z.enum(["realTable", "virTable"]),
+  accessType: accessTypeSchema,
   guid: guidSchema,
   restaurantId: idSchema,
   tableId: idSchema,
@@ -47,6 +61,9 @@ export const setPersonNumBodySchema = z.object({
   rid: idSchema,
 });
 
+/** The diner count's answer (code 200; the envelope also carries `status: 0`). */
+export const setPersonNumResultSchema = z.object({ personNum: z.number() });
+
 export const cartIdQuerySchema = z.object({
   rid: idSchema,
   tableId: idSchema,
@@ -54,10 +71,9 @@ export const cartIdQuerySchema = z.object({
   sid: z.string().min(1).max(200),
 });
 
-export interface CartId {
-  value: number;
-  sign: string;
-}
+export const cartIdSchema = z.object({ value: z.number(), sign: z.string() });
+
+export type CartId = z.infer<typeof cartIdSchema>;
 
 export const cartJoinBodySchema = z.object({
   restaurantId: idSchema,
@@ -70,7 +86,6 @@ export const cartJoinBodySchema = z.object({
   cartIdSign: z.string().min(1).max(200),
 });
 
-export interface CartJoinResult {
-  virTableId: number;
-  cartId: number;
-}
+export const cartJoinResultSchema = z.object({ virTableId: z.number(), cartId: z.number() });
+
+export type CartJoinResult = z.infer<typeof cartJoinResultSchema>;

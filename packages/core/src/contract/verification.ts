@@ -21,10 +21,9 @@ export const phoneCodeBodySchema = z.object({
 export type PhoneCodeBody = z.infer<typeof phoneCodeBodySchema>;
 
 /** The answer to a code sent: when the next may be asked for, and how long this one holds. */
-export interface PhoneCodeSent {
-  resendAfterSeconds: number;
-  validSeconds: number;
-}
+export const phoneCodeSentSchema = z.object({ resendAfterSeconds: z.number(), validSeconds: z.number() });
+
+export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
 
 /** Which orders a code is asked of: takeout and reservation ones, where the restaurant says so. */
 export function needsPhoneCode(

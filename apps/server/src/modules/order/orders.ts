@@ -4,6 +4,7 @@ import {
   ORDER_STATUS,
   type OrderCancellation,
   type OrderDetail,
+  type OrderSummary,
   roundMoney,
 } from "@tablemate/core";
 import Big from "big.js";
@@ -211,7 +212,7 @@ export function latestOrders(db: Db, restaurantId: number, where: SQL | undefine
 }
 
 /** An order as a list shows it (the diner's orders, the staff's). */
-export function orderSummary(order: OrderRow, tableName: string) {
+export function orderSummary(order: OrderRow, tableName: string): OrderSummary {
   return {
     orderId: order.id,
     status: order.status,

@@ -1,11 +1,11 @@
-import { ORDER_STATUS, type OrderStatus, stockUnits, takesOrder } from "@tablemate/core";
+import { type DishStock, ORDER_STATUS, type OrderStatus, stockUnits, takesOrder } from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { carts, orderEvents, orderLines, orders } from "../../db/schema.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import { orderStatusMessage, stockMessage } from "../../realtime/messages.js";
 import { cartState, type Tx } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
-import { type DishStock, returnStock } from "./stock.js";
+import { returnStock } from "./stock.js";
 
 type OrderRow = typeof orders.$inferSelect;
 

@@ -1,13 +1,7 @@
-import type { StockUnits } from "@tablemate/core";
+import type { DishStock, StockUnits } from "@tablemate/core";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { additionStock, dishes } from "../../db/schema.js";
 import type { Tx } from "../cart/cart-state.js";
-
-/** A limited dish's stock after a change, as type 20 tells it. */
-export interface DishStock {
-  foodId: number;
-  sum: number;
-}
 
 /** Gives a cancelled order's units back to the limited dishes and additions; answers the dishes' new stock. */
 export async function returnStock(tx: Tx, units: StockUnits): Promise<DishStock[]> {

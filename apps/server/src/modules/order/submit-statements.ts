@@ -7,7 +7,7 @@
  * that was read and the stock is enough. The rest run only on the paths that need them (prepayment,
  * adding to an order, an empty cart).
  */
-import { OPEN_ORDER_STATUSES, ORDER_STATUS, type StockUnits } from "@tablemate/core";
+import { type DishStock, OPEN_ORDER_STATUSES, ORDER_STATUS, type StockUnits } from "@tablemate/core";
 import { batchedPerDatabase } from "../../db/batches.js";
 import type { Db } from "../../db/client.js";
 import { cartLines, dishes, type orderLines, type orders } from "../../db/schema.js";
@@ -190,18 +190,12 @@ export type OrderRow = Required<
 >;
 export type OrderLineRow = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
 
-/** A limited dish's stock after an order took its units. */
-export interface StockLeft {
-  foodId: number;
-  sum: number;
-}
-
 export type WriteOutcome =
   | {
       placed: true;
       order: { id: number; mainGuid: string; tableId: number };
       cart: { version: number; personNum: number };
-      stock: StockLeft[];
+      stock: DishStock[];
     }
   /** the cart changed since it was read: nothing written, read again */
   | { placed: false; short: false }
@@ -227,7 +221,7 @@ export interface PlaceOutcome {
   enough: boolean;
   order?: { id: number; mainGuid: string; tableId: number };
   cart?: { version: number; personNum: number };
-  stock?: StockLeft[];
+  stock?: DishStock[];
   shortDishes?: Array<{ id: number; name: string; foodproperty: number; left: number }>;
   shortAdditions?: Array<{ id: number; left: number }>;
 }

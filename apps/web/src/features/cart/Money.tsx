@@ -1,5 +1,5 @@
+import { YUAN } from "@tablemate/client";
 import { type Decimalish, truncateMoney } from "@tablemate/core";
-import { COPY } from "../../copy.js";
 import "./money.css";
 
 /** ¥ and an amount, truncated to 2 decimals, never rounded up (spec 000 §5). */
@@ -14,7 +14,7 @@ export function Money({
 }) {
   return (
     <span className={className ? `money ${className}` : "money"} data-testid={testId}>
-      <span className="money__yuan">{COPY.yuan}</span>
+      <span className="money__yuan">{YUAN}</span>
       {truncateMoney(value)}
     </span>
   );

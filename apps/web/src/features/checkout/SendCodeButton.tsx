@@ -1,6 +1,6 @@
+import { ApiError } from "@tablemate/client";
 import { isValidPhone, SUBMIT_CODES } from "@tablemate/core";
 import { useState } from "react";
-import { ApiError } from "../../api/http.js";
 import { sendPhoneCode } from "../../api/verification.js";
 import { showToast } from "../loading/toast.js";
 import { SUBMIT_COPY } from "./checkout-copy.js";

@@ -1,3 +1,4 @@
+import { formatMarkup } from "@tablemate/client";
 import { type Method, truncateMoney } from "@tablemate/core";
 import { DISH_COPY } from "../../copy.js";
 
@@ -5,6 +6,6 @@ import { DISH_COPY } from "../../copy.js";
 export function markupText(method: Pick<Method, "markupWay" | "markupPrice">): string {
   if (method.markupPrice <= 0) return "";
   if (method.markupWay === 1) return DISH_COPY.markupPercent(truncateMoney(method.markupPrice));
-  if (method.markupWay === 2) return DISH_COPY.markupFixed(truncateMoney(method.markupPrice));
+  if (method.markupWay === 2) return formatMarkup(method.markupPrice);
   return "";
 }

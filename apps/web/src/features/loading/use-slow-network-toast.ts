@@ -1,6 +1,6 @@
+import { onSlowNetwork } from "@tablemate/client";
 import { TIMING } from "@tablemate/core";
 import { useEffect } from "react";
-import { onSlowNetwork } from "../../api/slow-network.js";
 import { COPY } from "../../copy.js";
 import { showToast } from "./toast.js";
 

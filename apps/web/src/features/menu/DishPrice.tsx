@@ -1,3 +1,4 @@
+import { YUAN } from "@tablemate/client";
 import type { PriceDisplay } from "@tablemate/core";
 import { COPY } from "../../copy.js";
 
@@ -9,7 +10,7 @@ export function DishPrice({ price, unit }: { price: PriceDisplay; unit: string }
         <span className="dish-price__market">{COPY.marketPrice}</span>
       ) : (
         <>
-          <span className="dish-price__yuan">{COPY.yuan}</span>
+          <span className="dish-price__yuan">{YUAN}</span>
           <span className="dish-price__amount">{price.amount}</span>
           {price.startingFrom && <span className="dish-price__from">{COPY.startingPrice}</span>}
         </>

@@ -1,5 +1,5 @@
-import { type OrderCancellation, type OrderDetail, offersMemberPrices, truncateMoney } from "@tablemate/core";
-import { COPY } from "../../copy.js";
+import { formatMoney } from "@tablemate/client";
+import { type OrderCancellation, type OrderDetail, offersMemberPrices } from "@tablemate/core";
 import { useAppStore } from "../../store/app-store.js";
 import { Money } from "../cart/Money.js";
 import { SUBMIT_COPY } from "../checkout/checkout-copy.js";
@@ -70,8 +70,7 @@ function MoneyBreakdown({ order }: { order: OrderDetail }) {
         .filter(([, , shown]) => shown)
         .map(([label, value]) => (
           <FactRow key={label} label={label}>
-            {COPY.yuan}
-            {truncateMoney(value)}
+            {formatMoney(value)}
           </FactRow>
         ))}
       <FactRow label={ORDER_COPY.needPay} testId="order-need">

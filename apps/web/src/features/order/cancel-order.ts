@@ -1,6 +1,6 @@
+import { ApiError } from "@tablemate/client";
 import { CANCEL_CODES } from "@tablemate/core";
 import { imperativeAntd } from "../../antd-setup.js";
-import { ApiError } from "../../api/http.js";
 import { cancelOrder } from "../../api/order.js";
 import { CHECKOUT_COPY } from "../../copy.js";
 import { showToast } from "../loading/toast.js";

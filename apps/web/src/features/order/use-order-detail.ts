@@ -1,6 +1,6 @@
+import { ApiError } from "@tablemate/client";
 import { MSG, type OrderDetail } from "@tablemate/core";
 import { useCallback, useEffect, useState } from "react";
-import { ApiError } from "../../api/http.js";
 import { fetchOrderDetail } from "../../api/order.js";
 import { useAppStore } from "../../store/app-store.js";
 import { subscribeTableEvents } from "../cart/table-events.js";

@@ -1,6 +1,6 @@
-import { ORDER_LIST_QUERY_KEYS } from "@tablemate/core";
+import { ORDER_LIST_QUERY_KEYS, type OrderSummary } from "@tablemate/core";
 import { useEffect, useState } from "react";
-import { fetchOrderList, type OrderSummary } from "../../api/order.js";
+import { fetchOrderList } from "../../api/order.js";
 import { COPY } from "../../copy.js";
 import { Money } from "../../features/cart/Money.js";
 import { useOrderNavigation } from "../../features/checkout/order-navigation.js";

@@ -1,4 +1,5 @@
-import { type AdditionCategory, truncateMoney } from "@tablemate/core";
+import { formatMarkup } from "@tablemate/client";
+import type { AdditionCategory } from "@tablemate/core";
 import { DISH_COPY } from "../../../copy.js";
 import { useAppStore } from "../../../store/app-store.js";
 import { RoundStepper } from "../../cart/RoundStepper.js";
@@ -21,9 +22,7 @@ export function AdditionPicker({ category, editor }: { category: AdditionCategor
           return (
             <li key={addition.id} className="addition-row" data-testid="addition-row">
               <span className="addition-row__name">{addition.name}</span>
-              <span className="addition-row__price">
-                {DISH_COPY.markupFixed(truncateMoney(addition.priceUpValue))}
-              </span>
+              <span className="addition-row__price">{formatMarkup(addition.priceUpValue)}</span>
               {max === 0 ? (
                 <span className="addition-row__sold-out">{DISH_COPY.additionSoldOut}</span>
               ) : (

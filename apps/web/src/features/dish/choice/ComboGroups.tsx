@@ -1,4 +1,5 @@
-import { pickedInGroup, truncateMoney } from "@tablemate/core";
+import { formatMarkup } from "@tablemate/client";
+import { pickedInGroup } from "@tablemate/core";
 import { DISH_COPY } from "../../../copy.js";
 import type { ChoiceEditor } from "../use-choice.js";
 import { Chip, ChipExtra, ChoiceSection } from "./Chip.js";
@@ -26,7 +27,7 @@ export function ComboGroups({ editor }: { editor: ChoiceEditor }) {
                 onSelect={() => editor.togglePart(group, item.itemId)}
               >
                 {item.count > 1 ? `${item.name}×${item.count}` : item.name}
-                {item.priceUp > 0 && <ChipExtra text={DISH_COPY.markupFixed(truncateMoney(item.priceUp))} />}
+                {item.priceUp > 0 && <ChipExtra text={formatMarkup(item.priceUp)} />}
               </Chip>
             ))}
           </div>

@@ -1,0 +1,72 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { consoleUrl, placeDinerOrder, printedConsoleCredentials, signIn, TABLET_OPTIONS } from "./console.js";
+import type { RunningServer } from "./server.js";
+
+/**
+ * The tour of the staff console: every page at the tablet's 1024×768, each one a stop. A page joins it
+ * with one entry in CONSOLE_TOUR; `npm run screenshots` saves each as e2e/screenshots/console-<name>.png.
+ */
+export interface ConsoleStop {
+  /** the picture's name: console-<name>.png */
+  name: string;
+  /** the path under /console/ */
+  path: string;
+  /** opened without signing in (the login page, the not-found page) */
+  signedOut?: boolean;
+  /** resolves once the page shows what it is for (its data loaded) */
+  ready: (page: Page) => Promise<void>;
+}
+
+const testId = (id: string) => (page: Page) => page.getByTestId(id).first().waitFor();
+
+export const CONSOLE_TOUR: readonly ConsoleStop[] = [
+  { name: "login", path: "login", signedOut: true, ready: testId("login-page") },
+  { name: "not-found", path: "no/such/page", signedOut: true, ready: testId("not-found") },
+  { name: "home", path: "", ready: testId("home-page") },
+  {
+    name: "reports",
+    path: "reports",
+    // the numbers are in, with the hours' bars
+    ready: async (page) => {
+      await page.getByTestId("hour-bars").waitFor();
+      await page.locator(".ant-spin-spinning").first().waitFor({ state: "detached" });
+    },
+  },
+];
+
+/** Signs the tablet in on the login page as 川味小馆's owner, as the server printed them at first start. */
+export async function signInOnTablet(context: BrowserContext, server: RunningServer): Promise<void> {
+  const owner = (await printedConsoleCredentials(server)).find((c) => c.restaurant === "川味小馆");
+  if (!owner) throw new Error("no console sign-in printed for 川味小馆");
+  const page = await context.newPage();
+  await page.goto(consoleUrl(server, "login"));
+  await signIn(page, owner);
+  await page.close();
+}
+
+/** Walks the console's tour on a tablet, calling `stop` at each page once it shows its data. */
+export async function walkConsoleTour(
+  browser: Browser,
+  server: RunningServer,
+  stop: (page: Page, name: string) => Promise<void>,
+): Promise<void> {
+  const signedOut = await browser.newContext(TABLET_OPTIONS);
+  const signedIn = await browser.newContext(TABLET_OPTIONS);
+  try {
+    // a diner's order first, so the numbers have something to show
+    await Promise.all([signInOnTablet(signedIn, server), placeDinerOrder(browser, server)]);
+    for (const entry of CONSOLE_TOUR) {
+      const page = await (entry.signedOut ? signedOut : signedIn).newPage();
+      await page.goto(consoleUrl(server, entry.path));
+      await entry.ready(page);
+      // fonts and antd's entrance motions settle
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(300);
+      await stop(page, entry.name);
+      await page.close();
+    }
+  } finally {
+    await signedOut.close();
+    await signedIn.close();
+  }
+}

@@ -1,0 +1,4 @@
+export * from "./http.js";
+export * from "./money.js";
+export * from "./slow-network.js";
+export * from "./socket.js";
