@@ -68,6 +68,12 @@ describe("the staff console in Chromium on a tablet", () => {
     expect(await drawsGlyphs(page, ".login-brand", "管", "理")).toBe(true);
     // the check tells glyphs from boxes: two characters no font has draw the same
     expect(await drawsGlyphs(page, ".login-brand", "\u{E000}", "\u{E001}")).toBe(false);
+    // a login the server does not know: its refusal, on the page, and still the login page
+    await page.getByPlaceholder(SESSION_COPY.loginPlaceholder).fill("nobody-here");
+    await page.getByPlaceholder(SESSION_COPY.passwordPlaceholder).fill("not-the-password");
+    await page.getByRole("button", { name: SESSION_COPY.submit, exact: true }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain(SESSION_COPY.wrongCredentials);
+    expect(new URL(page.url()).pathname).toBe("/console/login");
     // /staff, as a staff member might type it, is the console
     await page.goto(`${server.url}/staff`);
     await page.getByTestId("login-page").waitFor();

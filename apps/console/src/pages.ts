@@ -1,7 +1,10 @@
 import {
+  ApartmentOutlined,
   AuditOutlined,
   BarChartOutlined,
+  FireOutlined,
   KeyOutlined,
+  PrinterOutlined,
   QrcodeOutlined,
   StopOutlined,
   TeamOutlined,
@@ -73,6 +76,27 @@ export const PAGES: readonly ConsolePage[] = [
     icon: AuditOutlined,
     permission: "audit.read",
     load: () => import("./features/staff/AuditPage.js"),
+  },
+  {
+    path: "kitchen",
+    titleKey: "kitchen",
+    icon: FireOutlined,
+    permission: "kitchen.read",
+    load: () => import("./features/kitchen/KitchenPage.js"),
+  },
+  {
+    path: "stations",
+    titleKey: "stations",
+    icon: ApartmentOutlined,
+    permission: "menu.write",
+    load: () => import("./features/stations/StationsPage.js"),
+  },
+  {
+    path: "print",
+    titleKey: "print",
+    icon: PrinterOutlined,
+    permission: "bill.print",
+    load: () => import("./features/print/PrintPage.js"),
   },
 ];
 

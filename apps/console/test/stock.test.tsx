@@ -70,7 +70,7 @@ describe("the stock page", () => {
       [`GET ${API.consoleStock(1)}`]: { data: OVERVIEW },
       [`PUT ${API.consoleDishStock(1, 13)}`]: {
         status: 409,
-        raw: JSON.stringify({ code: 4095, success: false, data: null, message: "库存已变化，请确认后重试" }),
+        raw: JSON.stringify({ code: 4181, success: false, data: null, message: "库存已变化，请确认后重试" }),
       },
     });
     renderConsole("/stock");

@@ -12,6 +12,7 @@ import { linkOrigin } from "./link-origin.js";
 import { loggerOptions, OneLinePerRequest } from "./logging.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
+import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
 import { reportRoutes } from "./modules/reports/routes.js";
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const linkBase = () => ({ origin: linkOrigin(config).url, routerPrefix: config.ROUTER_PREFIX });
   tableAdminRoutes(server, { db, signer, now, linkBase }, staffGuard);
   reportRoutes(server, { db, now }, staffGuard);
+  kitchenRoutes(server, cartDeps, staffGuard);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   imageRoutes(server);

@@ -217,7 +217,7 @@ describe.each(BACKENDS)("console stock on %s", (backend) => {
       });
       const stale = await put(dishUrl(dish.id), { action: "count", estimate: 9, expected: 4 });
       expect(stale.statusCode).toBe(409);
-      expect(json(stale)).toMatchObject({ code: 4095, data: { id: dish.id, estimate: 5 } });
+      expect(json(stale)).toMatchObject({ code: 4181, data: { id: dish.id, estimate: 5 } });
       expect(json(await put(dishUrl(dish.id), { action: "add", delta: 3 })).data).toMatchObject({
         estimate: 8,
       });

@@ -38,7 +38,7 @@ describe.each(BACKENDS)("the staff role × route matrix on %s", (backend) => {
     const rid = find((r) => r.linkMode === "dine" && !r.fastHotel && r.wctPayType === 0).id;
     const added = await app.db
       .insert(tables)
-      .values(Array.from({ length: 40 }, (_, i) => ({ restaurantId: rid, name: `矩${i + 1}` })))
+      .values(Array.from({ length: 80 }, (_, i) => ({ restaurantId: rid, name: `矩${i + 1}` })))
       .returning({ id: tables.id });
     free.push(...added.map((t) => t.id));
     menu = await menuOf(app, rid);

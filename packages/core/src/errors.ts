@@ -72,12 +72,24 @@ export const ERRORS = {
   nothingToSettle: { status: 409, code: 4092, message: "该桌没有待结账的订单" },
   tableHasOrders: { status: 409, code: 4093, message: "该桌还有未结账的订单，请先结账" },
   noOpenVisit: { status: 409, code: 4094, message: "该桌没有进行中的用餐" },
+  // the kitchen (issue 17)
+  stationNotFound: { status: 404, code: 404, message: "档口不存在" },
+  ticketNotFound: { status: 404, code: 404, message: "厨房单不存在" },
+  stationNameTaken: { status: 409, code: 4171, message: "已有同名档口" },
+  /** a station that has tickets keeps them: rename it or take its categories away instead */
+  stationInUse: { status: 409, code: 4175, message: "档口已有厨房单，不能删除" },
+  /** a station names a category that is not the restaurant's */
+  categoryUnknown: { status: 400, code: 400, message: "分类不存在" },
+  /** compare-and-set: the ticket changed since the display read it */
+  ticketChanged: { status: 409, code: 4172, message: "厨房单已被更新，请刷新后再试" },
+  nothingToBump: { status: 409, code: 4173, message: "没有可推进的菜品" },
+  nothingToRecall: { status: 409, code: 4174, message: "没有可撤回的操作" },
   /** a stock count set against a count that changed since the console read it (`data`: the item now) */
-  stockChanged: { status: 409, code: 4095, message: "库存已变化，请确认后重试" },
+  stockChanged: { status: 409, code: 4181, message: "库存已变化，请确认后重试" },
   /** a restock (`add`) of an unlimited item, or one that would go below zero */
-  stockAddRefused: { status: 409, code: 4096, message: "该菜品不限量或库存不足以扣减" },
+  stockAddRefused: { status: 409, code: 4182, message: "该菜品不限量或库存不足以扣减" },
   /** deleting a table a party sits at */
-  tableBusy: { status: 409, code: 4097, message: "该桌正在用餐，不能删除" },
+  tableBusy: { status: 409, code: 4183, message: "该桌正在用餐，不能删除" },
   dishNotFound: { status: 404, code: 404, message: "菜品不存在" },
   additionNotFound: { status: 404, code: 404, message: "加料不存在" },
   tooFrequent: { status: 429, code: SUBMIT_CODES.tooFrequent, message: "操作太频繁，请稍后再试" },

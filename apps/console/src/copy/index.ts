@@ -1,4 +1,5 @@
 import { COMMON_COPY } from "./common.js";
+import { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 import { REPORTS_COPY } from "./reports.js";
 import { SESSION_COPY } from "./session.js";
 import { API_KEYS_COPY, AUDIT_COPY, STAFF_COPY } from "./staff.js";
@@ -6,6 +7,7 @@ import { STOCK_COPY } from "./stock.js";
 import { TABLES_COPY } from "./tables.js";
 
 export { COMMON_COPY } from "./common.js";
+export { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 export { REPORTS_COPY } from "./reports.js";
 export { SESSION_COPY } from "./session.js";
 export { API_KEYS_COPY, AUDIT_COPY, PASSWORD_COPY, PIN_SWITCH_COPY, STAFF_COPY } from "./staff.js";
@@ -23,6 +25,9 @@ export const COPY = {
   apiKeys: API_KEYS_COPY,
   audit: AUDIT_COPY,
   reports: REPORTS_COPY,
+  kitchen: KITCHEN_COPY,
+  stations: STATIONS_COPY,
+  print: PRINT_COPY,
   stock: STOCK_COPY,
   tables: TABLES_COPY,
 } as const;

@@ -521,3 +521,97 @@ export const apiKeys = pgTable(
   },
   (t) => [index("api_keys_restaurant_idx").on(t.restaurantId)],
 );
+
+/** A kitchen station (热菜, 凉菜, 吧台…) of a restaurant: its display shows the tickets routed to it. */
+export const stations = pgTable(
+  "stations",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    name: text("name").notNull(),
+    /** lower first; the first station takes the dishes no category routes */
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [uniqueIndex("stations_restaurant_name").on(t.restaurantId, t.name)],
+);
+
+const stationRef = () => reference("station_id", () => stations.id);
+
+/** Which categories a station cooks; a category may go to two stations. */
+export const stationCategories = pgTable(
+  "station_categories",
+  {
+    stationId: stationRef(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+  },
+  (t) => [primaryKey({ columns: [t.stationId, t.categoryId] })],
+);
+
+/**
+ * A kitchen ticket: an append-only delta of one order at one station ("new": its lines to make,
+ * "cancel": lines taken back). `key` makes a replayed or concurrent creation a no-op: one "new" and at
+ * most one "cancel" per order and station.
+ */
+export const kitchenTickets = pgTable(
+  "kitchen_tickets",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    orderId: orderRef(),
+    stationId: stationRef(),
+    kind: text("kind").$type<"new" | "cancel">().notNull(),
+    key: text("key").notNull(),
+    /** compare-and-set: every bump and recall of the ticket adds one */
+    version: integer("version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("kitchen_tickets_key").on(t.key),
+    index("kitchen_tickets_station_idx").on(t.stationId, t.createdAt),
+    index("kitchen_tickets_order_idx").on(t.orderId),
+  ],
+);
+
+/** One order line on a ticket, with its state; unique per line, station and kind (never twice on a station). */
+export const kitchenItems = pgTable(
+  "kitchen_items",
+  {
+    id: serial("id").primaryKey(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => kitchenTickets.id),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id),
+    stationId: stationRef(),
+    kind: text("kind").$type<"new" | "cancel">().notNull(),
+    count: numeric("count", { precision: 12, scale: 3 }).notNull(),
+    state: text("state").$type<"held" | "cooking" | "ready" | "served" | "void">().notNull().default("held"),
+  },
+  (t) => [
+    uniqueIndex("kitchen_items_line_station_kind").on(t.orderLineId, t.stationId, t.kind),
+    index("kitchen_items_ticket_idx").on(t.ticketId),
+    /** a station's open items (its display) */
+    index("kitchen_items_station_state_idx").on(t.stationId, t.state),
+  ],
+);
+
+/** A station's bumps, so the last one can be recalled: each item's state before and after. */
+export const kitchenBumps = pgTable(
+  "kitchen_bumps",
+  {
+    id: serial("id").primaryKey(),
+    stationId: stationRef(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => kitchenTickets.id),
+    moves: jsonb("moves").$type<Array<{ itemId: number; from: string; to: string }>>().notNull(),
+    actor: text("actor").notNull(),
+    actorName: text("actor_name").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    recalledAt: timestamp("recalled_at", { withTimezone: true }),
+  },
+  (t) => [index("kitchen_bumps_station_idx").on(t.stationId, t.id)],
+);

@@ -8,7 +8,11 @@ type Id = number | string;
 export const STAFF_RESTAURANT_PREFIX = "/console/api/v1/restaurants/";
 const atRestaurant = (rid: Id, rest: string) => `${STAFF_RESTAURANT_PREFIX}${rid}${rest}`;
 
-export const API = {
+/**
+ * The diner's paths, all the diner app imports (DINER_API, never API): a path added to API for the
+ * staff then never reaches the diner's first screen, whose JavaScript has a budget (e2e/bundle.e2e.ts).
+ */
+export const DINER_API = {
   userInfo: "/user/getUserInfo",
   restaurantDetail: "/restaurant/detail",
   selectDesk: "/table/selectDesk",
@@ -46,6 +50,12 @@ export const API = {
   phoneCode: "/cloud/api/v1/phone-code",
   callWaiter: "/cloud/api/v1/table-call-waiter",
   prepayNotify: "/cloud/api/v1/table-prepay-notify",
+  socket: "/ws",
+} as const;
+
+/** Every path: the diner's, and the staff's under /console/api/v1 (the server's routes, the console, tests). */
+export const API = {
+  ...DINER_API,
   /** staff: change one's own password (revokes the account's other sessions) */
   consoleSessionPassword: "/console/api/v1/session/password",
   /** staff: a restaurant's orders with their events */
@@ -69,6 +79,21 @@ export const API = {
   apiKey: (rid: Id, keyId: Id) => atRestaurant(rid, `/api-keys/${keyId}`),
   /** the audit log, newest first, filtered and paged */
   auditLog: (rid: Id) => atRestaurant(rid, "/audit"),
+  /** console (kitchen): the restaurant's stations; `/:sid` one of them */
+  consoleStations: (rid: Id) => atRestaurant(rid, "/stations"),
+  consoleStation: (rid: Id, sid: Id) => atRestaurant(rid, `/stations/${sid}`),
+  /** console (kitchen): the categories a station may cook (the restaurant's, both levels) */
+  consoleStationCategories: (rid: Id) => atRestaurant(rid, "/station-categories"),
+  /** console (kitchen): a station's display: open tickets, all-day counts, the last bump */
+  consoleStationDisplay: (rid: Id, sid: Id) => atRestaurant(rid, `/stations/${sid}/display`),
+  /** console (kitchen): recall the station's last bump */
+  consoleStationRecall: (rid: Id, sid: Id) => atRestaurant(rid, `/stations/${sid}/recall`),
+  /** console (kitchen): one ticket (to print it); `/bump`, `/reprint` */
+  consoleTicket: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}`),
+  consoleTicketBump: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}/bump`),
+  consoleTicketReprint: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}/reprint`),
+  /** console: an order's customer bill (with the orders added to it); printing it sends nothing to the kitchen */
+  consoleOrderBill: (rid: Id, oid: Id) => atRestaurant(rid, `/orders/${oid}/bill`),
   /** staff (stock): the stock page's read (dishes, additions, POS switch) */
   consoleStock: (rid: Id) => atRestaurant(rid, "/stock"),
   /** staff: one dish's stock change (sold out, restore, count, add, snooze) */
@@ -92,5 +117,4 @@ export const API = {
   /** the orders of a date range as CSV */
   consoleReportsCsv: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/orders.csv`,
   healthz: "/healthz",
-  socket: "/ws",
 } as const;

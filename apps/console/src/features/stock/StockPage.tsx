@@ -25,7 +25,7 @@ import { useWorkplace } from "../session/session-store.js";
 import "./stock.css";
 
 /** the refusal of a count set over a count an order changed meanwhile (core's ERRORS.stockChanged) */
-const STOCK_CHANGED = 4095;
+const STOCK_CHANGED = 4181;
 
 /** one toast at a time: each action's replaces the last one's, so a run of taps never covers the list */
 const TOAST = "stock-action";

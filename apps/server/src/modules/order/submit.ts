@@ -37,6 +37,7 @@ import { orderMessage, stockMessage } from "../../realtime/messages.js";
 import type { Signer } from "../../security/signer.js";
 import { presentForRules, presentLine, refuseUnofferedCombos } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
+import { queueForKitchen } from "../kitchen/queue.js";
 import type { PhoneCodes } from "../verification/phone-codes.js";
 import { orderDinerCount } from "./diner-count.js";
 import {
@@ -246,6 +247,8 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     }
     if (written.placed) {
       await announce(deps, cart.id, restaurant.id, guid, written);
+      // the kitchen's tickets, beside the submits (never inside place_orders, never before the answer)
+      queueForKitchen(deps, written.order.id);
       return {
         result: {
           orderId: written.order.id,

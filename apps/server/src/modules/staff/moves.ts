@@ -2,6 +2,7 @@ import { AppError, canMoveOrder, ORDER_STATUS, type OrderStatus, statusesMovable
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { orders, tables } from "../../db/schema.js";
 import type { CartDeps } from "../cart/operate.js";
+import { sendToKitchen } from "../kitchen/tickets.js";
 import { broadcastOrderStatus, writeStatusMove } from "../order/status.js";
 import { endVisit } from "../visit/visits.js";
 
@@ -29,6 +30,8 @@ export async function moveOrderStatus(
     return { order: locked, stock };
   });
   await broadcastOrderStatus(deps, order, to, actor, stock);
+  // accepted: the kitchen gets its tickets; cancelled: the stations that got its lines a cancel ticket
+  await sendToKitchen(deps, order.id);
   return { orderId: order.id, from: order.status, status: to };
 }
 
