@@ -58,6 +58,17 @@ export const CONSOLE_TOUR: readonly ConsoleStop[] = [
   { name: "kitchen", path: "kitchen", ready: loaded("station-picker") },
   { name: "stations", path: "stations", ready: loaded("stations-page") },
   { name: "print", path: "print", ready: loaded("print-form") },
+  {
+    name: "stock",
+    path: "stock",
+    // the dishes are listed with their state
+    ready: (page) => page.locator("[data-testid=stock-page] tr.ant-table-row").first().waitFor(),
+  },
+  {
+    name: "tables",
+    path: "tables",
+    ready: (page) => page.locator("[data-testid=tables-page] tr.ant-table-row").first().waitFor(),
+  },
 ];
 
 /** Signs the tablet in on the login page as 川味小馆's owner, as the server printed them at first start. */

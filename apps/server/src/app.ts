@@ -8,6 +8,7 @@ import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
 import { registerErrorHandler, sendError } from "./http/errors.js";
 import { registerRateLimits } from "./http/rate-limits.js";
+import { linkOrigin } from "./link-origin.js";
 import { loggerOptions, OneLinePerRequest } from "./logging.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { floorRoutes } from "./modules/floor/routes.js";
@@ -23,6 +24,9 @@ import { verifyApproval } from "./modules/staff/approval.js";
 import { accountGuard, type StaffGuard } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
 import { sessionRoutes } from "./modules/staff/session-routes.js";
+import { stockRoutes } from "./modules/stock/routes.js";
+import { liftDueSnoozes, startSnoozeLifts } from "./modules/stock/snooze-lifts.js";
+import { tableAdminRoutes } from "./modules/table/admin-routes.js";
 import { tableRoutes } from "./modules/table/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { createPhoneCodes } from "./modules/verification/phone-codes.js";
@@ -56,6 +60,8 @@ export interface App {
   staffGuard: StaffGuard;
   /** every route as registered (method, URL pattern): the staff matrix test checks each has a row */
   routes: ReadonlyArray<{ method: string; url: string }>;
+  /** lifts the snoozes due now and announces them (the poll's step; tests call it with their clock) */
+  liftSnoozes: () => Promise<number>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -109,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   sessionRoutes(server, staffDeps);
   staffRoutes(server, cartDeps, staffGuard);
   adminRoutes(server, staffDeps, staffGuard);
+  stockRoutes(server, cartDeps, staffGuard);
+  const linkBase = () => ({ origin: linkOrigin(config).url, routerPrefix: config.ROUTER_PREFIX });
+  tableAdminRoutes(server, { db, signer, now, linkBase }, staffGuard);
   reportRoutes(server, { db, now }, staffGuard);
   kitchenRoutes(server, cartDeps, staffGuard);
   floorRoutes(server, {
@@ -127,8 +136,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await consoleShell(server, config);
   await appShell(server, menuContext, config, signer);
 
+  const stopLifts = startSnoozeLifts(cartDeps, config.SNOOZE_POLL_MS, (error) =>
+    server.log.error({ err: error }, "snooze lift poll failed"),
+  );
   server.addHook("onClose", async () => {
+    stopLifts();
     await backplane.close();
   });
-  return { server, signer, staffGuard, routes };
+  return { server, signer, staffGuard, routes, liftSnoozes: () => liftDueSnoozes(cartDeps) };
 }

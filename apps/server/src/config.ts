@@ -38,6 +38,8 @@ const envSchema = z
     /** unset: JSON lines in production, one readable line per entry otherwise */
     LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
     LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** how often each process looks for snoozes (timed sold outs) due to lift and announces them; 0: never */
+    SNOOZE_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
     /** per visitor (their credential); a request without one counts against its address */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     /** per client address, all its visitors together: a dining room of 50 behind one router fits */

@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
+import QRCode from "qrcode";
 import type { Db } from "./db/client.js";
 import type { DemoOwner } from "./db/demo/seed.js";
 import { restaurants, tables } from "./db/schema.js";
@@ -39,7 +40,12 @@ export async function tableLinks(
     .select({ restaurant: restaurants, table: tables })
     .from(tables)
     .innerJoin(restaurants, eq(tables.restaurantId, restaurants.id))
-    .where(restaurantId === undefined ? undefined : eq(restaurants.id, restaurantId))
+    .where(
+      and(
+        isNull(tables.deletedAt),
+        restaurantId === undefined ? undefined : eq(restaurants.id, restaurantId),
+      ),
+    )
     .orderBy(asc(restaurants.id), asc(tables.id));
   return rows.map(({ restaurant, table }) => ({
     restaurantId: restaurant.id,
@@ -48,6 +54,16 @@ export async function tableLinks(
     tableName: table.name,
     url: tableLink(base, signer, restaurant, table.id),
   }));
+}
+
+/** A link's QR code as SVG, as every printed code is made (the links CLI's files, the console's QR sheet). */
+export function qrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, { type: "svg", margin: 2 });
+}
+
+/** A link's QR code as a PNG file (the links CLI). */
+export function qrPngFile(file: string, url: string): Promise<void> {
+  return QRCode.toFile(file, url, { width: 600, margin: 2 });
 }
 
 /**

@@ -104,6 +104,13 @@ export const ERRORS = {
   ticketChanged: { status: 409, code: 4172, message: "厨房单已被更新，请刷新后再试" },
   nothingToBump: { status: 409, code: 4173, message: "没有可推进的菜品" },
   nothingToRecall: { status: 409, code: 4174, message: "没有可撤回的操作" },
+  /** a stock count set against a count that changed since the console read it (`data`: the item now) */
+  stockChanged: { status: 409, code: 4181, message: "库存已变化，请确认后重试" },
+  /** a restock (`add`) of an unlimited item, or one that would go below zero */
+  stockAddRefused: { status: 409, code: 4182, message: "该菜品不限量或库存不足以扣减" },
+  /** deleting a table a party sits at */
+  tableBusy: { status: 409, code: 4183, message: "该桌正在用餐，不能删除" },
+  additionNotFound: { status: 404, code: 404, message: "加料不存在" },
   tooFrequent: { status: 429, code: SUBMIT_CODES.tooFrequent, message: "操作太频繁，请稍后再试" },
 
   // The submit's refusals (spec 000 §8). Several keys may share a code: the app acts on the code,

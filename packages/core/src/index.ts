@@ -1,3 +1,4 @@
+export * from "./availability.js";
 export * from "./booking.js";
 export * from "./cart.js";
 export * from "./checkout.js";
@@ -8,6 +9,8 @@ export * from "./contract/console-menu.js";
 export * from "./contract/console-reports.js";
 export * from "./contract/console-session.js";
 export * from "./contract/console-staff.js";
+export * from "./contract/console-stock.js";
+export * from "./contract/console-tables.js";
 export * from "./contract/menu.js";
 export * from "./contract/order.js";
 export * from "./contract/paths.js";

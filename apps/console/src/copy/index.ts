@@ -6,6 +6,8 @@ import { REPORTS_COPY } from "./reports.js";
 import { SESSION_COPY } from "./session.js";
 import { SETTINGS_COPY } from "./settings.js";
 import { API_KEYS_COPY, AUDIT_COPY, STAFF_COPY } from "./staff.js";
+import { STOCK_COPY } from "./stock.js";
+import { TABLES_COPY } from "./tables.js";
 
 export { COMMON_COPY } from "./common.js";
 export { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
@@ -15,6 +17,8 @@ export { REPORTS_COPY } from "./reports.js";
 export { SESSION_COPY } from "./session.js";
 export { SETTINGS_COPY } from "./settings.js";
 export { API_KEYS_COPY, AUDIT_COPY, PASSWORD_COPY, PIN_SWITCH_COPY, STAFF_COPY } from "./staff.js";
+export { STOCK_COPY } from "./stock.js";
+export { TABLES_COPY } from "./tables.js";
 
 /**
  * Every Chinese string of the console, one file per feature (English follows later, as another set of
@@ -34,6 +38,8 @@ export const COPY = {
   kitchen: KITCHEN_COPY,
   stations: STATIONS_COPY,
   print: PRINT_COPY,
+  stock: STOCK_COPY,
+  tables: TABLES_COPY,
 } as const;
 
 export type CopyFeature = keyof typeof COPY;

@@ -1,11 +1,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import QRCode from "qrcode";
 import { openAndPrepare } from "../boot.js";
 import { ConfigError, loadConfig } from "../config.js";
 import { linkOrigin } from "../link-origin.js";
-import { ownerLines, tableLinks } from "../links.js";
+import { ownerLines, qrPngFile, qrSvg, tableLinks } from "../links.js";
 import { createSigner } from "../security/signer.js";
 
 const USAGE = `Prints the signed link of every table, and writes their QR codes for printing. Run on a
@@ -50,8 +49,8 @@ async function main(): Promise<void> {
       process.stdout.write(`${link.restaurantId}\t${link.restaurantName}\t${link.tableName}\t${link.url}\n`);
       if (!values.out) continue;
       const file = join(values.out, `restaurant-${link.restaurantId}-table-${link.tableId}.${values.format}`);
-      if (values.format === "png") await QRCode.toFile(file, link.url, { width: 600, margin: 2 });
-      else writeFileSync(file, await QRCode.toString(link.url, { type: "svg", margin: 2 }));
+      if (values.format === "png") await qrPngFile(file, link.url);
+      else writeFileSync(file, await qrSvg(link.url));
     }
   } finally {
     await database.close();

@@ -92,6 +92,8 @@ export const tables = pgTable(
     tableType: integer("table_type").notNull().default(1),
     personNum: integer("person_num").notNull().default(0),
     sort: integer("sort").notNull().default(0),
+    /** deleted from the console (kept: orders name it); its link no longer seats anyone */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [index("tables_restaurant_idx").on(t.restaurantId)],
 );
@@ -142,6 +144,8 @@ export const dishes = pgTable(
     code: text("code").notNull().default(""),
     /** remaining stock: -1 unlimited, 0 sold out */
     estimate: integer("estimate").notNull().default(-1),
+    /** a timed sold out (snooze): diners see 0 until then (core's availableEstimate); null when none */
+    snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
     sort: integer("sort").notNull().default(0),
     isRecommend: boolean("is_recommend").notNull().default(false),
     /** the order among 老板推荐 (then by sort) */
@@ -160,15 +164,27 @@ export const dishes = pgTable(
     additionCategories: jsonb("addition_categories").$type<AdditionCategory[]>().notNull().default([]),
     combos: jsonb("combos").$type<ComboItem[]>().notNull().default([]),
   },
-  (t) => [index("dishes_restaurant_idx").on(t.restaurantId)],
+  (t) => [
+    index("dishes_restaurant_idx").on(t.restaurantId),
+    /** the snoozes still to lift (realtime/snooze-lifts.ts polls them) */
+    index("dishes_snoozed_idx").on(t.snoozedUntil).where(sql`${t.snoozedUntil} is not null`),
+  ],
 );
 
-/** Stock of an addition (add-on) shared by the dishes that offer it; absent means unlimited. */
-export const additionStock = pgTable("addition_stock", {
-  additionId: integer("addition_id").primaryKey(),
-  restaurantId: restaurantRef(),
-  estimate: integer("estimate").notNull(),
-});
+/**
+ * Stock of an addition (add-on) shared by the dishes that offer it; absent, or -1, means unlimited
+ * (place_orders skips -1 since migration 0014, as it does a dish's).
+ */
+export const additionStock = pgTable(
+  "addition_stock",
+  {
+    additionId: integer("addition_id").primaryKey(),
+    restaurantId: restaurantRef(),
+    estimate: integer("estimate").notNull(),
+    snoozedUntil: timestamp("snoozed_until", { withTimezone: true }),
+  },
+  (t) => [index("addition_stock_snoozed_idx").on(t.snoozedUntil).where(sql`${t.snoozedUntil} is not null`)],
+);
 
 export const memos = pgTable("memos", {
   id: serial("id").primaryKey(),

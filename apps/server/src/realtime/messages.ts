@@ -153,12 +153,15 @@ export function orderStatusMessage(
   };
 }
 
-/** Type 20: the restaurant's limited dishes' new stock. */
+/** Type 20: the restaurant's limited dishes' new stock (and, from the console, its additions'). */
 export function stockMessage(
   restaurantId: number,
   value: Array<{ foodId: number; sum: number }>,
+  additions?: Array<{ additionId: number; sum: number }>,
 ): StockMessage {
-  return { type: MSG.stock, code: 1000, socketId: randomUUID(), restaurantId, value };
+  const message: StockMessage = { type: MSG.stock, code: 1000, socketId: randomUUID(), restaurantId, value };
+  if (additions?.length) message.additions = additions;
+  return message;
 }
 
 /** Type 40 (ours): a waiter acknowledged call `callId` of the table; the diners' bell is released. */

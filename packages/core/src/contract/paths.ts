@@ -68,6 +68,7 @@ export const API = {
   staffClearTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}/clear`),
   // the console's floor (issue 17; ours)
   consoleFloor: (rid: Id) => atRestaurant(rid, "/floor"),
+  /** one table: its detail on the floor (GET); rename, type (PUT) and delete (DELETE) from the tables page */
   consoleTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}`),
   consoleOrderAction: (rid: Id, orderId: Id, action: "accept" | "serve" | "cancel") =>
     atRestaurant(rid, `/orders/${orderId}/${action}`),
@@ -125,6 +126,18 @@ export const API = {
   consoleImages: (rid: Id) => atRestaurant(rid, "/menu/images"),
   /** staff (settings.write; reading floor.read): modes, hours, templates, start price, texts */
   consoleSettings: (rid: Id) => atRestaurant(rid, "/settings"),
+  /** staff (stock): the stock page's read (dishes, additions, POS switch) */
+  consoleStock: (rid: Id) => atRestaurant(rid, "/stock"),
+  /** staff: one dish's stock change (sold out, restore, count, add, snooze) */
+  consoleDishStock: (rid: Id, dishId: Id) => atRestaurant(rid, `/stock/dishes/${dishId}`),
+  /** staff: one addition's stock change */
+  consoleAdditionStock: (rid: Id, additionId: Id) => atRestaurant(rid, `/stock/additions/${additionId}`),
+  /** staff: the POS online switch */
+  consolePos: (rid: Id) => atRestaurant(rid, "/pos"),
+  /** staff: the restaurant's tables (list, create) */
+  consoleTables: (rid: Id) => atRestaurant(rid, "/tables"),
+  /** staff: a printable A4 sheet of the tables' QR codes (HTML; `?ids=1,2`) */
+  consoleQrSheet: (rid: Id) => atRestaurant(rid, "/tables/qr-sheet"),
   /** the staff console's session (sign in, read, sign out; cookie `tm_staff`): contract/console-session.ts */
   consoleSession: "/console/api/v1/session",
   /** the console: another staff member takes the tablet with their PIN */

@@ -207,6 +207,8 @@ export const stockMessageSchema = z.object({
   socketId: z.string(),
   restaurantId: z.number(),
   value: z.array(dishStockSchema),
+  /** additions whose stock the console changed (or whose snooze lifted): as the sell-out call's additions */
+  additions: z.array(z.object({ additionId: z.number(), sum: z.number() })).optional(),
 });
 
 export type StockMessage = z.infer<typeof stockMessageSchema>;

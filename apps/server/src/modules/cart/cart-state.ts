@@ -5,6 +5,7 @@ import {
   type Dish,
   ERRORS,
   localClock,
+  menuEstimates,
   pricedByRegister,
   refusedCombos,
 } from "@tablemate/core";
@@ -97,8 +98,13 @@ export interface RulesRestaurant {
  */
 export function presentForRules(rows: DishRow[], restaurant: RulesRestaurant, now: Date): Dish[] {
   const clock = localClock(now, restaurant.timezone);
+  // as diners may order them now: snoozed dishes and combos whose parts (when read) cannot make them read 0
+  const estimates = menuEstimates(rows, now);
   return rows.map((row, index) =>
-    pricedByRegister(presentDish(row, { categoryName: "", index, clock, imageHost: "" }), restaurant),
+    pricedByRegister(
+      presentDish(row, { categoryName: "", index, clock, imageHost: "", estimate: estimates.get(row.id) }),
+      restaurant,
+    ),
   );
 }
 

@@ -52,7 +52,7 @@ const TABLE_CARTS: Statement = {
 select r.fast_hotel as "fastHotel", c.id as "cartId", c.owner_guid as "ownerGuid",
   exists (select 1 from table_users u where u.visit_id = v.id and u.guid = $3) as seated
 from restaurants r
-join tables t on t.id = $2 and t.restaurant_id = r.id
+join tables t on t.id = $2 and t.restaurant_id = r.id and t.deleted_at is null
 left join visits v on v.table_id = t.id and v.ended_at is null
 left join carts c on c.visit_id = v.id and c.owner_guid in ('', $3)
 where r.id = $1`,

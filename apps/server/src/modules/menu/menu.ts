@@ -1,9 +1,11 @@
 import {
+  availableEstimate,
   type Dish,
   type LocalClock,
   localClock,
   type Memo,
   type MenuSnapshot,
+  menuEstimates,
   PERIOD_SALE_CODES,
   type PeriodSaleResult,
   periodState,
@@ -70,6 +72,8 @@ function presentFoods(
   const sortOf = (d: DishRow) => categoryById.get(d.categoryId)?.sort ?? 0;
   const ordered = [...dishRows].sort((a, b) => sortOf(a) - sortOf(b) || a.categoryId - b.categoryId);
   const clock = clockOf(ctx, restaurant);
+  // sold out, snoozed, or a combo whose parts cannot make it: as diners may order it now
+  const estimates = menuEstimates(dishRows, ctx.now());
   return ordered.map((row, index) =>
     pricedByRegister(
       presentDish(row, {
@@ -77,6 +81,7 @@ function presentFoods(
         index,
         clock,
         imageHost: ctx.imageHost,
+        estimate: estimates.get(row.id),
       }),
       restaurant,
     ),
@@ -123,35 +128,56 @@ export async function menuSnapshot(ctx: MenuContext, restaurant: RestaurantRow):
       .map((row) => presentPeriodInfo(row, clock)),
     memos: memoRows,
     // from the same rows as the foods, so the page's stock and its dishes' agree
-    sellOut: presentSellOut(rows.dishRows, additionRows),
+    sellOut: presentSellOut(rows.dishRows, additionRows, ctx.now()),
   };
 }
 
 function additionStockRows(db: Db, restaurantId: number) {
   return db
-    .select({ additionId: additionStock.additionId, sum: additionStock.estimate })
+    .select({
+      additionId: additionStock.additionId,
+      estimate: additionStock.estimate,
+      snoozedUntil: additionStock.snoozedUntil,
+    })
     .from(additionStock)
     .where(eq(additionStock.restaurantId, restaurantId));
 }
 
-/** The sell-out answer: remaining stock of every dish and limited addition; -1 is unlimited. */
+type StockRows = Parameters<typeof menuEstimates>[0];
+
+/**
+ * The sell-out answer: the stock diners may order now of every dish and limited addition (a snooze
+ * reads 0, a combo whose parts cannot make it 0); -1 is unlimited, and unlimited additions are left out.
+ */
 function presentSellOut(
-  dishRows: ReadonlyArray<{ id: number; estimate: number }>,
-  additions: SellOut["additions"],
+  dishRows: StockRows,
+  additions: Awaited<ReturnType<typeof additionStockRows>>,
+  now: Date,
 ): SellOut {
-  return { value: dishRows.map((row) => ({ foodId: row.id, sum: row.estimate })), additions };
+  const estimates = menuEstimates(dishRows, now);
+  return {
+    value: dishRows.map((row) => ({ foodId: row.id, sum: estimates.get(row.id) ?? row.estimate })),
+    additions: additions
+      .map((row) => ({ additionId: row.additionId, sum: availableEstimate(row, now) }))
+      .filter((row) => row.sum !== -1),
+  };
 }
 
 /** The sell-out call's answer, read now. */
-export async function sellOut(db: Db, restaurantId: number): Promise<SellOut> {
+export async function sellOut(db: Db, restaurantId: number, now: Date): Promise<SellOut> {
   const [dishRows, additionRows] = await Promise.all([
     db
-      .select({ id: dishes.id, estimate: dishes.estimate })
+      .select({
+        id: dishes.id,
+        estimate: dishes.estimate,
+        snoozedUntil: dishes.snoozedUntil,
+        combos: dishes.combos,
+      })
       .from(dishes)
       .where(eq(dishes.restaurantId, restaurantId)),
     additionStockRows(db, restaurantId),
   ]);
-  return presentSellOut(dishRows, additionRows);
+  return presentSellOut(dishRows, additionRows, now);
 }
 
 export async function periodDishes(ctx: MenuContext, restaurant: RestaurantRow) {

@@ -26,7 +26,14 @@ export function dishImageUrl(imageHost: string, imageKey: string): string {
 /** The one place a dish row becomes the wire's dish (spec 000 §3), priced and timed as of `clock`. */
 export function presentDish(
   row: DishRow,
-  ctx: { categoryName: string; index: number; clock: LocalClock; imageHost: string },
+  ctx: {
+    categoryName: string;
+    index: number;
+    clock: LocalClock;
+    imageHost: string;
+    /** the count diners may order now (core's menuEstimates: snoozes, combos' parts); else the stored one */
+    estimate?: number | undefined;
+  },
 ): Dish {
   const image = dishImageUrl(ctx.imageHost, row.imageKey);
   const dish: Dish = {
@@ -56,7 +63,7 @@ export function presentDish(
     typeId: row.categoryId,
     secondTypeId: row.secondCategoryId,
     code: row.code,
-    estimate: row.estimate,
+    estimate: ctx.estimate ?? row.estimate,
     index: ctx.index,
     showDishItem: true,
     isRecommend: row.isRecommend,

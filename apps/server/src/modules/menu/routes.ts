@@ -63,7 +63,7 @@ export function menuRoutes(app: FastifyInstance, ctx: MenuContext): void {
   app.get(`${API.sellOut}/:hotelid`, async (request) => {
     const { hotelid } = parse(hotelidQuerySchema, request.params);
     await getRestaurant(db, hotelid);
-    return ok(await sellOut(db, hotelid), 200);
+    return ok(await sellOut(db, hotelid, ctx.now()), 200);
   });
 
   app.get(API.periodDish, async (request) => {

@@ -39,12 +39,18 @@ select i.ord, r.id, r.timezone, r.server_version as "serverVersion", r.business_
   (select json_build_object('id', o.id, 'mainGuid', o.main_guid, 'tableId', o.table_id)
      from orders o where o.restaurant_id = r.id and o.submit_id = i."submitId") as existing,
   coalesce((select json_agg(l order by l.position) from cart_lines l where l.cart_id = c.id), '[]') as lines,
-  coalesce((select json_agg(d) from dishes d where d.restaurant_id = r.id and d.id = any(coalesce(
-    i."localFoodIds", array(select food_id from cart_lines where cart_id = c.id)))), '[]') as dishes
+  coalesce((select json_agg(d) from dishes d where d.restaurant_id = r.id and (d.id = any(f.ids)
+    -- a combo's parts, whose stock decides whether it can be ordered
+    or d.id in (select (p->>'itemId')::int from dishes cd, jsonb_array_elements(cd.combos) p
+      where cd.id = any(f.ids) and cd.restaurant_id = r.id and cd.combos <> '[]'::jsonb))), '[]') as dishes,
+  coalesce((select json_agg(a.addition_id) from addition_stock a
+    where a.restaurant_id = r.id and a.snoozed_until > i.now), '[]') as "snoozedAdditions"
 from jsonb_to_recordset($1::jsonb) as i(ord int, "restaurantId" int, "cartId" int, "submitId" text, guid text,
   "localFoodIds" int[], now timestamptz)
 join restaurants r on r.id = i."restaurantId"
-left join carts c on c.id = i."cartId"`,
+left join carts c on c.id = i."cartId"
+cross join lateral (select coalesce(i."localFoodIds",
+  array(select food_id from cart_lines where cart_id = c.id)) as ids) f`,
 };
 
 export interface SubmitRestaurant {
@@ -82,6 +88,8 @@ interface ReadRow extends SubmitRestaurant {
   existing: { id: number; mainGuid: string; tableId: number } | null;
   lines: Record<string, unknown>[];
   dishes: Record<string, unknown>[];
+  /** the restaurant's additions whose snooze still runs */
+  snoozedAdditions: number[];
 }
 
 export interface SubmitRead extends Omit<ReadRow, "lines" | "dishes"> {
@@ -95,7 +103,7 @@ interface SubmitIds {
   submitId: string;
   guid: string;
   localFoodIds?: number[];
-  /** the submit's clock (ISO): "today" of the cancelled-today rule, in the restaurant's zone */
+  /** the submit's clock (ISO): "today" of the cancelled-today rule (in the restaurant's zone) and the snoozes still running */
   now: string;
 }
 

@@ -163,7 +163,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       now: now.toISOString(),
     });
     if (!found) throw new AppError("restaurantNotFound");
-    const { cart, existing, lines: stored, dishRows, ...restaurant } = found;
+    const { cart, existing, lines: stored, dishRows, snoozedAdditions, ...restaurant } = found;
     const token = deps.signer.visitorCredential(guid);
     checkRestaurant(deps, restaurant, payload, now);
     if (existing) {
@@ -212,6 +212,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     refuseUnofferedCombos(menu, restaurant);
     if (local) refuseBrokenLocalCart(local, menu);
     const priced = priceLines(lines, menu);
+    refuseUnavailable(priced, menu, dishRows, snoozedAdditions);
     const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
     if (expired.length) throw new AppError("dishOutOfPeriod", `${expired.join("、")}已进入不可售时段`);
     const total = cartTotal(priced.map((p) => p.total));
@@ -343,6 +344,49 @@ function refuseBookedTime(restaurant: SubmitRestaurant, time: string, rule: Book
     throw new AppError(key, `只能选择${within}的时间，请重新选择`);
   }
   throw new AppError(key);
+}
+
+/**
+ * What the stock rows cannot refuse, since the count stays stored while a snooze runs: a snoozed
+ * addition (3000), a snoozed dish, a combo whose parts cannot make it, or a chosen part that is sold
+ * out or snoozed (2000, naming the combo). The menu's estimates are core's menuEstimates (the parts'
+ * rows were read with the lines'). A snooze set while this submit is between its read and its write
+ * does not refuse it: the order counts as placed before the snooze.
+ */
+function refuseUnavailable(
+  priced: PricedOrderLine[],
+  menu: Dish[],
+  rows: ReadonlyArray<{ id: number; estimate: number }>,
+  snoozedAdditions: number[],
+): void {
+  const snoozed = new Set(snoozedAdditions);
+  const additions = priced.flatMap((p) => p.line.additions.filter((a) => snoozed.has(a.id)));
+  if (additions.length) {
+    const named = priced.flatMap((p) => p.dish.additionCategories.flatMap((c) => c.additions));
+    const shortages = [...new Set(additions.map((a) => a.id))].map((id) => ({
+      foodId: id,
+      name: named.find((x) => x.id === id)?.name ?? "",
+      left: 0,
+      isCombo: false,
+    }));
+    throw new AppError("additionsShort", shortageMessage(shortages), shortages);
+  }
+  const estimateOf = (id: number) => menu.find((d) => d.id === id)?.estimate;
+  // a stored 0 is place_orders' to refuse (with the additions' shortage first, as always)
+  const stored = new Map(rows.map((row) => [row.id, row.estimate]));
+  const out = priced.filter(
+    (p) =>
+      (p.dish.estimate === 0 && stored.get(p.dish.id) !== 0) ||
+      p.line.parts.some((part) => estimateOf(part.itemId) === 0),
+  );
+  if (!out.length) return;
+  const shortages = [...new Map(out.map((p) => [p.dish.id, p.dish])).values()].map((dish) => ({
+    foodId: dish.id,
+    name: dish.name,
+    left: 0,
+    isCombo: dish.foodproperty !== 0,
+  }));
+  throw new AppError("stockShort", shortageMessage(shortages), shortages);
 }
 
 /** 3000 when an addition is short (they are taken first), else 2000 with the short dishes. */

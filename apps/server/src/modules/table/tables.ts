@@ -1,5 +1,5 @@
 import { AppError, idSchema, type TableInfo, type TableJoinResult, type TableUser } from "@tablemate/core";
-import { and, asc, eq, notLike } from "drizzle-orm";
+import { and, asc, eq, isNull, notLike } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { tables, tableUsers } from "../../db/schema.js";
 import type { Backplane } from "../../realtime/hub.js";
@@ -12,7 +12,7 @@ export async function listTables(db: Db, restaurantId: number): Promise<TableInf
   return db
     .select({ id: tables.id, name: tables.name, tableType: tables.tableType })
     .from(tables)
-    .where(eq(tables.restaurantId, restaurantId))
+    .where(and(eq(tables.restaurantId, restaurantId), isNull(tables.deletedAt)))
     .orderBy(asc(tables.id));
 }
 
@@ -27,7 +27,7 @@ export async function getSignedTable(
   const [table] = await db
     .select()
     .from(tables)
-    .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId)));
+    .where(and(eq(tables.id, tableId), eq(tables.restaurantId, restaurantId), isNull(tables.deletedAt)));
   if (!table) throw new AppError("tableNotFound");
   if (!signer.verifyTableToken(restaurantId, tableId, sid)) throw new AppError("invalidTableToken");
   return table;

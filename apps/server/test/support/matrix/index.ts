@@ -4,6 +4,7 @@ import { KITCHEN_ROWS } from "./kitchen.js";
 import { MENU_ROWS } from "./menu.js";
 import { ORDER_ROWS } from "./orders.js";
 import { REPORT_ROWS } from "./reports.js";
+import { STOCK_ROWS } from "./stock.js";
 import type { MatrixRow } from "./types.js";
 
 export type { MatrixContext, MatrixRow } from "./types.js";
@@ -19,4 +20,5 @@ export const MATRIX_ROWS: MatrixRow[] = [
   ...KITCHEN_ROWS,
   ...MENU_ROWS,
   ...FLOOR_ROWS,
+  ...STOCK_ROWS,
 ];
