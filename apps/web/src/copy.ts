@@ -34,17 +34,6 @@ export const COPY = {
   searchHint: "输入菜名，找找想吃的",
   searchEmpty: "没有找到相关菜品",
   back: "返回",
-  restaurantDetail: "餐厅详情",
-  address: "地址",
-  phone: "电话",
-  businessTime: "营业时间",
-  tags: "特色",
-  environment: "环境",
-  description: "简介",
-  viewMap: "查看地图",
-  mapTitle: "餐厅位置",
-  latitude: "纬度",
-  longitude: "经度",
 } as const;
 
 /** The dish modals, the combo and multi-option pages, the quantity keypad and the cart bar. */

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { COPY } from "../src/copy.js";
 import { PROMPT_COPY, STARTUP_FAILURE_TEXT } from "../src/features/prompt/prompt-copy.js";
+import { RESTAURANT_COPY } from "../src/features/restaurant/restaurant-copy.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { setCookie } from "./cookies.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
@@ -163,10 +164,10 @@ describe("header area", () => {
       expect(within(panel).getByText(chip)).toBeTruthy();
     expect(within(panel).getByText(detail.description)).toBeTruthy();
 
-    fireEvent.click(within(panel).getByRole("link", { name: COPY.viewMap }));
+    fireEvent.click(within(panel).getByRole("link", { name: RESTAURANT_COPY.viewMap }));
     await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/business/map?${LINK}`)));
     expect((await screen.findByTestId("coordinates")).textContent).toBe("纬度31.1946°N经度121.437°E");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(COPY.mapTitle);
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(RESTAURANT_COPY.mapTitle);
     // the menu stays mounted (kept alive) under the map page, its closed panel with it
     expect(within(screen.getByRole("main")).getByText(detail.address)).toBeTruthy();
   });

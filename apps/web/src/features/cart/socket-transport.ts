@@ -165,8 +165,8 @@ export function createSocketTransport(
     seen.add(message.socketId);
     if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value ?? "");
     if (message.type === MSG.stock || message.type === MSG.waiterAnswered) {
-      const event = message.type === MSG.stock ? { stock: message } : { answered: message };
-      for (const listener of eventListeners) listener(event);
+      for (const listener of eventListeners)
+        listener(message.type === MSG.stock ? { stock: message } : { answered: message });
       return;
     }
     // the broadcast of our own operation settles it, even before its verdict arrives

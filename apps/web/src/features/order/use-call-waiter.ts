@@ -15,16 +15,6 @@ export function resetCallWaiterCooldown(): void {
 
 const remaining = () => Math.max(0, lastCallAt + TIMING.callWaiterCooldownMs - Date.now());
 
-/** The bells on screen: a waiter's acknowledgement (socket type 40) releases them before the cooldown ends. */
-const releases = new Set<() => void>();
-subscribeTableEvents((event) => {
-  if (!("answered" in event)) return;
-  lastCallAt = 0;
-  for (const release of releases) release();
-  // its words load with the first acknowledgement, not with the menu
-  void import("./waiter-answered.js").then((m) => m.toastAnswered());
-});
-
 /**
  * The top bar's bell: calls the waiter (pay-later) or notifies the staff (prepayment); after a
  * success it rests for 60 seconds.
@@ -33,13 +23,18 @@ export function useCallWaiter(): { onClick(): void; disabled: boolean } {
   const [cooling, setCooling] = useState(() => remaining() > 0);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    const release = () => setCooling(false);
-    releases.add(release);
-    return () => {
-      releases.delete(release);
-    };
-  }, []);
+  // a waiter's acknowledgement (socket type 40) releases the bell before the cooldown ends; the
+  // phone that called says so (once, however many bells are mounted), its words loaded only then
+  useEffect(
+    () =>
+      subscribeTableEvents((event) => {
+        if (!("answered" in event)) return;
+        if (lastCallAt) void import("./waiter-answered.js").then((m) => m.toastAnswered());
+        lastCallAt = 0;
+        setCooling(false);
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (!cooling) return;

@@ -1,11 +1,11 @@
 import type { RestaurantDetail } from "@tablemate/core";
 import Popup from "antd-mobile/es/components/popup";
 import { Link, useLocation } from "react-router";
-import { COPY } from "../../copy.js";
 import { PATHS } from "../../router/paths.js";
 import { carryQuery } from "../../router/query.js";
 import { RestaurantFacts } from "./RestaurantFacts.js";
 import { RestaurantIcon } from "./RestaurantIcon.js";
+import { RESTAURANT_COPY } from "./restaurant-copy.js";
 
 export interface RestaurantDetailPopupProps {
   restaurant: RestaurantDetail;
@@ -24,7 +24,7 @@ export function RestaurantDetailPopup({ restaurant, visible, onClose }: Restaura
       showCloseButton
       bodyClassName="restaurant-detail"
     >
-      <section aria-label={COPY.restaurantDetail} data-testid="restaurant-detail">
+      <section aria-label={RESTAURANT_COPY.restaurantDetail} data-testid="restaurant-detail">
         <header className="restaurant-detail__head">
           <RestaurantIcon restaurant={restaurant} size={56} />
           <div>
@@ -34,7 +34,7 @@ export function RestaurantDetailPopup({ restaurant, visible, onClose }: Restaura
         </header>
         <RestaurantFacts restaurant={restaurant} />
         <Link className="restaurant-detail__map" to={carryQuery(PATHS.businessMap, search)} onClick={onClose}>
-          {COPY.viewMap}
+          {RESTAURANT_COPY.viewMap}
         </Link>
       </section>
     </Popup>

@@ -1,6 +1,6 @@
 import type { RestaurantDetail } from "@tablemate/core";
 import type { ReactNode } from "react";
-import { COPY } from "../../copy.js";
+import { RESTAURANT_COPY } from "./restaurant-copy.js";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -28,24 +28,24 @@ export function RestaurantFacts({ restaurant }: { restaurant: RestaurantDetail }
   const description = restaurant.description || restaurant.restaurantDescription;
   return (
     <dl className="restaurant-facts">
-      {restaurant.address && <Fact label={COPY.address}>{restaurant.address}</Fact>}
+      {restaurant.address && <Fact label={RESTAURANT_COPY.address}>{restaurant.address}</Fact>}
       {restaurant.phone && (
-        <Fact label={COPY.phone}>
+        <Fact label={RESTAURANT_COPY.phone}>
           <a href={`tel:${restaurant.phone}`}>{restaurant.phone}</a>
         </Fact>
       )}
-      {restaurant.businessTime && <Fact label={COPY.businessTime}>{restaurant.businessTime}</Fact>}
+      {restaurant.businessTime && <Fact label={RESTAURANT_COPY.businessTime}>{restaurant.businessTime}</Fact>}
       {restaurant.tags.length > 0 && (
-        <Fact label={COPY.tags}>
+        <Fact label={RESTAURANT_COPY.tags}>
           <Chips items={restaurant.tags} />
         </Fact>
       )}
       {restaurant.environment.length > 0 && (
-        <Fact label={COPY.environment}>
+        <Fact label={RESTAURANT_COPY.environment}>
           <Chips items={restaurant.environment} />
         </Fact>
       )}
-      {description && <Fact label={COPY.description}>{description}</Fact>}
+      {description && <Fact label={RESTAURANT_COPY.description}>{description}</Fact>}
     </dl>
   );
 }

@@ -8,6 +8,7 @@ import { PATHS } from "../../router/paths.js";
 import { useAppStore } from "../../store/app-store.js";
 import "../../features/restaurant/restaurant.css";
 import "./business-map.css";
+import { RESTAURANT_COPY } from "../../features/restaurant/restaurant-copy.js";
 
 /** Degrees with the N/S, E/W of a map, e.g. 31.1946°N. */
 function degrees(value: number, positive: string, negative: string): string {
@@ -18,11 +19,11 @@ function Coordinates({ restaurant }: { restaurant: Pick<RestaurantDetail, "latit
   return (
     <dl className="business-map__coordinates" data-testid="coordinates">
       <div>
-        <dt>{COPY.latitude}</dt>
+        <dt>{RESTAURANT_COPY.latitude}</dt>
         <dd>{degrees(restaurant.latitude, "N", "S")}</dd>
       </div>
       <div>
-        <dt>{COPY.longitude}</dt>
+        <dt>{RESTAURANT_COPY.longitude}</dt>
         <dd>{degrees(restaurant.longitude, "E", "W")}</dd>
       </div>
     </dl>
@@ -43,7 +44,7 @@ export function BusinessMapPage() {
         <button type="button" className="back-button" aria-label={COPY.back} onClick={back}>
           <BackIcon />
         </button>
-        <h1 className="business-map__title">{COPY.mapTitle}</h1>
+        <h1 className="business-map__title">{RESTAURANT_COPY.mapTitle}</h1>
       </header>
       {restaurant && (
         <section className="business-map__card">
