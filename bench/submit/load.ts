@@ -20,6 +20,16 @@ export interface LoadInput {
   retryShare: number;
   warmupMs: number;
   steadyMs: number;
+  /** called with each accepted submit's order as its answer arrives (not for re-sent submits) */
+  onAccepted?: (accepted: AcceptedSubmit) => void;
+}
+
+/** An accepted submit: its table, its order, when it was sent and when its answer arrived (performance.now()). */
+export interface AcceptedSubmit {
+  table: PrefilledTable;
+  orderId: number;
+  sentAt: number;
+  answeredAt: number;
 }
 
 export type Phase = "warmup" | "steady" | "after";
@@ -120,7 +130,8 @@ export async function runLoad(
     const at = phases[phaseAt(sentAt)];
     at.cycles++;
     const answer = await submit(table, submitId);
-    const ms = performance.now() - sentAt;
+    const answeredAt = performance.now();
+    const ms = answeredAt - sentAt;
     const code = String(answer.body.code);
     at.codes[code] = (at.codes[code] ?? 0) + 1;
     if (answer.body.code !== 1000) {
@@ -130,6 +141,7 @@ export async function runLoad(
     at.accepted.push(ms);
     const { orderId } = answer.body.data as { orderId: number };
     accepted.set(submitId, orderId);
+    input.onAccepted?.({ table, orderId, sentAt, answeredAt });
     if (Math.random() < input.retryShare) {
       retries.sent++;
       const again = await submit(table, submitId);
