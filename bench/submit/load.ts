@@ -81,6 +81,34 @@ class Recorder {
   }
 }
 
+/** Submits a prefilled table's shared cart as its diner (pay later, two diners). */
+export function submitCart(
+  http: HttpClient,
+  { seat, cart, guid, cookie }: PrefilledTable,
+  submitId: string,
+): Promise<Answer> {
+  return http.form(
+    API.orderSubmit,
+    {
+      data: JSON.stringify({
+        submitId,
+        restaurantId: seat.rid,
+        realTableId: seat.tableId,
+        cartId: cart.value,
+        cartIdSign: cart.sign,
+        wholeMemo: { guid, memo: "" },
+        orderUsers: [{ guid }],
+        userId: guid,
+        personNum: 2,
+      }),
+      isNewVersion: true,
+      token: "",
+      smToken: "",
+    },
+    cookie,
+  );
+}
+
 export async function runLoad(
   http: HttpClient,
   tables: PrefilledTable[],
@@ -102,27 +130,7 @@ export async function runLoad(
   const periodMs = (input.submitters * 1000) / input.rate;
   let taken = 0;
 
-  const submit = ({ seat, cart, guid, cookie }: PrefilledTable, submitId: string): Promise<Answer> =>
-    http.form(
-      API.orderSubmit,
-      {
-        data: JSON.stringify({
-          submitId,
-          restaurantId: seat.rid,
-          realTableId: seat.tableId,
-          cartId: cart.value,
-          cartIdSign: cart.sign,
-          wholeMemo: { guid, memo: "" },
-          orderUsers: [{ guid }],
-          userId: guid,
-          personNum: 2,
-        }),
-        isNewVersion: true,
-        token: "",
-        smToken: "",
-      },
-      cookie,
-    );
+  const submit = (table: PrefilledTable, submitId: string) => submitCart(http, table, submitId);
 
   const cycle = async (table: PrefilledTable) => {
     const submitId = randomUUID();
