@@ -257,6 +257,16 @@ async function run(resources: {
   return { loadAverageAtStart, setup, phases, tablesEach, serverUrl: server.url, loadedDelays };
 }
 
+const meanOf = (list: PhaseResult[], value: (p: PhaseResult) => number): number =>
+  Math.round(list.reduce((sum, p) => sum + value(p), 0) / Math.max(1, list.length));
+
+/** (highest − lowest) / mean of the phases' steady orders/s, in %. */
+function spreadPercent(list: PhaseResult[]): number {
+  const rates = list.map((p) => p.steady.ordersPerSecond);
+  const mean = rates.reduce((a, b) => a + b, 0) / Math.max(1, rates.length);
+  return mean > 0 ? Math.round(((Math.max(...rates) - Math.min(...rates)) / mean) * 100) : 0;
+}
+
 function report(outcome: Awaited<ReturnType<typeof run>>) {
   const { phases, setup } = outcome;
   const loaded = phases.filter((p) => p.name !== "quiet");
@@ -378,6 +388,18 @@ function report(outcome: Awaited<ReturnType<typeof run>>) {
         "orderPlaced for an order no accepted submit of the phase answered.",
       "rate: accepted orders/s in the steady window, the mean of the rounds without consoles against the mean " +
         "of the rounds with them; rounds alternate so that the machine's drift (other work) falls on both.",
+      `Machine: over the loaded phases the server process had ${meanOf(loaded, (p) => p.cpu.serverPercent)}% of one ` +
+        `core, the machine ran at ${meanOf(loaded, (p) => p.cpu.machinePercent)}% of ${cpus().length * 100}, of which ` +
+        `${meanOf(loaded, (p) => p.cpu.otherPercent)}% was work other than this bench's server, client and PostgreSQL. ` +
+        "postgresPercent counts every postgres process on the machine, other engineers' test databases included.",
+      ...(without.length > 1
+        ? [
+            `Rounds without consoles differed by ${spreadPercent(without)}% between themselves ` +
+              `(${without.map((p) => p.steady.ordersPerSecond).join(", ")} orders/s), rounds with them by ` +
+              `${spreadPercent(withC)}% (${withC.map((p) => p.steady.ordersPerSecond).join(", ")}): a difference ` +
+              "between the two conditions smaller than that is inside this run's noise.",
+          ]
+        : []),
       ...(loaded.some((p) => sentRate(p) < 0.95 * p.rate)
         ? [
             `The server did not keep up in ${loaded
