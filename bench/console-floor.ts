@@ -86,14 +86,29 @@ async function staffContext(browser: Browser, server: RunningServer, session: St
   return context;
 }
 
-async function measureFloor(browser: Browser, server: RunningServer, owner: StaffSession) {
+/**
+ * Lighthouse on the floor page, alternating with the same page of a restaurant with 10 free tables and
+ * no orders (the baseline: what the machine and the console's own code cost at that moment).
+ */
+async function measureFloor(
+  browser: Browser,
+  server: RunningServer,
+  owner: StaffSession,
+  baselineOwner: StaffSession,
+) {
   const url = `${server.url}/console/floor`;
   const lhrs: Result[] = [];
+  const baselineLhrs: Result[] = [];
   for (let run = 1; run <= RUNS; run++) {
     lhrs.push(await runLighthouse(url, { desktop: true, headers: { Cookie: owner.cookie } }));
-    log(`floor: Lighthouse run ${run}/${RUNS}: ${lhrs.at(-1)?.categories.performance?.score}`);
+    baselineLhrs.push(await runLighthouse(url, { desktop: true, headers: { Cookie: baselineOwner.cookie } }));
+    log(
+      `floor: Lighthouse run ${run}/${RUNS}: ${lhrs.at(-1)?.categories.performance?.score} ` +
+        `(baseline ${baselineLhrs.at(-1)?.categories.performance?.score})`,
+    );
   }
   const runs = await Promise.all(lhrs.map(figuresOf));
+  const baselineRuns = await Promise.all(baselineLhrs.map(figuresOf));
   const first = lhrs[0];
   // what the page showed: its table cards, at the tablet's size
   const context = await staffContext(browser, server, owner);
@@ -110,6 +125,7 @@ async function measureFloor(browser: Browser, server: RunningServer, owner: Staf
       finalUrl: first ? new URL(first.finalDisplayedUrl).pathname : "",
       median: medians(runs),
       runs,
+      baseline: { tables: 10, orders: 0, median: medians(baselineRuns), runs: baselineRuns },
       diagnostics: first ? await diagnosticsOf(first) : undefined,
       tableCardsShown: tableCards,
     };
@@ -140,7 +156,12 @@ async function measureKitchen(
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
     await page.goto(`${server.url}/console/kitchen/${stationId}`);
     await page.getByTestId("kitchen-display").waitFor({ timeout: 60_000 });
-    await page.getByTestId("ticket").first().waitFor({ timeout: 60_000 });
+    // shown: every open ticket drawn (the display draws them all, no window)
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('[data-testid="ticket"]').length >= count,
+      CONFIG.kitchen.tables,
+      { timeout: 120_000, polling: 100 },
+    );
     await page.waitForLoadState("networkidle");
     const ticketsShown = await page.getByTestId("ticket").count();
     const shownAt = await page.evaluate(() => performance.now());
@@ -232,14 +253,15 @@ async function run(resources: {
     dishCount: CONFIG.kitchen.dishes,
     tablesEach: CONFIG.kitchen.tables + CONFIG.kitchen.liveOrders,
   });
-  if (!floorPlace || !kitchenPlace) throw new Error("restaurants not made");
-  const [floorOwner, kitchenOwner] = await signInStaff(
+  const [baselinePlace] = await addBenchRestaurants(db, signer, { count: 1, dishCount: 5, tablesEach: 10 });
+  if (!floorPlace || !kitchenPlace || !baselinePlace) throw new Error("restaurants not made");
+  const [floorOwner, kitchenOwner, baselineOwner] = await signInStaff(
     db,
     server.url,
-    [floorPlace.rid, kitchenPlace.rid],
+    [floorPlace.rid, kitchenPlace.rid, baselinePlace.rid],
     ["owner"],
   );
-  if (!floorOwner || !kitchenOwner) throw new Error("owners not signed in");
+  if (!floorOwner || !kitchenOwner || !baselineOwner) throw new Error("owners not signed in");
   const http = new HttpClient(server.url, 64);
   resources.http = http;
 
@@ -263,7 +285,7 @@ async function run(resources: {
 
   const browser = await launchChromium();
   resources.browser = browser;
-  const floor = hasFloor ? await measureFloor(browser, server, floorOwner) : null;
+  const floor = hasFloor ? await measureFloor(browser, server, floorOwner, baselineOwner) : null;
   const kitchen =
     stationId === null
       ? null
@@ -329,7 +351,9 @@ async function main(): Promise<void> {
           "trace it records; on a loaded machine the recorded main-thread work is longer, and the score lower, " +
           "than on an idle one.",
         floor
-          ? "The floor's score is the median run's; runs lists every run."
+          ? "The floor's score is the median run's; runs lists every run. floor.baseline: the same page of a " +
+            "restaurant with 10 free tables and no orders, run alternately with it, so a slower moment of the " +
+            "machine weighs on both: the difference is what 200 tables and 1,000 orders cost."
           : "The floor page was not measured: this server has no floor routes (the floor branch is not merged).",
         ...(kitchen
           ? [
