@@ -392,6 +392,13 @@ function report(outcome: Awaited<ReturnType<typeof run>>) {
         `core, the machine ran at ${meanOf(loaded, (p) => p.cpu.machinePercent)}% of ${cpus().length * 100}, of which ` +
         `${meanOf(loaded, (p) => p.cpu.otherPercent)}% was work other than this bench's server, client and PostgreSQL. ` +
         "postgresPercent counts every postgres process on the machine, other engineers' test databases included.",
+      ...(loaded.every((p) => sentRate(p) >= 0.98 * p.rate)
+        ? [
+            "Every loaded phase reached the offered rate, so the rate ratio shows only that the server kept up " +
+              "with and without consoles, not how much capacity was left; compare the phases' submitLatencyMs " +
+              "and cpu for the consoles' cost.",
+          ]
+        : []),
       ...(without.length > 1
         ? [
             `Rounds without consoles differed by ${spreadPercent(without)}% between themselves ` +
