@@ -31,6 +31,12 @@ describe("the diner app's build", () => {
     expect(total, JSON.stringify(sizes, null, 1)).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET_BYTES);
   });
 
+  it("carries none of the staff's paths: the app imports core's DINER_API, never API", () => {
+    const chunks = readdirSync(new URL("assets/", DIST)).filter((file) => file.endsWith(".js"));
+    const withStaff = chunks.filter((file) => read(`assets/${file}`).toString().includes("/console/api/"));
+    expect(withStaff).toEqual([]);
+  });
+
   it("has no zod in any chunk", () => {
     const chunks = readdirSync(new URL("assets/", DIST)).filter((file) => file.endsWith(".js"));
     const withZod = chunks.filter((file) => read(`assets/${file}`).toString().includes("ZodError"));

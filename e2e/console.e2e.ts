@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMON_COPY, REPORTS_COPY, SESSION_COPY } from "../apps/console/src/copy/index.js";
@@ -10,7 +11,7 @@ import {
   signIn,
   tabletContext,
 } from "./support/console.js";
-import { walkConsoleTour } from "./support/console-tour.js";
+import { CONSOLE_TOUR, walkConsoleTour } from "./support/console-tour.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
 /**
@@ -68,6 +69,12 @@ describe("the staff console in Chromium on a tablet", () => {
     expect(await drawsGlyphs(page, ".login-brand", "管", "理")).toBe(true);
     // the check tells glyphs from boxes: two characters no font has draw the same
     expect(await drawsGlyphs(page, ".login-brand", "\u{E000}", "\u{E001}")).toBe(false);
+    // a login the server does not know: its refusal, on the page, and still the login page
+    await page.getByPlaceholder(SESSION_COPY.loginPlaceholder).fill("nobody-here");
+    await page.getByPlaceholder(SESSION_COPY.passwordPlaceholder).fill("not-the-password");
+    await page.getByRole("button", { name: SESSION_COPY.submit, exact: true }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toContain(SESSION_COPY.wrongCredentials);
+    expect(new URL(page.url()).pathname).toBe("/console/login");
     // /staff, as a staff member might type it, is the console
     await page.goto(`${server.url}/staff`);
     await page.getByTestId("login-page").waitFor();
@@ -108,6 +115,10 @@ describe("the staff console in Chromium on a tablet", () => {
     expect(await page.getByTestId("stat-diners").textContent()).toContain("3");
     expect(await page.getByTestId("stat-average").textContent()).toContain("8.33");
     expect(await page.getByTestId("top-dishes").getByText("拍黄瓜").isVisible()).toBe(true);
+    // antd speaks Chinese too (its zh_CN locale): the range picker's calendar reads 2026年 11月
+    await page.locator(".ant-picker-range").click();
+    await expect.poll(() => page.locator(".ant-picker-header-view").first().textContent()).toMatch(/\d{4}年/);
+    await page.keyboard.press("Escape");
     // the CSV the button downloads, with the session's cookie: the BOM, the header, the order
     const href = await page.getByTestId("csv-download").getAttribute("href");
     const csv = await context.request.get(`${server.url}${href}`);
@@ -136,6 +147,19 @@ describe("the staff console in Chromium on a tablet", () => {
       if (overflow.wide || overflow.out.length > 0) problems.push(`${name}: ${JSON.stringify(overflow)}`);
     });
     expect(problems).toEqual([]);
+  });
+});
+
+describe("the console's screenshot tour", () => {
+  it("has every page of the registry (src/pages.ts), so each is pictured and its layout checked", () => {
+    // read as text: the registry's module is the app's (JSX, icons), not something Node runs
+    const registry = readFileSync(new URL("../apps/console/src/pages.ts", import.meta.url), "utf8");
+    const paths = [
+      ...registry.slice(registry.indexOf("export const PAGES")).matchAll(/\bpath: "([^"]+)"/g),
+    ].map((match) => match[1]);
+    expect(paths.length).toBeGreaterThan(3);
+    const toured = new Set(CONSOLE_TOUR.map((stop) => stop.path));
+    expect(paths.filter((path) => !toured.has(path ?? ""))).toEqual([]);
   });
 });
 

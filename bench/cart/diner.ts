@@ -90,7 +90,7 @@ export class Diner {
     } else if (message.type === "result") {
       this.pending.delete(message.opId);
       this.events.verdict(this, message, at);
-    } else if (message.type !== MSG.stock) {
+    } else if (message.type !== MSG.stock && message.type !== MSG.waiterAnswered) {
       this.adopt(message.cart);
       this.events.broadcast(this, message, at, bytes);
     }

@@ -19,6 +19,12 @@ export interface ConsoleStop {
 
 const testId = (id: string) => (page: Page) => page.getByTestId(id).first().waitFor();
 
+/** The page shown and its data in (no spinner left: antd's tables and cards spin while they load). */
+const loaded = (id: string) => async (page: Page) => {
+  await page.getByTestId(id).first().waitFor();
+  await page.locator(".ant-spin-spinning").first().waitFor({ state: "detached" });
+};
+
 export const CONSOLE_TOUR: readonly ConsoleStop[] = [
   { name: "login", path: "login", signedOut: true, ready: testId("login-page") },
   { name: "not-found", path: "no/such/page", signedOut: true, ready: testId("not-found") },
@@ -32,6 +38,26 @@ export const CONSOLE_TOUR: readonly ConsoleStop[] = [
       await page.locator(".ant-spin-spinning").first().waitFor({ state: "detached" });
     },
   },
+  { name: "staff", path: "staff", ready: loaded("staff-page") },
+  { name: "api-keys", path: "api-keys", ready: loaded("api-keys-page") },
+  { name: "audit", path: "audit", ready: loaded("audit-page") },
+  {
+    name: "menu",
+    path: "menu",
+    // the first category's dishes, their pictures loaded
+    ready: async (page) => {
+      await page.locator(".ant-table-row").first().waitFor();
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLImageElement>(".ant-table img")).every(
+          (img) => img.complete && img.naturalWidth > 0,
+        ),
+      );
+    },
+  },
+  { name: "settings", path: "settings", ready: testId("settings-page") },
+  { name: "kitchen", path: "kitchen", ready: loaded("station-picker") },
+  { name: "stations", path: "stations", ready: loaded("stations-page") },
+  { name: "print", path: "print", ready: loaded("print-form") },
 ];
 
 /** Signs the tablet in on the login page as 川味小馆's owner, as the server printed them at first start. */

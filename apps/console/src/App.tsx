@@ -1,5 +1,6 @@
 import { App as AntApp, ConfigProvider } from "antd";
-import zhCN from "antd/locale/zh_CN";
+// antd's ES module: the CommonJS one (antd/locale/zh_CN) reaches the bundle as its module object, not the locale
+import zhCN from "antd/es/locale/zh_CN";
 import { lazy, type ReactNode, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { ConsoleLayout } from "./features/layout/ConsoleLayout.js";

@@ -1,4 +1,16 @@
-import { AuditOutlined, BarChartOutlined, KeyOutlined, TeamOutlined } from "@ant-design/icons";
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  BookOutlined,
+  FireOutlined,
+  KeyOutlined,
+  PrinterOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+} from "@ant-design/icons";
 import type { Permission, StaffRole } from "@tablemate/core";
 import { roleCan } from "@tablemate/core";
 import type { ComponentType } from "react";
@@ -26,6 +38,34 @@ export interface ConsolePage {
 
 export const PAGES: readonly ConsolePage[] = [
   {
+    path: "floor",
+    titleKey: "floor",
+    icon: AppstoreOutlined,
+    permission: "floor.read",
+    load: () => import("./features/floor/FloorPage.js"),
+  },
+  {
+    path: "orders",
+    titleKey: "orders",
+    icon: UnorderedListOutlined,
+    permission: "floor.read",
+    load: () => import("./features/orders/OrdersPage.js"),
+  },
+  {
+    path: "menu",
+    titleKey: "menu",
+    icon: BookOutlined,
+    permission: "menu.write",
+    load: () => import("./features/menu/MenuPage.js"),
+  },
+  {
+    path: "settings",
+    titleKey: "settings",
+    icon: SettingOutlined,
+    permission: "settings.write",
+    load: () => import("./features/settings/SettingsPage.js"),
+  },
+  {
     path: "reports",
     titleKey: "reports",
     icon: BarChartOutlined,
@@ -52,6 +92,27 @@ export const PAGES: readonly ConsolePage[] = [
     icon: AuditOutlined,
     permission: "audit.read",
     load: () => import("./features/staff/AuditPage.js"),
+  },
+  {
+    path: "kitchen",
+    titleKey: "kitchen",
+    icon: FireOutlined,
+    permission: "kitchen.read",
+    load: () => import("./features/kitchen/KitchenPage.js"),
+  },
+  {
+    path: "stations",
+    titleKey: "stations",
+    icon: ApartmentOutlined,
+    permission: "menu.write",
+    load: () => import("./features/stations/StationsPage.js"),
+  },
+  {
+    path: "print",
+    titleKey: "print",
+    icon: PrinterOutlined,
+    permission: "bill.print",
+    load: () => import("./features/print/PrintPage.js"),
   },
 ];
 

@@ -1,5 +1,5 @@
 import type { StaffSession } from "@tablemate/core";
-import { setFetch } from "../src/api/http.js";
+import { vi } from "vitest";
 
 /** One answer of the fake server: an HTTP status and the envelope's data (or a refusal's message). */
 export interface FakeAnswer {
@@ -24,7 +24,7 @@ export function fakeApi(routes: Record<string, FakeAnswer | ((call: FakeCall) =>
   calls: FakeCall[];
 } {
   const calls: FakeCall[] = [];
-  setFetch(async (input, init) => {
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? "GET";
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ApiError, call, setFetch, setUnauthorizedHandler, withQuery } from "../src/api/http.js";
+import { ApiError, call, setUnauthorizedHandler, withQuery } from "../src/api/http.js";
 import { COMMON_COPY } from "../src/copy/index.js";
 import { fakeApi } from "./fake-api.js";
 
@@ -30,7 +30,7 @@ describe("the console's HTTP client", () => {
     });
     await expect(call("/raw", schema)).rejects.toMatchObject({ kind: "parse" });
     await expect(call("/no", schema)).rejects.toMatchObject({
-      kind: "http",
+      kind: "envelope",
       status: 403,
       code: 403,
       message: "无权限",
@@ -38,7 +38,7 @@ describe("the console's HTTP client", () => {
   });
 
   it("reports a network failure as one, and tells the session of a 401 unless it was expected", async () => {
-    setFetch(async () => {
+    vi.stubGlobal("fetch", async () => {
       throw new TypeError("fetch failed");
     });
     await expect(call("/x", schema)).rejects.toBeInstanceOf(ApiError);

@@ -1,6 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll, vi } from "vitest";
-import { setFetch, setUnauthorizedHandler } from "../src/api/http.js";
+import { setUnauthorizedHandler } from "../src/api/http.js";
 import { resetSessionStore } from "../src/features/session/session-store.js";
 
 // antd's grid and responsive parts ask matchMedia, which jsdom lacks; antd measures scrollbars with a
@@ -29,7 +29,7 @@ configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   cleanup();
   resetSessionStore();
-  setFetch((...args) => fetch(...args));
+  vi.unstubAllGlobals();
   setUnauthorizedHandler(() => {});
   vi.restoreAllMocks();
   localStorage.clear();

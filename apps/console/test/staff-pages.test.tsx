@@ -148,7 +148,8 @@ describe("the staff pages", { timeout: 90_000 }, () => {
     const row = within(page).getByText("李经理").closest("tr") as HTMLElement;
     expect(row.textContent).toContain("服务员");
     expect(row.textContent).toContain("收银员");
-    expect(row.textContent).toContain(AUDIT_COPY.before);
+    expect(row.textContent).toContain("服务员 → 收银员");
+    expect(row.textContent).toContain("员工 #7");
     const first = api.calls.find((c) => c.url.startsWith(API.auditLog(1)));
     expect(first?.url).toContain("page=1");
     expect(first?.url).not.toContain("action=");

@@ -10,12 +10,16 @@ import { registerErrorHandler, sendError } from "./http/errors.js";
 import { registerRateLimits } from "./http/rate-limits.js";
 import { loggerOptions, OneLinePerRequest } from "./logging.js";
 import { cartRoutes } from "./modules/cart/routes.js";
+import { floorRoutes } from "./modules/floor/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
+import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
+import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
 import { reportRoutes } from "./modules/reports/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
 import { adminRoutes } from "./modules/staff/admin-routes.js";
+import { verifyApproval } from "./modules/staff/approval.js";
 import { accountGuard, type StaffGuard } from "./modules/staff/guard.js";
 import { staffRoutes } from "./modules/staff/routes.js";
 import { sessionRoutes } from "./modules/staff/session-routes.js";
@@ -24,6 +28,7 @@ import { userRoutes } from "./modules/user/routes.js";
 import { createPhoneCodes } from "./modules/verification/phone-codes.js";
 import { verificationRoutes } from "./modules/verification/routes.js";
 import { logSmsSender, type SmsSender } from "./modules/verification/sms.js";
+import { consoleSocketRoutes } from "./realtime/console-socket.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { MAX_MESSAGE_BYTES, socketRoutes } from "./realtime/socket.js";
 import { createSigner, type Signer } from "./security/signer.js";
@@ -40,6 +45,8 @@ export interface AppDeps {
   now?: () => Date;
   /** delivers phone verification codes; by default they are logged (no SMS gateway) */
   smsSender?: SmsSender;
+  /** how often a console socket's session is checked again (tests shorten it) */
+  consoleRecheckMs?: number;
 }
 
 export interface App {
@@ -103,10 +110,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   staffRoutes(server, cartDeps, staffGuard);
   adminRoutes(server, staffDeps, staffGuard);
   reportRoutes(server, { db, now }, staffGuard);
+  kitchenRoutes(server, cartDeps, staffGuard);
+  floorRoutes(server, {
+    ...cartDeps,
+    signer,
+    phoneCodes,
+    guard: staffGuard,
+    verifyApproval: (database, rid, approval) => verifyApproval(database, rid, approval, now),
+  });
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
-  imageRoutes(server);
+  await menuAdminRoutes(server, { db, imageHost: config.IMAGE_HOST, dataDir: config.DATA_DIR }, staffGuard);
+  imageRoutes(server, config.DATA_DIR);
   socketRoutes(server, { db, signer, backplane, now });
+  consoleSocketRoutes(server, { guard: staffGuard, backplane, recheckMs: deps.consoleRecheckMs });
   await consoleShell(server, config);
   await appShell(server, menuContext, config, signer);
 

@@ -1,6 +1,7 @@
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
 import { type DemoOwner, refreshDemoPeriods, refreshDemoVersions, seedDemo } from "./db/demo/seed.js";
+import { seedDemoStations } from "./db/demo/stations.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { redisBackplane } from "./realtime/redis-backplane.js";
 import { resolveSecret } from "./security/secret.js";
@@ -37,6 +38,8 @@ export async function openAndPrepare(
     await refreshDemoPeriods(database.db, now);
     // A data directory seeded earlier gets the demo's register versions (阿婆粥铺's old one).
     await refreshDemoVersions(database.db);
+    // a data directory seeded before the kitchen existed gets the demo's stations
+    await seedDemoStations(database.db);
   }
   return { database, secret, firstOwners };
 }

@@ -38,7 +38,7 @@ describe.each(BACKENDS)("the staff role × route matrix on %s", (backend) => {
     const rid = find((r) => r.linkMode === "dine" && !r.fastHotel && r.wctPayType === 0).id;
     const added = await app.db
       .insert(tables)
-      .values(Array.from({ length: 40 }, (_, i) => ({ restaurantId: rid, name: `矩${i + 1}` })))
+      .values(Array.from({ length: 200 }, (_, i) => ({ restaurantId: rid, name: `矩${i + 1}` })))
       .returning({ id: tables.id });
     free.push(...added.map((t) => t.id));
     menu = await menuOf(app, rid);
@@ -122,10 +122,15 @@ describe.each(BACKENDS)("the staff role × route matrix on %s", (backend) => {
   describe.each(MATRIX_ROWS.map((row) => [rowName(row), row] as const))("%s", (_name, row) => {
     it.each(STAFF_ROLES.map((role) => [role]))("as %s", async (role: StaffRole) => {
       const headers = await staffHeaders(app, ctx.rid, role);
-      const { url, payload } = await row.request(ctx);
+      const { url, payload, headers: own } = await row.request(ctx);
       const before = await row.snapshot(ctx);
       const entriesBefore = await auditEntries();
-      const answer = await app.server.inject({ method: row.method, url, headers, payload });
+      const answer = await app.server.inject({
+        method: row.method,
+        url,
+        headers: { ...own, ...headers },
+        payload,
+      });
       if (roleCan(role, row.permission)) {
         expect([401, 403], `${role} may ${row.permission}: ${answer.body}`).not.toContain(answer.statusCode);
         expect(answer.statusCode, answer.body).toBeLessThan(300);

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { API, type Dish } from "@tablemate/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../../e2e/support/server.js";
+import { ConsoleSocket } from "./support/console-socket.js";
 import { createTestDatabase, type TestDatabase } from "./support/databases.js";
-import { TEST_SECRET } from "./support/harness.js";
+import { asVisitor, TEST_SECRET } from "./support/harness.js";
 import { TableSocket } from "./support/table-socket.js";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -59,5 +60,88 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     expect(a.cart).toEqual(b.cart);
     a.close();
     b.close();
+  });
+
+  /**
+   * The restaurant's owner as the first start printed them (`  <rid> <name>: <login> / <password>`),
+   * signed in on `server`: the session cookie, good on every process (sessions live in the database).
+   */
+  async function ownerSession(server: RunningServer, rid: number): Promise<Record<string, string>> {
+    const printed = new RegExp(`^ {2}${rid} .+: (\\S+) / (\\S+)\\s*$`, "m").exec(first.output());
+    if (!printed) throw new Error(`no console sign-in printed for restaurant ${rid}`);
+    const response = await fetch(`${server.url}${API.consoleSession}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ login: printed[1], password: printed[2] }),
+    });
+    const cookie = response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0] ?? "")
+      .find((c) => c.startsWith("tm_staff="));
+    if (!cookie) throw new Error(`sign-in: ${response.status}`);
+    return { cookie };
+  }
+
+  it("brings a diner's submit on one process to a console socket on the other", async () => {
+    const link = new URL(first.links[0] ?? "");
+    const q = link.searchParams;
+    const rid = Number(q.get("hotelid"));
+    const tableId = Number(q.get("tn"));
+    // the owner printed by the first start, signed in and listening on the second process
+    const console = await ConsoleSocket.open(second.url, rid, await ownerSession(second, rid));
+    const guid = "process-cccc-0003";
+    const socket = await TableSocket.open(
+      `${first.url.replace("http", "ws")}${API.socket}?rid=${rid}&tableId=${tableId}&sid=${q.get("sid")}&guid=${guid}`,
+    );
+    const response = await fetch(`${first.url}${API.foodList}?restaurantId=${rid}`);
+    const { data: foods } = (await response.json()) as { data: Dish[] };
+    const dish = foods.find(
+      (d) =>
+        d.foodproperty === 0 &&
+        d.norms.length === 0 &&
+        d.estimate === -1 &&
+        !d.minCount &&
+        d.availableStatus === 1,
+    );
+    if (!dish) throw new Error("no plain dish");
+    await socket.op({ kind: "add", foodId: dish.id, choice: plain });
+    // the cart went from empty to not: the floor on the other process hears the table is ordering
+    expect(await console.until((m) => m.type === "table")).toMatchObject({
+      topic: "floor",
+      tableId,
+      change: "cart",
+    });
+    // the diner submits on the first process; the console on the second hears the order
+    const visitor = { ...asVisitor(guid), "content-type": "application/json" };
+    const idAnswer = await fetch(
+      `${first.url}${API.cartId}?rid=${rid}&tableId=${tableId}&guid=${guid}&sid=${q.get("sid")}`,
+      { headers: visitor },
+    );
+    const cart = ((await idAnswer.json()) as { data: { value: number; sign: string } }).data;
+    const order = {
+      submitId: randomBytes(8).toString("hex"),
+      restaurantId: rid,
+      realTableId: tableId,
+      cartId: cart.value,
+      cartIdSign: cart.sign,
+      wholeMemo: { guid, memo: "" },
+      orderUsers: [{ guid }],
+      userId: guid,
+      personNum: 2,
+    };
+    const submitted = await fetch(`${first.url}${API.orderSubmit}`, {
+      method: "POST",
+      headers: visitor,
+      body: JSON.stringify({ data: JSON.stringify(order) }),
+    });
+    const { code, data } = (await submitted.json()) as { code: number; data: { orderId: number } };
+    expect(code).toBe(1000);
+    expect(await console.until((m) => m.type === "orderPlaced")).toMatchObject({
+      topic: "floor",
+      tableId,
+      orderId: data.orderId,
+    });
+    socket.close();
+    console.close();
   });
 });

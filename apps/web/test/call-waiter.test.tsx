@@ -1,6 +1,7 @@
-import { API, TIMING } from "@tablemate/core";
+import { API, MSG, TIMING } from "@tablemate/core";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { emitTableEvent } from "../src/features/cart/table-events.js";
 import { MenuTopBar } from "../src/features/menu/MenuTopBar.js";
 import { startedAtTable } from "./checkout-harness.js";
 import { renderOnMenu } from "./dish-harness.js";
@@ -38,6 +39,24 @@ describe("the call-waiter bell (spec 000 §4, §7)", () => {
     now = start + TIMING.callWaiterCooldownMs;
     renderOnMenu(<MenuTopBar />);
     expect(bell().disabled).toBe(false);
+  });
+
+  it("rings again once a waiter acknowledges the call (socket type 40), saying 服务员已收到", async () => {
+    fakeServer({ [API.callWaiter]: answered });
+    startedAtTable();
+    renderOnMenu(<MenuTopBar />);
+    await act(async () => fireEvent.click(bell()));
+    await waitFor(() => expect(bell().disabled).toBe(true));
+    const message = {
+      type: MSG.waiterAnswered,
+      code: 1000,
+      socketId: "s-40",
+      tableId: TABLE_ID,
+      callId: 3,
+    } as const;
+    act(() => emitTableEvent({ answered: message }));
+    await waitFor(() => expect(bell().disabled).toBe(false));
+    expect(await screen.findByText("服务员已收到")).toBeTruthy();
   });
 
   it("notifies the staff in prepayment, with model 1", async () => {

@@ -157,6 +157,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     personNum: 3,
     wholeMemo: "快点上菜",
     mainOrderId: null,
+    held: false,
     ...overrides,
   };
 }

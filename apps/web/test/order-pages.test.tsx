@@ -21,6 +21,13 @@ const DIALOG_WAIT = { timeout: 5000 };
 const detailRoute = `${API.orderDetail}/31`;
 
 describe("/order/detail", () => {
+  it("shows 待确认 for an order the restaurant's gate holds for a waiter (status 0, held)", async () => {
+    fakeServer({ [detailRoute]: () => ok(orderDetail({ status: 0, held: true }), 200) });
+    startedAtTable();
+    renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    expect((await screen.findByTestId("order-status")).textContent).toBe("待确认");
+  });
+
   it("shows the lines, money, status, table and facts of the order", async () => {
     const server = fakeServer({ [detailRoute]: () => ok(orderDetail(), 200) });
     startedAtTable();

@@ -110,6 +110,23 @@ describe("the shared cart over the table socket", () => {
     ids = 0;
   });
 
+  it("hands a waiter's acknowledgement (type 40) on as an event, once, leaving the cart as it is", () => {
+    const cart = transport();
+    const { heard, lines } = watched(cart);
+    hello(4, [line("1")]);
+    const answered = {
+      type: MSG.waiterAnswered,
+      code: 1000,
+      socketId: "s-40",
+      tableId: 3,
+      callId: 9,
+    } as const;
+    channel.emit(answered);
+    channel.emit(answered);
+    expect(heard).toEqual([{ answered }]);
+    expect(lines()).toEqual([line("1")]);
+  });
+
   it("sends operations with an op id and shows the server's cart", async () => {
     const cart = transport();
     const seen: CartLine[][] = [];

@@ -72,6 +72,38 @@ export const ERRORS = {
   nothingToSettle: { status: 409, code: 4092, message: "该桌没有待结账的订单" },
   tableHasOrders: { status: 409, code: 4093, message: "该桌还有未结账的订单，请先结账" },
   noOpenVisit: { status: 409, code: 4094, message: "该桌没有进行中的用餐" },
+  // menu management (console)
+  /** a dish breaks a rule of core's dishProblems (the message names the field) */
+  dishInvalid: { status: 400, code: 400, message: "菜品信息有误" },
+  categoryNotFound: { status: 404, code: 404, message: "分类不存在" },
+  dishNotFound: { status: 404, code: 404, message: "菜品不存在" },
+  memoNotFound: { status: 404, code: 404, message: "备注不存在" },
+  /** compare-and-set: the row changed since the editor read it */
+  editConflict: { status: 409, code: 4150, message: "已被其他人修改，请刷新后再改" },
+  categoryNotEmpty: { status: 409, code: 4151, message: "分类下还有菜品或二级分类，不能删除" },
+  /** a reorder that does not name exactly the list's current ids */
+  orderStale: { status: 409, code: 4152, message: "列表已变化，请刷新后再排序" },
+  dishInCombo: { status: 409, code: 4153, message: "该菜品是某个套餐的内容，请先从套餐中移除" },
+  imageTooLarge: { status: 413, code: 413, message: "图片太大（不能超过 5 MB）" },
+  imageType: { status: 415, code: 415, message: "只能上传 JPG、PNG 或 WebP 图片" },
+  callHandled: { status: 409, code: 4095, message: "该呼叫已有人处理" },
+  lineComped: { status: 409, code: 4096, message: "该菜品已赠送" },
+  /** a reversed settle finds a new party at the table, or no settled visit to reopen */
+  cannotReverseSettle: { status: 409, code: 4097, message: "该桌无法撤销结账" },
+  /** a waiter's order for a quick-service table (each diner's cart is their own) */
+  noSharedCart: { status: 409, code: 4098, message: "该桌没有共享购物车" },
+  // the kitchen (issue 17)
+  stationNotFound: { status: 404, code: 404, message: "档口不存在" },
+  ticketNotFound: { status: 404, code: 404, message: "厨房单不存在" },
+  stationNameTaken: { status: 409, code: 4171, message: "已有同名档口" },
+  /** a station that has tickets keeps them: rename it or take its categories away instead */
+  stationInUse: { status: 409, code: 4175, message: "档口已有厨房单，不能删除" },
+  /** a station names a category that is not the restaurant's */
+  categoryUnknown: { status: 400, code: 400, message: "分类不存在" },
+  /** compare-and-set: the ticket changed since the display read it */
+  ticketChanged: { status: 409, code: 4172, message: "厨房单已被更新，请刷新后再试" },
+  nothingToBump: { status: 409, code: 4173, message: "没有可推进的菜品" },
+  nothingToRecall: { status: 409, code: 4174, message: "没有可撤回的操作" },
   tooFrequent: { status: 429, code: SUBMIT_CODES.tooFrequent, message: "操作太频繁，请稍后再试" },
 
   // The submit's refusals (spec 000 §8). Several keys may share a code: the app acts on the code,

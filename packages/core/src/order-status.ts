@@ -9,7 +9,8 @@ const { placed, accepted, cooking, cancelled, closed, settled, served } = ORDER_
 export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   [placed]: [accepted, cooking, served, settled, cancelled],
   [accepted]: [cooking, served, settled, cancelled],
-  [cooking]: [served, settled],
+  // a cancel once the kitchen started needs a manager's approval (core's needsApproval, kitchenStarted)
+  [cooking]: [served, settled, cancelled],
   [served]: [settled],
   [settled]: [closed],
   [cancelled]: [],
@@ -44,4 +45,18 @@ export function takesOrder(from: number, to: number): boolean {
 /** The cashier has settled the order (7), or closed it after (5): the register took its money. */
 export function isSettled(status: number): boolean {
   return status === ORDER_STATUS.settled || status === ORDER_STATUS.closed;
+}
+
+/** The kitchen has started the order (cooking, or already served): a cancel then needs approval. */
+export function kitchenStarted(status: number): boolean {
+  return status === ORDER_STATUS.cooking || status === ORDER_STATUS.served;
+}
+
+/**
+ * Reversing a settle (always approved): a settled order goes back to the status it had before the
+ * settle (`before`, read from its settle event); only a settled order, and only to an open status.
+ */
+export function reverseSettleTo(status: number, before: number | null): OrderStatus | null {
+  if (status !== settled || before === null || !isOrderStatus(before)) return null;
+  return before === placed || before === accepted || before === cooking || before === served ? before : null;
 }

@@ -1,11 +1,19 @@
 import { COMMON_COPY } from "./common.js";
+import { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
+import { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
+import { MENU_COPY } from "./menu.js";
 import { REPORTS_COPY } from "./reports.js";
 import { SESSION_COPY } from "./session.js";
+import { SETTINGS_COPY } from "./settings.js";
 import { API_KEYS_COPY, AUDIT_COPY, STAFF_COPY } from "./staff.js";
 
 export { COMMON_COPY } from "./common.js";
+export { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
+export { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
+export { MENU_COPY } from "./menu.js";
 export { REPORTS_COPY } from "./reports.js";
 export { SESSION_COPY } from "./session.js";
+export { SETTINGS_COPY } from "./settings.js";
 export { API_KEYS_COPY, AUDIT_COPY, PASSWORD_COPY, PIN_SWITCH_COPY, STAFF_COPY } from "./staff.js";
 
 /**
@@ -15,10 +23,17 @@ export { API_KEYS_COPY, AUDIT_COPY, PASSWORD_COPY, PIN_SWITCH_COPY, STAFF_COPY }
 export const COPY = {
   common: COMMON_COPY,
   session: SESSION_COPY,
+  menu: MENU_COPY,
+  settings: SETTINGS_COPY,
+  floor: FLOOR_COPY,
+  orders: ORDERS_COPY,
   staff: STAFF_COPY,
   apiKeys: API_KEYS_COPY,
   audit: AUDIT_COPY,
   reports: REPORTS_COPY,
+  kitchen: KITCHEN_COPY,
+  stations: STATIONS_COPY,
+  print: PRINT_COPY,
 } as const;
 
 export type CopyFeature = keyof typeof COPY;

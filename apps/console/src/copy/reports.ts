@@ -8,7 +8,6 @@ export const REPORTS_COPY = {
   diners: "就餐人数",
   averagePerDiner: "人均消费",
   noAverage: "—",
-  yuan: "¥",
   topDishes: "热销菜品",
   dish: "菜品",
   quantity: "数量",

@@ -119,14 +119,17 @@ export const AUDIT_COPY = {
   },
   filters: {
     range: "时间范围",
+    from: "开始日期",
+    to: "结束日期",
     action: "操作类型",
     actor: "操作人",
-    all: "全部",
-    search: "查询",
     reset: "重置",
   },
-  before: "变更前",
-  after: "变更后",
+  /** what a target's kind is called (`staff:9` → 员工 #9) */
+  targets: { staff: "员工", apikey: "API 密钥", order: "订单", table: "桌台", dish: "菜品" } as Record<
+    string,
+    string
+  >,
   none: "—",
   system: "系统",
   total: (n: number) => `共 ${n} 条`,

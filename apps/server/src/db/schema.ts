@@ -2,6 +2,8 @@ import type {
   AdditionCategory,
   ApiKeyRole,
   ComboItem,
+  GateReason,
+  GateRules,
   MethodCategory,
   Norm,
   StaffRole,
@@ -74,6 +76,10 @@ export const restaurants = pgTable("restaurants", {
   longitude: doublePrecision("longitude").notNull().default(0),
   foodsTemplate: integer("foods_template").$type<1 | 2 | 3 | 4>().notNull().default(1),
   recommendsTemplate: integer("recommends_template").$type<1 | 2>().notNull().default(1),
+  /** compare-and-set for the console's settings form: bumped by every settings change */
+  version: integer("version").notNull().default(0),
+  /** the gate before the kitchen (core's GateRules, parsed with gateRulesSchema); {} holds nothing */
+  gateRules: jsonb("gate_rules").$type<Partial<GateRules>>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -99,6 +105,10 @@ export const categories = pgTable(
     parentId: integer("parent_id"),
     name: text("name").notNull(),
     sort: integer("sort").notNull().default(0),
+    /** hidden from diners (with its dishes), kept for the console */
+    hidden: boolean("hidden").notNull().default(false),
+    /** compare-and-set for console edits */
+    version: integer("version").notNull().default(0),
   },
   (t) => [index("categories_restaurant_idx").on(t.restaurantId)],
 );
@@ -134,6 +144,12 @@ export const dishes = pgTable(
     estimate: integer("estimate").notNull().default(-1),
     sort: integer("sort").notNull().default(0),
     isRecommend: boolean("is_recommend").notNull().default(false),
+    /** the order among 老板推荐 (then by sort) */
+    recommendSort: integer("recommend_sort").notNull().default(0),
+    /** hidden from diners (not on the menu, not orderable), kept for the console */
+    hidden: boolean("hidden").notNull().default(false),
+    /** compare-and-set for console edits: two managers editing one dish never silently overwrite */
+    version: integer("version").notNull().default(0),
     /** 0 always on sale; 1 by salable days and time */
     salablePeriodType: integer("salable_period_type").notNull().default(0),
     salableDays: text("salable_days").notNull().default("0"),
@@ -298,6 +314,10 @@ export const orders = pgTable(
     fastSerialNo: integer("fast_serial_no"),
     faultChannel: boolean("fault_channel").notNull().default(false),
     faultCart: boolean("fault_cart").notNull().default(false),
+    /** the gate holds it (status 0) until a waiter accepts it; the kitchen does not see it meanwhile */
+    held: boolean("held").notNull().default(false),
+    /** which of the restaurant's gate rules held it */
+    gateReasons: jsonb("gate_reasons").$type<GateReason[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     posTime: timestamp("pos_time", { withTimezone: true }),
   },
@@ -336,6 +356,12 @@ export const orderLines = pgTable(
     total: numeric("total", { precision: 12, scale: 4 }).notNull(),
     vipTotal: numeric("vip_total", { precision: 12, scale: 4 }).notNull(),
     memo: text("memo").notNull().default(""),
+    /** who put it in the cart (its last changer): a diner's guid or `staff:<id>` */
+    addedBy: text("added_by").notNull().default(""),
+    /** given for free, with a manager's approval: who, why, when */
+    compedAt: timestamp("comped_at", { withTimezone: true }),
+    compedBy: text("comped_by").notNull().default(""),
+    compReason: text("comp_reason").notNull().default(""),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );
@@ -378,6 +404,8 @@ export const waiterCalls = pgTable(
     guid: text("guid").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     handledAt: timestamp("handled_at", { withTimezone: true }),
+    /** the staff member who acknowledged it */
+    handledBy: text("handled_by").notNull().default(""),
   },
   (t) => [index("waiter_calls_restaurant_idx").on(t.restaurantId)],
 );
@@ -504,4 +532,98 @@ export const apiKeys = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [index("api_keys_restaurant_idx").on(t.restaurantId)],
+);
+
+/** A kitchen station (热菜, 凉菜, 吧台…) of a restaurant: its display shows the tickets routed to it. */
+export const stations = pgTable(
+  "stations",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    name: text("name").notNull(),
+    /** lower first; the first station takes the dishes no category routes */
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [uniqueIndex("stations_restaurant_name").on(t.restaurantId, t.name)],
+);
+
+const stationRef = () => reference("station_id", () => stations.id);
+
+/** Which categories a station cooks; a category may go to two stations. */
+export const stationCategories = pgTable(
+  "station_categories",
+  {
+    stationId: stationRef(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+  },
+  (t) => [primaryKey({ columns: [t.stationId, t.categoryId] })],
+);
+
+/**
+ * A kitchen ticket: an append-only delta of one order at one station ("new": its lines to make,
+ * "cancel": lines taken back). `key` makes a replayed or concurrent creation a no-op: one "new" and at
+ * most one "cancel" per order and station.
+ */
+export const kitchenTickets = pgTable(
+  "kitchen_tickets",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    orderId: orderRef(),
+    stationId: stationRef(),
+    kind: text("kind").$type<"new" | "cancel">().notNull(),
+    key: text("key").notNull(),
+    /** compare-and-set: every bump and recall of the ticket adds one */
+    version: integer("version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("kitchen_tickets_key").on(t.key),
+    index("kitchen_tickets_station_idx").on(t.stationId, t.createdAt),
+    index("kitchen_tickets_order_idx").on(t.orderId),
+  ],
+);
+
+/** One order line on a ticket, with its state; unique per line, station and kind (never twice on a station). */
+export const kitchenItems = pgTable(
+  "kitchen_items",
+  {
+    id: serial("id").primaryKey(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => kitchenTickets.id),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id),
+    stationId: stationRef(),
+    kind: text("kind").$type<"new" | "cancel">().notNull(),
+    count: numeric("count", { precision: 12, scale: 3 }).notNull(),
+    state: text("state").$type<"held" | "cooking" | "ready" | "served" | "void">().notNull().default("held"),
+  },
+  (t) => [
+    uniqueIndex("kitchen_items_line_station_kind").on(t.orderLineId, t.stationId, t.kind),
+    index("kitchen_items_ticket_idx").on(t.ticketId),
+    /** a station's open items (its display) */
+    index("kitchen_items_station_state_idx").on(t.stationId, t.state),
+  ],
+);
+
+/** A station's bumps, so the last one can be recalled: each item's state before and after. */
+export const kitchenBumps = pgTable(
+  "kitchen_bumps",
+  {
+    id: serial("id").primaryKey(),
+    stationId: stationRef(),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => kitchenTickets.id),
+    moves: jsonb("moves").$type<Array<{ itemId: number; from: string; to: string }>>().notNull(),
+    actor: text("actor").notNull(),
+    actorName: text("actor_name").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    recalledAt: timestamp("recalled_at", { withTimezone: true }),
+  },
+  (t) => [index("kitchen_bumps_station_idx").on(t.stationId, t.id)],
 );

@@ -15,6 +15,7 @@ import {
   type PeopleMessage,
   PROTOCOL_VERSION,
   type StockMessage,
+  type WaiterAnsweredMessage,
 } from "@tablemate/core";
 
 /*
@@ -158,4 +159,9 @@ export function stockMessage(
   value: Array<{ foodId: number; sum: number }>,
 ): StockMessage {
   return { type: MSG.stock, code: 1000, socketId: randomUUID(), restaurantId, value };
+}
+
+/** Type 40 (ours): a waiter acknowledged call `callId` of the table; the diners' bell is released. */
+export function waiterAnsweredMessage(tableId: number, callId: number): WaiterAnsweredMessage {
+  return { type: MSG.waiterAnswered, code: 1000, socketId: randomUUID(), tableId, callId };
 }

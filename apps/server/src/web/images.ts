@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { parseImageSuffix } from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
+import { UPLOADED_KEY, uploadedImage } from "../modules/menu-admin/images.js";
 
 const PALETTES = [
   ["#f6d365", "#fda085"],
@@ -74,7 +75,11 @@ export function lruCache<V>(capacity: number) {
   };
 }
 
-export function imageRoutes(app: FastifyInstance): void {
+/**
+ * Dish images: an uploaded one (`up-…`, menu-admin/images.ts) from DATA_DIR, any other key drawn.
+ * Keys never change content (uploads are named by their hash), so every answer is immutable.
+ */
+export function imageRoutes(app: FastifyInstance, dataDir: string): void {
   // Promises are cached, so concurrent requests for one image share a single encoding.
   const cache = lruCache<Promise<Buffer>>(CACHE_ENTRIES);
   app.get<{ Params: { file: string } }>("/images/dishes/:file", async (request, reply) => {
@@ -86,13 +91,18 @@ export function imageRoutes(app: FastifyInstance): void {
     const cacheKey = `${key}@${size.width}x${size.height}`;
     let image = cache.get(cacheKey);
     if (!image) {
-      image = dishWebp(key, size.width, size.height);
+      image = UPLOADED_KEY.test(key)
+        ? uploadedImage(dataDir, key, size).then((found) => {
+            if (!found) throw new Error("missing");
+            return found;
+          })
+        : dishWebp(key, size.width, size.height);
       cache.set(cacheKey, image);
       image.catch(() => cache.delete(cacheKey));
     }
-    return reply
-      .type("image/webp")
-      .header("cache-control", "public, max-age=31536000, immutable")
-      .send(await image);
+    const body = await image.catch(() => null);
+    if (!body)
+      return reply.status(404).send({ code: 404, success: false, data: null, message: "图片不存在" });
+    return reply.type("image/webp").header("cache-control", "public, max-age=31536000, immutable").send(body);
   });
 }

@@ -6,6 +6,7 @@ import type { Db } from "../../src/db/client.js";
 import { seedDemo } from "../../src/db/demo/seed.js";
 import { restaurants, tables } from "../../src/db/schema.js";
 import type { SmsSender } from "../../src/modules/verification/sms.js";
+import type { Backplane } from "../../src/realtime/hub.js";
 import { createSigner } from "../../src/security/signer.js";
 import { type Backend, createTestDatabase } from "./databases.js";
 
@@ -38,7 +39,7 @@ export interface TestApp extends App {
 /** The whole server on a fresh database with the demo seeded through its own domain functions. */
 export async function startTestApp(
   backend: Backend,
-  opts: { now?: () => Date; env?: Record<string, string>; smsSender?: SmsSender } = {},
+  opts: { now?: () => Date; env?: Record<string, string>; smsSender?: SmsSender; backplane?: Backplane } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -56,6 +57,7 @@ export async function startTestApp(
     secret: TEST_SECRET,
     now: opts.now,
     smsSender: opts.smsSender,
+    backplane: opts.backplane,
   });
   await app.server.ready();
   return {

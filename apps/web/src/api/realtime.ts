@@ -5,7 +5,7 @@ import {
   type SocketOptions,
   type SocketStatus,
 } from "@tablemate/client";
-import { API, type ClientMessage, PROTOCOL_VERSION, type ServerMessage } from "@tablemate/core";
+import { type ClientMessage, DINER_API, PROTOCOL_VERSION, type ServerMessage } from "@tablemate/core";
 
 /** The table socket's states (client's SocketStatus): `local` is the cart working on this phone alone. */
 export type RealtimeStatus = SocketStatus;
@@ -27,7 +27,7 @@ export interface RealtimeParams {
 
 /** `http://host` → `ws://host/ws?rid=…`, `https://` → `wss://`; a `ws(s)://` origin stays as it is. */
 export function realtimeUrl(origin: string, params: RealtimeParams): string {
-  return buildUrl(`${origin.replace(/^http/, "ws")}${API.socket}`, { ...params });
+  return buildUrl(`${origin.replace(/^http/, "ws")}${DINER_API.socket}`, { ...params });
 }
 
 /** The server is trusted to speak core's protocol; only the discriminant is checked here (no zod). */

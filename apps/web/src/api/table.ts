@@ -1,4 +1,4 @@
-import { API, type CartId, type CartJoinResult, type TableJoinResult } from "@tablemate/core";
+import { type CartId, type CartJoinResult, DINER_API, type TableJoinResult } from "@tablemate/core";
 import { http } from "./http.js";
 
 export interface TableJoinParams {
@@ -11,7 +11,7 @@ export interface TableJoinParams {
 /** POST /table/join?rid= as a real table: the signed table token proves the diner scanned it. */
 export function joinTable(params: TableJoinParams): Promise<TableJoinResult> {
   return http.post(
-    API.tableJoin,
+    DINER_API.tableJoin,
     { accessType: "realTable", ...params },
     { query: { rid: params.restaurantId } },
   );
@@ -23,7 +23,7 @@ export function fetchCartId(params: {
   guid: string;
   sid: string;
 }): Promise<CartId> {
-  return http.get(API.cartId, params);
+  return http.get(DINER_API.cartId, params);
 }
 
 export interface CartJoinParams {
@@ -36,5 +36,5 @@ export interface CartJoinParams {
 }
 
 export function joinCart(params: CartJoinParams): Promise<CartJoinResult> {
-  return http.post(API.cartJoin, { ...params });
+  return http.post(DINER_API.cartJoin, { ...params });
 }

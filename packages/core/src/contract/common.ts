@@ -30,4 +30,6 @@ export const flagSchema = z
   .transform((v) => v === true || v === "true" || v === "1");
 
 export const ridQuerySchema = z.object({ rid: idSchema });
+/** Every console route names its restaurant in the path (`/console/api/v1/restaurants/:rid/...`). */
+export const consoleRidParamSchema = z.object({ rid: idSchema });
 export const hotelidQuerySchema = z.object({ hotelid: idSchema });

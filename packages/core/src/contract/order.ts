@@ -246,6 +246,8 @@ export const orderDetailSchema = z.object({
   personNum: z.number(),
   wholeMemo: z.string(),
   mainOrderId: z.number().nullable(),
+  /** status 0 held by the restaurant's gate until a waiter confirms it: the diner sees 待确认 (ours) */
+  held: z.boolean(),
 });
 
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

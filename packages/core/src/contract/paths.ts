@@ -8,7 +8,11 @@ type Id = number | string;
 export const STAFF_RESTAURANT_PREFIX = "/console/api/v1/restaurants/";
 const atRestaurant = (rid: Id, rest: string) => `${STAFF_RESTAURANT_PREFIX}${rid}${rest}`;
 
-export const API = {
+/**
+ * The diner's paths, all the diner app imports (DINER_API, never API): a path added to API for the
+ * staff then never reaches the diner's first screen, whose JavaScript has a budget (e2e/bundle.e2e.ts).
+ */
+export const DINER_API = {
   userInfo: "/user/getUserInfo",
   restaurantDetail: "/restaurant/detail",
   selectDesk: "/table/selectDesk",
@@ -46,6 +50,12 @@ export const API = {
   phoneCode: "/cloud/api/v1/phone-code",
   callWaiter: "/cloud/api/v1/table-call-waiter",
   prepayNotify: "/cloud/api/v1/table-prepay-notify",
+  socket: "/ws",
+} as const;
+
+/** Every path: the diner's, and the staff's under /console/api/v1 (the server's routes, the console, tests). */
+export const API = {
+  ...DINER_API,
   /** staff: change one's own password (revokes the account's other sessions) */
   consoleSessionPassword: "/console/api/v1/session/password",
   /** staff: a restaurant's orders with their events */
@@ -56,6 +66,19 @@ export const API = {
   staffSettleTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}/settle`),
   /** staff: the party left without ordering; the table's visit ends */
   staffClearTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}/clear`),
+  // the console's floor (issue 17; ours)
+  consoleFloor: (rid: Id) => atRestaurant(rid, "/floor"),
+  consoleTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}`),
+  consoleOrderAction: (rid: Id, orderId: Id, action: "accept" | "serve" | "cancel") =>
+    atRestaurant(rid, `/orders/${orderId}/${action}`),
+  consoleLineComp: (rid: Id, lineId: Id) => atRestaurant(rid, `/order-lines/${lineId}/comp`),
+  consoleTableAction: (rid: Id, tableId: Id, action: "seat" | "reverse-settle" | "cart-ops" | "submit") =>
+    atRestaurant(rid, `/tables/${tableId}/${action}`),
+  consoleCallAck: (rid: Id, callId: Id) => atRestaurant(rid, `/calls/${callId}/ack`),
+  /** the gate before the kitchen: GET and PUT its rules */
+  consoleGate: (rid: Id) => atRestaurant(rid, "/settings/gate"),
+  /** the console socket, `?rid=` */
+  consoleSocket: "/console/ws",
   /** staff management: list (GET), add (POST) */
   staffAccounts: (rid: Id) => atRestaurant(rid, "/staff"),
   /** a staff member's role, PIN, password, disabled flag (PUT each) */
@@ -69,6 +92,39 @@ export const API = {
   apiKey: (rid: Id, keyId: Id) => atRestaurant(rid, `/api-keys/${keyId}`),
   /** the audit log, newest first, filtered and paged */
   auditLog: (rid: Id) => atRestaurant(rid, "/audit"),
+  /** console (kitchen): the restaurant's stations; `/:sid` one of them */
+  consoleStations: (rid: Id) => atRestaurant(rid, "/stations"),
+  consoleStation: (rid: Id, sid: Id) => atRestaurant(rid, `/stations/${sid}`),
+  /** console (kitchen): the categories a station may cook (the restaurant's, both levels) */
+  consoleStationCategories: (rid: Id) => atRestaurant(rid, "/station-categories"),
+  /** console (kitchen): a station's display: open tickets, all-day counts, the last bump */
+  consoleStationDisplay: (rid: Id, sid: Id) => atRestaurant(rid, `/stations/${sid}/display`),
+  /** console (kitchen): recall the station's last bump */
+  consoleStationRecall: (rid: Id, sid: Id) => atRestaurant(rid, `/stations/${sid}/recall`),
+  /** console (kitchen): one ticket (to print it); `/bump`, `/reprint` */
+  consoleTicket: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}`),
+  consoleTicketBump: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}/bump`),
+  consoleTicketReprint: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}/reprint`),
+  /** console: an order's customer bill (with the orders added to it); printing it sends nothing to the kitchen */
+  consoleOrderBill: (rid: Id, oid: Id) => atRestaurant(rid, `/orders/${oid}/bill`),
+  /** staff (menu.write; reading floor.read): the restaurant's whole menu as the console edits it */
+  consoleMenu: (rid: Id) => atRestaurant(rid, "/menu"),
+  consoleCategories: (rid: Id) => atRestaurant(rid, "/menu/categories"),
+  consoleCategory: (rid: Id, categoryId: Id) => atRestaurant(rid, `/menu/categories/${categoryId}`),
+  consoleCategoryOrder: (rid: Id) => atRestaurant(rid, "/menu/categories/order"),
+  consoleDishes: (rid: Id) => atRestaurant(rid, "/menu/dishes"),
+  consoleDish: (rid: Id, dishId: Id) => atRestaurant(rid, `/menu/dishes/${dishId}`),
+  consoleDishHidden: (rid: Id, dishId: Id) => atRestaurant(rid, `/menu/dishes/${dishId}/hidden`),
+  /** the dishes of a category (or second category), in a new order */
+  consoleDishOrder: (rid: Id, categoryId: Id) =>
+    atRestaurant(rid, `/menu/categories/${categoryId}/dishes/order`),
+  consoleRecommends: (rid: Id) => atRestaurant(rid, "/menu/recommends"),
+  consoleMemos: (rid: Id) => atRestaurant(rid, "/menu/memos"),
+  consoleMemo: (rid: Id, memoId: Id) => atRestaurant(rid, `/menu/memos/${memoId}`),
+  /** multipart upload of a dish image (field `file`) */
+  consoleImages: (rid: Id) => atRestaurant(rid, "/menu/images"),
+  /** staff (settings.write; reading floor.read): modes, hours, templates, start price, texts */
+  consoleSettings: (rid: Id) => atRestaurant(rid, "/settings"),
   /** the staff console's session (sign in, read, sign out; cookie `tm_staff`): contract/console-session.ts */
   consoleSession: "/console/api/v1/session",
   /** the console: another staff member takes the tablet with their PIN */
@@ -78,5 +134,4 @@ export const API = {
   /** the orders of a date range as CSV */
   consoleReportsCsv: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/orders.csv`,
   healthz: "/healthz",
-  socket: "/ws",
 } as const;

@@ -18,6 +18,8 @@ export const MSG = {
   cart: 14,
   stock: 20,
   people: 30,
+  /** ours: a waiter acknowledged the table's call (the diner's bell is released) */
+  waiterAnswered: 40,
 } as const;
 
 /** The most of one add-on or combo part a line may hold. */
@@ -221,6 +223,17 @@ export const helloMessageSchema = z.object({
 
 export type HelloMessage = z.infer<typeof helloMessageSchema>;
 
+/** Type 40 (ours): a waiter acknowledged a call of this table; the diners' bell may ring again. */
+export const waiterAnsweredMessageSchema = z.object({
+  type: z.literal(MSG.waiterAnswered),
+  code: z.literal(1000),
+  socketId: z.string(),
+  tableId: z.number(),
+  callId: z.number(),
+});
+
+export type WaiterAnsweredMessage = z.infer<typeof waiterAnsweredMessageSchema>;
+
 /** Everything the server sends on the table socket, told apart by `type`. */
 export const serverMessageSchema = z.discriminatedUnion("type", [
   helloMessageSchema,
@@ -232,9 +245,10 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   cartMessageSchema,
   peopleMessageSchema,
   stockMessageSchema,
+  waiterAnsweredMessageSchema,
 ]);
 
-export type ServerMessage = HelloMessage | OpVerdict | TableMessage | StockMessage;
+export type ServerMessage = HelloMessage | OpVerdict | TableMessage | StockMessage | WaiterAnsweredMessage;
 
 /** The cart operation call's answer over HTTP: the verdict, and the cart as it now is. */
 export const cartOpResultSchema = z.object({ verdict: opVerdictSchema, cart: cartStateSchema });

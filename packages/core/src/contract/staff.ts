@@ -19,7 +19,16 @@ export const orderStatusSchema = z
 
 export const moveOrderBodySchema = z.object({ status: orderStatusSchema });
 
-export const staffOrdersQuerySchema = z.object({ status: orderStatusSchema.optional() });
+/** The staff's order list: by status, from a time (ISO), newest first. */
+export const staffOrdersQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  from: z
+    .string()
+    .datetime({ offset: true })
+    .or(z.literal(""))
+    .optional()
+    .transform((v) => (v ? new Date(v) : undefined)),
+});
 
 export const tableIdParamSchema = z.object({ tableId: idSchema });
 /** A staff route's restaurant and order, or restaurant and table, from its path. */

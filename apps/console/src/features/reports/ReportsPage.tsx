@@ -1,4 +1,5 @@
 import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
+import { YUAN } from "@tablemate/client";
 import type { ReportSummary, TopDish } from "@tablemate/core";
 import {
   Alert,
@@ -109,7 +110,7 @@ export default function ReportsPage() {
       key: "revenue",
       align: "right" as const,
       width: 140,
-      render: (value: string) => `${REPORTS_COPY.yuan}${value}`,
+      render: (value: string) => `${YUAN}${value}`,
     },
   ];
 
@@ -156,13 +157,13 @@ export default function ReportsPage() {
       <Row gutter={[16, 16]}>
         {[
           { key: "orders", title: REPORTS_COPY.orders, value: summary?.orders },
-          { key: "revenue", title: REPORTS_COPY.revenue, value: summary?.revenue, prefix: REPORTS_COPY.yuan },
+          { key: "revenue", title: REPORTS_COPY.revenue, value: summary?.revenue, prefix: YUAN },
           { key: "diners", title: REPORTS_COPY.diners, value: summary?.diners },
           {
             key: "average",
             title: REPORTS_COPY.averagePerDiner,
             value: summary ? (summary.averagePerDiner ?? REPORTS_COPY.noAverage) : undefined,
-            prefix: summary?.averagePerDiner ? REPORTS_COPY.yuan : undefined,
+            prefix: summary?.averagePerDiner ? YUAN : undefined,
           },
         ].map((card) => (
           <Col key={card.key} xs={12} lg={6}>

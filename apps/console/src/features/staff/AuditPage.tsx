@@ -22,34 +22,44 @@ function valueText(key: string, value: unknown): string {
   return String(value);
 }
 
-function Fields({ label, value }: { label: string; value: unknown }) {
-  if (value === null || value === undefined) return null;
-  const entries: Array<[string, unknown]> =
-    typeof value === "object" && !Array.isArray(value) ? Object.entries(value) : [["", value]];
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  value === null || value === undefined
+    ? null
+    : typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { "": value };
+
+/** What changed, one field a line: `角色 服务员 → 收银员`; a field only after (a creation) shows its value. */
+export function Change({ entry }: { entry: AuditEntryView }) {
+  const before = asRecord(entry.before);
+  const after = asRecord(entry.after);
+  if (!before && !after) return <Typography.Text type="secondary">{C.none}</Typography.Text>;
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return (
-    <div>
-      <Typography.Text type="secondary">{label}：</Typography.Text>
-      {entries.map(([key, v]) => (
-        <span key={key} className="audit-field">
-          {key && <span>{C.fields[key] ?? key} </span>}
-          <Typography.Text strong>{valueText(key, v)}</Typography.Text>
-          {"　"}
-        </span>
+    <ul className="audit-change">
+      {keys.map((key) => (
+        <li key={key}>
+          {key && <Typography.Text type="secondary">{C.fields[key] ?? key} </Typography.Text>}
+          {before && after ? (
+            <>
+              <span>{valueText(key, before[key])}</span>
+              {" → "}
+              <Typography.Text strong>{valueText(key, after[key])}</Typography.Text>
+            </>
+          ) : (
+            <Typography.Text strong>{valueText(key, (after ?? before)?.[key])}</Typography.Text>
+          )}
+        </li>
       ))}
-    </div>
+    </ul>
   );
 }
 
-/** What changed: before → after, each field by name. */
-export function Change({ entry }: { entry: AuditEntryView }) {
-  if (entry.before == null && entry.after == null)
-    return <Typography.Text type="secondary">{C.none}</Typography.Text>;
-  return (
-    <div className="audit-change">
-      <Fields label={C.before} value={entry.before} />
-      <Fields label={C.after} value={entry.after} />
-    </div>
-  );
+/** An entry's target, readably: `staff:9` → 员工 #9. */
+export function targetText(target: string): string {
+  const [kind = "", id = ""] = target.split(":");
+  const label = C.targets[kind];
+  return label && id ? `${label} #${id}` : target;
 }
 
 const actionOptions = Object.entries(C.actions).map(([value, label]) => ({ value, label }));
@@ -84,14 +94,14 @@ export default function AuditPage() {
   );
 
   const columns = [
-    { title: C.columns.at, dataIndex: "at", width: 150, render: shortTime },
-    { title: C.columns.actor, dataIndex: "actorName", width: 110 },
-    { title: C.columns.action, dataIndex: "action", width: 140, render: (a: string) => C.actions[a] ?? a },
-    { title: C.columns.target, dataIndex: "target", width: 110 },
+    { title: C.columns.at, dataIndex: "at", width: 140, render: shortTime },
+    { title: C.columns.actor, dataIndex: "actorName", width: 96 },
+    { title: C.columns.action, dataIndex: "action", width: 128, render: (a: string) => C.actions[a] ?? a },
+    { title: C.columns.target, dataIndex: "target", width: 104, render: targetText },
     {
       title: C.columns.approver,
       dataIndex: "approverName",
-      width: 100,
+      width: 80,
       render: (name: string | null) => name ?? <Typography.Text type="secondary">{C.none}</Typography.Text>,
     },
     {
@@ -118,6 +128,7 @@ export default function AuditPage() {
       <div className="staff-filters">
         <DatePicker.RangePicker
           aria-label={C.filters.range}
+          placeholder={[C.filters.from, C.filters.to]}
           value={range}
           onChange={(value) => {
             setRange(value);
@@ -126,6 +137,8 @@ export default function AuditPage() {
         />
         <Select
           allowClear
+          showSearch
+          optionFilterProp="label"
           placeholder={C.filters.action}
           aria-label={C.filters.action}
           style={{ width: 170 }}

@@ -2,6 +2,7 @@ import { SwapOutlined } from "@ant-design/icons";
 import { PIN_PATTERN } from "@tablemate/core";
 import { App, Button, Form, Input, Modal, Typography } from "antd";
 import { useState } from "react";
+import { useNavigate } from "react-router";
 import { switchByPin } from "../../api/session.js";
 import { PIN_SWITCH_COPY } from "../../copy/index.js";
 import { useCurrentRestaurant, useSession } from "../session/session-store.js";
@@ -21,6 +22,7 @@ export function PinSwitch() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<{ pin: string }>();
+  const navigate = useNavigate();
   if (!restaurant) return null;
 
   const submit = async () => {
@@ -30,6 +32,8 @@ export function PinSwitch() {
     try {
       const session = await switchByPin({ restaurantId: restaurant.id, pin });
       adopt(session);
+      // the page open may be one the next staff member's role has not: start from the home page
+      navigate("/");
       setOpen(false);
       form.resetFields();
       void message.success(C.switched(session.account.name));

@@ -10,6 +10,7 @@ import type { Db } from "../client.js";
 import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../schema.js";
 import type { DemoCategory, DemoDish, RelativePeriod } from "./menu.js";
 import { type DemoRestaurant, demoMemos, demoRestaurants } from "./restaurants.js";
+import { seedDemoStations } from "./stations.js";
 
 const SEED_MARKER = "demo_seeded";
 
@@ -54,7 +55,7 @@ export async function seedDemo(
 ): Promise<{ seeded: boolean; owners: DemoOwner[] }> {
   const [marker] = await db.select().from(settings).where(eq(settings.key, SEED_MARKER));
   if (marker) return { seeded: false, owners: [] };
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // Claiming the marker first makes a concurrent seeder wait on it and then find it taken.
     const claimed = await tx
       .insert(settings)
@@ -81,6 +82,9 @@ export async function seedDemo(
     }
     return { seeded: true, owners };
   });
+  // the kitchen's stations, once the menu's categories are there
+  if (result.seeded) await seedDemoStations(db);
+  return result;
 }
 
 export async function refreshDemoPeriods(db: Db, now: Date): Promise<void> {

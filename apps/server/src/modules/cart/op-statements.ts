@@ -16,6 +16,7 @@ const readStatement = (name: string, dishFilter: string): Statement => ({
 select
   c.version,
   c.table_id as "tableId",
+  c.restaurant_id as "restaurantId",
   t.person_num as "personNum",
   r.timezone,
   r.server_version as "serverVersion",
@@ -44,6 +45,7 @@ const READ_MENU = readStatement("cart_op_read_menu", "true");
 interface ReadRow {
   version: number;
   tableId: number;
+  restaurantId: number;
   personNum: number;
   timezone: string;
   serverVersion: string;
@@ -58,6 +60,7 @@ interface ReadRow {
 export interface ReadCart {
   state: CartState;
   tableId: number;
+  restaurantId: number;
   timezone: string;
   /** the register's version, which gates combos and member prices (spec 000 §9) */
   serverVersion: string;
@@ -92,6 +95,7 @@ export async function readCart(
       lines: row.lines.map(presentLine),
     },
     tableId: row.tableId,
+    restaurantId: row.restaurantId,
     timezone: row.timezone,
     serverVersion: row.serverVersion,
     seen: row.seen,

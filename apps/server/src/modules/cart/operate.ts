@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.js";
 import { type Backplane, cartTopic } from "../../realtime/hub.js";
+import { publishStaff } from "../../realtime/staff-topics.js";
 import { commitTableOp, type OpInput, type OpOutcome } from "./operations.js";
 
 export interface CartDeps {
@@ -12,5 +13,9 @@ export interface CartDeps {
 export async function operate(deps: CartDeps, input: OpInput): Promise<OpOutcome> {
   const outcome = await commitTableOp(deps.db, input, deps.now());
   if (outcome.message) await deps.backplane.publish(cartTopic(input.cartId), JSON.stringify(outcome.message));
+  if (outcome.floor) {
+    const { restaurantId, tableId } = outcome.floor;
+    await publishStaff(deps.backplane, restaurantId, "floor", { type: "table", tableId, change: "cart" });
+  }
   return outcome;
 }

@@ -28,6 +28,8 @@ export interface OpOutcome {
   /** the broadcast for the table; absent when refused or already applied */
   message?: TableMessage;
   state: CartState;
+  /** the cart went from empty to not or back: news for the staff's floor (ordering or not) */
+  floor?: { restaurantId: number; tableId: number };
 }
 
 /** The broadcast of an applied operation: the message of its kind (spec 000 §7). */
@@ -130,7 +132,9 @@ export async function commitTableOp(db: Db, input: OpInput, now: Date): Promise<
     // the lines just decided are what the database now holds: no need to read them back
     const next = { ...state, version, personNum: result.personNum ?? state.personNum, lines: result.lines };
     const message = messageFor(input, state.lines, next, read.nickname || "同伴", menu);
-    return { verdict: verdict(true, version, ""), message, state: next };
+    const emptied = (state.lines.length === 0) !== (result.lines.length === 0);
+    const floor = emptied ? { restaurantId: read.restaurantId, tableId: read.tableId } : undefined;
+    return { verdict: verdict(true, version, ""), message, state: next, floor };
   }
   throw new Error(`cart ${input.cartId} kept changing: operation ${input.opId} not applied`);
 }

@@ -53,7 +53,13 @@ export function cartRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer)
     const guid = requireVisitor(signer, request, query.guid);
     const restaurant = await getRestaurant(db, query.rid);
     const table = await getSignedTable(db, signer, restaurant.id, query.tableId, query.sid);
-    const cart = await openCart(db, restaurant, table, await seatVisitor(db, table, guid), guid);
+    const cart = await openCart(
+      db,
+      restaurant,
+      table,
+      await seatVisitor(db, table, guid, deps.backplane),
+      guid,
+    );
     return ok({ value: cart.id, sign: signer.cartSign(cart.id) });
   });
 

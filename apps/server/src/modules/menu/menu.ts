@@ -37,7 +37,18 @@ async function menuRows(db: Db, restaurant: RestaurantRow) {
       .orderBy(asc(dishes.sort), asc(dishes.id)),
   ]);
   const refused = new Set(refusedCombos(allDishRows, restaurant));
-  return { categoryRows, dishRows: allDishRows.filter((row) => !refused.has(row)) };
+  // what the console hid stays off the menu: hidden dishes, and every dish of a hidden category
+  const hiddenCategories = new Set(categoryRows.filter((c) => c.hidden).map((c) => c.id));
+  const shown = (row: DishRow) =>
+    !row.hidden &&
+    !hiddenCategories.has(row.categoryId) &&
+    (row.secondCategoryId === null || !hiddenCategories.has(row.secondCategoryId));
+  return {
+    categoryRows: categoryRows.filter(
+      (c) => !c.hidden && (c.parentId === null || !hiddenCategories.has(c.parentId)),
+    ),
+    dishRows: allDishRows.filter((row) => !refused.has(row) && shown(row)),
+  };
 }
 
 function clockOf(ctx: MenuContext, restaurant: RestaurantRow): LocalClock {
@@ -76,8 +87,19 @@ export async function foodList(ctx: MenuContext, restaurant: RestaurantRow): Pro
   return presentFoods(ctx, restaurant, await menuRows(ctx.db, restaurant));
 }
 
+/** 老板推荐 in the order the console set (then the menu's). */
+function recommendsOf(foods: Dish[], dishRows: readonly DishRow[]): Dish[] {
+  const order = new Map(dishRows.map((row) => [row.id, row.recommendSort]));
+  return foods
+    .filter((d) => d.isRecommend)
+    .map((dish, i) => ({ dish, i }))
+    .sort((a, b) => (order.get(a.dish.id) ?? 0) - (order.get(b.dish.id) ?? 0) || a.i - b.i)
+    .map(({ dish }) => dish);
+}
+
 export async function recommendedFoods(ctx: MenuContext, restaurant: RestaurantRow): Promise<Dish[]> {
-  return (await foodList(ctx, restaurant)).filter((d) => d.isRecommend);
+  const rows = await menuRows(ctx.db, restaurant);
+  return recommendsOf(presentFoods(ctx, restaurant, rows), rows.dishRows);
 }
 
 /**
@@ -95,7 +117,7 @@ export async function menuSnapshot(ctx: MenuContext, restaurant: RestaurantRow):
   return {
     categories: presentCategories(rows.categoryRows, rows.dishRows),
     foods,
-    recommends: foods.filter((d) => d.isRecommend),
+    recommends: recommendsOf(foods, rows.dishRows),
     periodDishes: rows.dishRows
       .filter((row) => row.salablePeriodType === PERIOD_SALE_TYPE)
       .map((row) => presentPeriodInfo(row, clock)),

@@ -1,7 +1,7 @@
 import { AppError, hasDinerCount, needsDinerCount, type OrderPayload } from "@tablemate/core";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { dishes, restaurants, tables } from "../../db/schema.js";
+import { categories, dishes, restaurants, tables } from "../../db/schema.js";
 
 /**
  * The diner count an order goes in with: the order's own, else the count set at its table (a
@@ -25,7 +25,15 @@ export async function orderDinerCount(
     db
       .select({ necessary: dishes.necessary, season: dishes.season })
       .from(dishes)
-      .where(and(eq(dishes.restaurantId, restaurant.id), eq(dishes.necessary, true))),
+      .where(
+        and(
+          eq(dishes.restaurantId, restaurant.id),
+          eq(dishes.necessary, true),
+          // what the console hid is not on the diner's menu, so it asks nothing of the diner
+          eq(dishes.hidden, false),
+          sql`not exists (select 1 from ${categories} c where c.hidden and c.id in (${dishes.categoryId}, ${dishes.secondCategoryId}))`,
+        ),
+      ),
   ]);
   const personNum = table?.personNum ?? 0;
   if (hasDinerCount(personNum)) return personNum;

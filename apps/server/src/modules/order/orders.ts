@@ -21,6 +21,7 @@ import {
   visits,
 } from "../../db/schema.js";
 import type { CartDeps } from "../cart/operate.js";
+import { sendToKitchen } from "../kitchen/tickets.js";
 import { isStaffActor } from "../staff/auth.js";
 import { broadcastOrderStatus, writeStatusMove } from "./status.js";
 
@@ -153,6 +154,7 @@ export async function orderDetail(
     personNum: order.personNum,
     wholeMemo: order.wholeMemo,
     mainOrderId: order.mainOrderId,
+    held: order.held && order.status === ORDER_STATUS.placed,
   };
 }
 
@@ -246,4 +248,6 @@ export async function cancelOrder(
     return writeStatusMove(tx, locked, ORDER_STATUS.cancelled, guid, deps.now());
   });
   await broadcastOrderStatus(deps, order, ORDER_STATUS.cancelled, guid, stock);
+  // the stations that got its lines (a placed order with no gate is the kitchen's) get a cancel ticket
+  await sendToKitchen(deps, order.id);
 }

@@ -16,6 +16,7 @@ import { waiterCalls } from "../../db/schema.js";
 import { ok } from "../../http/envelope.js";
 import { checkText, parse } from "../../http/parse.js";
 import { limitKey } from "../../http/rate-limits.js";
+import { publishStaff } from "../../realtime/staff-topics.js";
 import { requireVisitor } from "../../security/visitor.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 import { getSeatedTable } from "../table/tables.js";
@@ -98,14 +99,22 @@ export function orderRoutes(app: FastifyInstance, deps: SubmitDeps): void {
         and(eq(waiterCalls.tableId, table.id), eq(waiterCalls.kind, kind), gt(waiterCalls.createdAt, since)),
       );
     if (!recent) {
-      await db.insert(waiterCalls).values({
-        restaurantId: body.rid,
-        tableId: table.id,
-        kind,
-        model: body.model ?? "",
-        guid,
-        createdAt: deps.now(),
-      });
+      const [call] = await db
+        .insert(waiterCalls)
+        .values({
+          restaurantId: body.rid,
+          tableId: table.id,
+          kind,
+          model: body.model ?? "",
+          guid,
+          createdAt: deps.now(),
+        })
+        .returning();
+      if (call) {
+        const at = call.createdAt.toISOString();
+        const news = { type: "waiterCall", callId: call.id, tableId: table.id, kind, at } as const;
+        await publishStaff(deps.backplane, body.rid, "floor", news);
+      }
     }
     return ok({ tableNo: table.id }, 200, "已通知服务员，请稍候");
   };

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { carts, orderEvents, orderLines, orders } from "../../db/schema.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import { orderStatusMessage, stockMessage } from "../../realtime/messages.js";
+import { publishStaff } from "../../realtime/staff-topics.js";
 import { cartState, type Tx } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
 import { returnStock } from "./stock.js";
@@ -20,6 +21,8 @@ export async function writeStatusMove(
   to: OrderStatus,
   actor: string,
   at: Date,
+  /** why (a staff cancel's reason), kept with the event */
+  note = "",
 ): Promise<DishStock[]> {
   const taken = order.posTime === null && takesOrder(order.status, to);
   await tx
@@ -28,23 +31,30 @@ export async function writeStatusMove(
     .where(eq(orders.id, order.id));
   await tx
     .insert(orderEvents)
-    .values({ orderId: order.id, fromStatus: order.status, toStatus: to, actor, at });
+    .values({ orderId: order.id, fromStatus: order.status, toStatus: to, actor, at, note });
   if (to !== ORDER_STATUS.cancelled) return [];
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
   return returnStock(tx, stockUnits(lines));
 }
 
 /**
- * After commit: tells the order's cart (its tablemates) type 12 with the new status and the cart, and
- * every diner of the restaurant the stock a cancel gave back (type 20).
+ * After commit: tells the order's cart (its tablemates) type 12 with the new status and the cart,
+ * every diner of the restaurant the stock a cancel gave back (type 20), and the staff's floor the move.
  */
 export async function broadcastOrderStatus(
   deps: CartDeps,
-  order: Pick<OrderRow, "id" | "cartId" | "restaurantId">,
+  order: Pick<OrderRow, "id" | "cartId" | "restaurantId" | "tableId">,
   status: OrderStatus,
   actor: string,
   stock: DishStock[] = [],
 ): Promise<void> {
+  await publishStaff(deps.backplane, order.restaurantId, "floor", {
+    type: "orderStatus",
+    orderId: order.id,
+    tableId: order.tableId,
+    status,
+    actor,
+  });
   if (stock.length) {
     const message = stockMessage(order.restaurantId, stock);
     await deps.backplane.publish(restaurantTopic(order.restaurantId), JSON.stringify(message));

@@ -23,19 +23,26 @@ const READ_SUBMITS: Statement = {
   text: `
 select i.ord, r.id, r.timezone, r.server_version as "serverVersion", r.business_time as "businessTime", r.hotel_lock as "hotelLock",
   r.pos_online as "posOnline", r.fast_hotel as "fastHotel", r.wct_pay_type as "wctPayType",
-  r.start_price::text as "startPrice", r.verify_phone as "verifyPhone",
+  r.start_price::text as "startPrice", r.verify_phone as "verifyPhone", r.gate_rules as "gateRules",
   case when c.id is not null then json_build_object('id', c.id, 'restaurantId', c.restaurant_id,
     'tableId', c.table_id, 'visitId', c.visit_id, 'version', c.version,
     'visitOpen', (select v.ended_at is null from visits v where v.id = c.visit_id),
     'seated', c.owner_guid in ('', i.guid) and exists (select 1 from table_users u
-      where u.visit_id = c.visit_id and u.guid = i.guid)) end as cart,
+      where u.visit_id = c.visit_id and u.guid = i.guid),
+    -- the gate's facts, read only when one of the restaurant's rules asks for them (core's gateOrder)
+    'staffSeated', case when r.gate_rules->>'unseatedPayLater' = 'true' then exists (select 1 from table_users u
+      where u.visit_id = c.visit_id and u.guid like 'staff:%') else false end,
+    'cancelledToday', case when r.gate_rules->>'cancelledToday' = 'true' then exists (select 1 from orders o
+      where o.main_guid = i.guid and o.restaurant_id = r.id and o.status = ${ORDER_STATUS.cancelled}
+        and o.created_at >= (date_trunc('day', i.now at time zone r.timezone) at time zone r.timezone))
+      else false end) end as cart,
   (select json_build_object('id', o.id, 'mainGuid', o.main_guid, 'tableId', o.table_id)
      from orders o where o.restaurant_id = r.id and o.submit_id = i."submitId") as existing,
   coalesce((select json_agg(l order by l.position) from cart_lines l where l.cart_id = c.id), '[]') as lines,
   coalesce((select json_agg(d) from dishes d where d.restaurant_id = r.id and d.id = any(coalesce(
     i."localFoodIds", array(select food_id from cart_lines where cart_id = c.id)))), '[]') as dishes
 from jsonb_to_recordset($1::jsonb) as i(ord int, "restaurantId" int, "cartId" int, "submitId" text, guid text,
-  "localFoodIds" int[])
+  "localFoodIds" int[], now timestamptz)
 join restaurants r on r.id = i."restaurantId"
 left join carts c on c.id = i."cartId"`,
 };
@@ -51,6 +58,8 @@ export interface SubmitRestaurant {
   wctPayType: number;
   startPrice: string;
   verifyPhone: boolean;
+  /** the gate before the kitchen, as stored (parsed with core's gateRulesSchema before use) */
+  gateRules: unknown;
 }
 
 interface ReadRow extends SubmitRestaurant {
@@ -64,6 +73,10 @@ interface ReadRow extends SubmitRestaurant {
     visitOpen: boolean;
     /** the submitter sits at its visit (and owns it in quick-service) */
     seated: boolean;
+    /** a staff member sits at the visit too (seated it or ordered for it); false unless a gate rule asks */
+    staffSeated: boolean;
+    /** the submitter has an order cancelled today here; false unless a gate rule asks */
+    cancelledToday: boolean;
   } | null;
   /** the order this submit key (cart, visitor and submitId) already placed */
   existing: { id: number; mainGuid: string; tableId: number } | null;
@@ -82,6 +95,8 @@ interface SubmitIds {
   submitId: string;
   guid: string;
   localFoodIds?: number[];
+  /** the submit's clock (ISO): "today" of the cancelled-today rule, in the restaurant's zone */
+  now: string;
 }
 
 /** The reads of submits (`ids`), in one statement: one answer per submit, undefined when its restaurant is not found. */
@@ -176,8 +191,9 @@ export async function lastOrderOfCart(db: Db, cartId: number) {
 }
 
 export type OrderRow = Required<
-  Omit<typeof orders.$inferInsert, "id" | "status" | "posTime" | "fastSerialNo">
->;
+  Omit<typeof orders.$inferInsert, "id" | "status" | "posTime" | "fastSerialNo" | "held" | "gateReasons">
+> &
+  Pick<typeof orders.$inferInsert, "held" | "gateReasons">;
 export type OrderLineRow = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
 
 export type WriteOutcome =

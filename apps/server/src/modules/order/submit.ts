@@ -15,9 +15,13 @@ import {
   type Dish,
   detailId,
   formatDate,
+  type GateRules,
+  gateOrder,
+  gateRulesSchema,
   isPrepaymentMode,
   isSettled,
   localClock,
+  NO_GATE,
   type OrderPayload,
   priceLine,
   roundMoney,
@@ -34,9 +38,11 @@ import type { Db } from "../../db/client.js";
 import { isPgError, PG_ERROR } from "../../db/statements.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import { orderMessage, stockMessage } from "../../realtime/messages.js";
+import { publishStaff } from "../../realtime/staff-topics.js";
 import type { Signer } from "../../security/signer.js";
 import { presentForRules, presentLine, refuseUnofferedCombos } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
+import { queueForKitchen } from "../kitchen/queue.js";
 import type { PhoneCodes } from "../verification/phone-codes.js";
 import { orderDinerCount } from "./diner-count.js";
 import {
@@ -154,6 +160,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       submitId: submitKey,
       guid,
       localFoodIds: local?.map((l) => l.foodId),
+      now: now.toISOString(),
     });
     if (!found) throw new AppError("restaurantNotFound");
     const { cart, existing, lines: stored, dishRows, ...restaurant } = found;
@@ -197,6 +204,9 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     if (lines.length === 0) refuseEmptyCart(await lastOrderOfCart(deps.db, cart.id), guid, now, raced);
     const mainOrder = await mainOrderOf(deps.db, payload, tableId, cart.visitId);
 
+    // a dish the console hid is off the menu: a cart that still holds it cannot order it
+    const hidden = dishRows.filter((row) => row.hidden).map((row) => row.name);
+    if (hidden.length) throw new AppError("dishOutOfPeriod", `${hidden.join("、")}已下架`);
     const menu = presentForRules(dishRows, restaurant, now);
     // the menu holds the dishes of the lines to order
     refuseUnofferedCombos(menu, restaurant);
@@ -208,6 +218,15 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     if (kind === "takeout" && total.lt(restaurant.startPrice)) {
       throw new AppError("belowStartPrice", `未达到起送价¥${truncateMoney(restaurant.startPrice)}`);
     }
+    // the gate before the kitchen (core's gateOrder): prepaid orders always go straight through
+    const gateReasons = gateOrder(storedGateRules(restaurant.gateRules), {
+      prepaid: prepayment,
+      staffSeated: cart.staffSeated,
+      total: total.toFixed(2),
+      visitorCancelledToday: cart.cancelledToday,
+    });
+    // who put each line in the cart, for the floor (a local cart's lines are the submitter's)
+    const authors = local ? null : new Map(stored.map((l) => [l.detailId, l.updatedBy]));
     let written: WriteOutcome;
     try {
       written = await writeOrder(deps.db, {
@@ -228,9 +247,11 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
           vipTotalPrice: cartTotal(priced.map((p) => p.vipTotal)).toFixed(2),
           faultChannel: payload.faultChannel,
           faultCart: payload.faultCart,
+          held: gateReasons.length > 0,
+          gateReasons,
           createdAt: now,
         },
-        lines: priced.map(orderLine),
+        lines: priced.map((p) => orderLine(p, authors?.get(p.line.detailId) || guid)),
         guid,
         readVersion: cart.version,
         needs: stockUnits(lines),
@@ -243,7 +264,15 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       throw error;
     }
     if (written.placed) {
-      await announce(deps, cart.id, restaurant.id, guid, written);
+      await announce(deps, cart.id, restaurant.id, guid, written, {
+        mainOrderId: mainOrder?.id ?? null,
+        held: gateReasons.length > 0,
+        total: total.toFixed(2),
+        at: now.toISOString(),
+      });
+      // the kitchen's tickets, beside the submits (never inside place_orders, never before the answer);
+      // an order the gate holds goes to the kitchen when a waiter accepts it (floor/actions.ts)
+      if (gateReasons.length === 0) queueForKitchen(deps, written.order.id);
       return {
         result: {
           orderId: written.order.id,
@@ -393,7 +422,7 @@ async function mainOrderOf(db: Db, payload: OrderPayload, tableId: number, visit
   return main;
 }
 
-function orderLine({ line, dish, total, vipTotal }: PricedOrderLine): OrderLineRow {
+function orderLine({ line, dish, total, vipTotal }: PricedOrderLine, addedBy: string): OrderLineRow {
   const count = new Big(line.count);
   const additions = dish.additionCategories.flatMap((c) => c.additions);
   return {
@@ -419,7 +448,15 @@ function orderLine({ line, dish, total, vipTotal }: PricedOrderLine): OrderLineR
     total: roundMoney(total).toFixed(4),
     vipTotal: roundMoney(vipTotal).toFixed(4),
     memo: line.memo,
+    addedBy,
   };
+}
+
+/** The restaurant's stored gate rules; none when they are empty (the usual case, read without parsing). */
+function storedGateRules(stored: unknown): GateRules {
+  if (stored === null || typeof stored !== "object" || Object.keys(stored).length === 0) return NO_GATE;
+  const parsed = gateRulesSchema.safeParse(stored);
+  return parsed.success ? parsed.data : NO_GATE;
 }
 
 /** After the commit: tablemates hear the order and the emptied cart (type 3), the restaurant the new stock. */
@@ -429,10 +466,21 @@ async function announce(
   restaurantId: number,
   guid: string,
   placed: Extract<WriteOutcome, { placed: true }>,
+  floor: { mainOrderId: number | null; held: boolean; total: string; at: string },
 ): Promise<void> {
   const { version, personNum } = placed.cart;
   const ordered = orderMessage({ cartId, version, personNum, lines: [] }, guid, placed.order.id);
   await deps.backplane.publish(cartTopic(cartId), JSON.stringify(ordered));
+  // the staff's floor: one publish per order, from what the submit already holds (no database read)
+  await publishStaff(deps.backplane, restaurantId, "floor", {
+    type: "orderPlaced",
+    orderId: placed.order.id,
+    tableId: placed.order.tableId,
+    mainOrderId: floor.mainOrderId,
+    held: floor.held,
+    total: floor.total,
+    at: floor.at,
+  });
   if (placed.stock.length) {
     const stock = stockMessage(restaurantId, placed.stock);
     await deps.backplane.publish(restaurantTopic(restaurantId), JSON.stringify(stock));

@@ -1,21 +1,35 @@
-import { AppError, canMoveOrder, ORDER_STATUS, type OrderStatus, statusesMovableTo } from "@tablemate/core";
+import {
+  AppError,
+  canMoveOrder,
+  kitchenStarted,
+  needsApproval,
+  ORDER_STATUS,
+  type OrderStatus,
+  statusesMovableTo,
+} from "@tablemate/core";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { orders, tables } from "../../db/schema.js";
+import { publishStaff } from "../../realtime/staff-topics.js";
 import type { CartDeps } from "../cart/operate.js";
+import { sendToKitchen } from "../kitchen/tickets.js";
 import { broadcastOrderStatus, writeStatusMove } from "../order/status.js";
 import { endVisit } from "../visit/visits.js";
+import { recordAudit } from "./audit.js";
+import type { StaffPrincipal } from "./guard.js";
 
 export interface MoveInput {
   restaurantId: number;
   orderId: number;
   to: OrderStatus;
   actor: string;
+  /** who acts, for the audit log */
+  by?: StaffPrincipal;
 }
 
 /** Moves one order as core's rule allows (409 otherwise), written with who and when; tablemates hear type 12 (and the restaurant a cancel's stock, type 20). */
 export async function moveOrderStatus(
   deps: CartDeps,
-  { restaurantId, orderId, to, actor }: MoveInput,
+  { restaurantId, orderId, to, actor, by }: MoveInput,
 ): Promise<{ orderId: number; from: number; status: OrderStatus }> {
   const { order, stock } = await deps.db.transaction(async (tx) => {
     const [locked] = await tx
@@ -25,10 +39,27 @@ export async function moveOrderStatus(
       .for("update");
     if (!locked) throw new AppError("notFound", "订单不存在");
     if (!canMoveOrder(locked.status, to)) throw new AppError("orderMoveRefused");
+    // a cancel once the kitchen started takes a manager's approval (unless a manager cancels): only the
+    // floor's cancel call carries one
+    const started = kitchenStarted(locked.status);
+    if (to === ORDER_STATUS.cancelled && (!by || needsApproval(by.role, "orders.cancel", started)) && started)
+      throw new AppError("approvalRequired");
     const stock = await writeStatusMove(tx, locked, to, actor, deps.now());
+    if (by) {
+      await recordAudit(tx, {
+        restaurantId,
+        by,
+        action: "order.move",
+        target: `order:${locked.id}`,
+        before: { status: locked.status },
+        after: { status: to },
+      });
+    }
     return { order: locked, stock };
   });
   await broadcastOrderStatus(deps, order, to, actor, stock);
+  // accepted: the kitchen gets its tickets; cancelled: the stations that got its lines a cancel ticket
+  await sendToKitchen(deps, order.id);
   return { orderId: order.id, from: order.status, status: to };
 }
 
@@ -44,12 +75,14 @@ export interface SettleInput {
   restaurantId: number;
   tableId: number;
   actor: string;
+  /** who acts, for the audit log */
+  by?: StaffPrincipal;
 }
 
 /** The cashier has settled the table: every open order goes to 7 at once; cancelled ones stay as they are. */
 export async function settleTable(
   deps: CartDeps,
-  { restaurantId, tableId, actor }: SettleInput,
+  { restaurantId, tableId, actor, by }: SettleInput,
 ): Promise<number[]> {
   await tableOf(deps, restaurantId, tableId);
   const settled = await deps.db.transaction(async (tx) => {
@@ -68,8 +101,19 @@ export async function settleTable(
     for (const order of open) await writeStatusMove(tx, order, ORDER_STATUS.settled, actor, at);
     // the party's stay is over: the next scan of the table's code starts the next party's visit
     await endVisit(tx, tableId, actor, at);
+    if (by) {
+      await recordAudit(tx, {
+        restaurantId,
+        by,
+        action: "table.settle",
+        target: `table:${tableId}`,
+        before: { orders: open.map((o) => [o.id, o.status]) },
+        after: { orders: open.map((o) => [o.id, ORDER_STATUS.settled]), visitEnded: true },
+      });
+    }
     return open;
   });
+  await publishStaff(deps.backplane, restaurantId, "floor", { type: "table", tableId, change: "settled" });
   // one message per order: each names its order, and in quick-service each order's cart is a topic of its own
   for (const order of settled) await broadcastOrderStatus(deps, order, ORDER_STATUS.settled, actor);
   return settled.map((o) => o.id);
@@ -81,7 +125,7 @@ export async function settleTable(
  */
 export async function clearTable(
   deps: CartDeps,
-  { restaurantId, tableId, actor }: SettleInput,
+  { restaurantId, tableId, actor, by }: SettleInput,
 ): Promise<void> {
   await tableOf(deps, restaurantId, tableId);
   await deps.db.transaction(async (tx) => {
@@ -93,6 +137,18 @@ export async function clearTable(
       )
       .limit(1);
     if (open) throw new AppError("tableHasOrders");
-    if (!(await endVisit(tx, tableId, actor, deps.now()))) throw new AppError("noOpenVisit");
+    const carts = await endVisit(tx, tableId, actor, deps.now());
+    if (!carts) throw new AppError("noOpenVisit");
+    if (by) {
+      await recordAudit(tx, {
+        restaurantId,
+        by,
+        action: "table.clear",
+        target: `table:${tableId}`,
+        before: { visitOpen: true },
+        after: { visitOpen: false },
+      });
+    }
   });
+  await publishStaff(deps.backplane, restaurantId, "floor", { type: "table", tableId, change: "cleared" });
 }

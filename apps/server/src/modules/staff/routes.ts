@@ -20,10 +20,10 @@ import { clearTable, moveOrderStatus, settleTable } from "./moves.js";
 export function staffRoutes(app: FastifyInstance, deps: CartDeps, guard: StaffGuard): void {
   app.get(API.staffOrders(":rid"), async (request) => {
     const { rid } = parse(ridParamSchema, request.params);
-    const { status } = parse(staffOrdersQuerySchema, request.query);
+    const filter = parse(staffOrdersQuerySchema, request.query);
     await guard.require(request, rid, "floor.read");
     await getRestaurant(deps.db, rid);
-    return ok(await staffOrders(deps.db, rid, status));
+    return ok(await staffOrders(deps.db, rid, filter));
   });
 
   app.post(API.staffOrderStatus(":rid", ":orderId"), async (request) => {
@@ -34,7 +34,7 @@ export function staffRoutes(app: FastifyInstance, deps: CartDeps, guard: StaffGu
       rid,
       body.status === ORDER_STATUS.cancelled ? "orders.cancel" : "orders.serve",
     );
-    const input = { restaurantId: rid, orderId, to: body.status, actor: by.actor };
+    const input = { restaurantId: rid, orderId, to: body.status, actor: by.actor, by };
     const moved = await moveOrderStatus(deps, input);
     return ok({ orderId: moved.orderId, status: moved.status });
   });
@@ -42,14 +42,14 @@ export function staffRoutes(app: FastifyInstance, deps: CartDeps, guard: StaffGu
   app.post(API.staffSettleTable(":rid", ":tableId"), async (request) => {
     const { rid, tableId } = parse(staffTableParamsSchema, request.params);
     const by = await guard.require(request, rid, "tables.settle");
-    const orderIds = await settleTable(deps, { restaurantId: rid, tableId, actor: by.actor });
+    const orderIds = await settleTable(deps, { restaurantId: rid, tableId, actor: by.actor, by });
     return ok({ tableId, orderIds });
   });
 
   app.post(API.staffClearTable(":rid", ":tableId"), async (request) => {
     const { rid, tableId } = parse(staffTableParamsSchema, request.params);
     const by = await guard.require(request, rid, "tables.clear");
-    await clearTable(deps, { restaurantId: rid, tableId, actor: by.actor });
+    await clearTable(deps, { restaurantId: rid, tableId, actor: by.actor, by });
     return ok({ tableId });
   });
 }

@@ -47,7 +47,7 @@ export function tableRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer
     const guid = requireVisitor(signer, request, body.guid);
     await getRestaurant(db, rid);
     const table = await getSignedTable(db, signer, rid, body.tableId, body.sid);
-    return ok(await joinTable(db, table, guid, body.accessType));
+    return ok(await joinTable(db, table, guid, body.accessType, deps.backplane));
   });
 
   app.post(API.setPersonNum, async (request) => {

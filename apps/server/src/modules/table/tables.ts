@@ -1,7 +1,8 @@
 import { AppError, idSchema, type TableInfo, type TableJoinResult, type TableUser } from "@tablemate/core";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, notLike } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { tables, tableUsers } from "../../db/schema.js";
+import type { Backplane } from "../../realtime/hub.js";
 import type { Signer } from "../../security/signer.js";
 import { seatedVisit, seatVisitor } from "../visit/visits.js";
 
@@ -56,7 +57,8 @@ async function visitUsers(db: Db, visitId: number): Promise<TableUser[]> {
   const rows = await db
     .select()
     .from(tableUsers)
-    .where(eq(tableUsers.visitId, visitId))
+    // a waiter who ordered for the table sits at its visit too, but is no tablemate
+    .where(and(eq(tableUsers.visitId, visitId), notLike(tableUsers.guid, "staff:%")))
     .orderBy(asc(tableUsers.id));
   return rows.map((row, i) => ({
     userId: row.guid,
@@ -76,8 +78,9 @@ export async function joinTable(
   table: TableRow,
   guid: string,
   accessType: "realTable" | "virTable",
+  news?: Backplane,
 ): Promise<TableJoinResult> {
-  const visitId = await seatVisitor(db, table, guid);
+  const visitId = await seatVisitor(db, table, guid, news);
   return {
     tableId: table.id,
     tableName: table.name,

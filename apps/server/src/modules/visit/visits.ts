@@ -2,6 +2,8 @@ import { AppError } from "@tablemate/core";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { carts, tables, tableUsers, visits } from "../../db/schema.js";
+import type { Backplane } from "../../realtime/hub.js";
+import { publishStaff } from "../../realtime/staff-topics.js";
 import type { Tx } from "../cart/cart-state.js";
 
 /**
@@ -31,10 +33,24 @@ export async function openVisit(db: Db, table: TableRef): Promise<number> {
   return opened;
 }
 
-/** A scan of the table's code: the visitor sits at its open visit (once, however often they scan). */
-export async function seatVisitor(db: Db, table: TableRef, guid: string): Promise<number> {
+/**
+ * A scan of the table's code: the visitor sits at its open visit (once, however often they scan). A
+ * new seat is news for the staff's floor (`news`: the backplane), told after it is written.
+ */
+export async function seatVisitor(db: Db, table: TableRef, guid: string, news?: Backplane): Promise<number> {
   const visitId = await openVisit(db, table);
-  await db.insert(tableUsers).values({ tableId: table.id, visitId, guid }).onConflictDoNothing();
+  const seated = await db
+    .insert(tableUsers)
+    .values({ tableId: table.id, visitId, guid })
+    .onConflictDoNothing()
+    .returning({ id: tableUsers.id });
+  if (news && seated.length) {
+    await publishStaff(news, table.restaurantId, "floor", {
+      type: "table",
+      tableId: table.id,
+      change: "seated",
+    });
+  }
   return visitId;
 }
 

@@ -9,10 +9,7 @@ const ordersOf = async ({ db, rid }: MatrixContext) => ({
   visits: await db.select().from(visits).orderBy(asc(visits.id)),
 });
 
-/**
- * The floor's order and table calls. Their audit entries come with the floor's rework of these
- * handlers (issue 17, floor helper): until then an allowed call is not checked for one.
- */
+/** The order and table calls that came before the floor; each change writes one audit entry. */
 export const ORDER_ROWS: MatrixRow[] = [
   {
     method: "GET",
@@ -31,7 +28,6 @@ export const ORDER_ROWS: MatrixRow[] = [
       return { url: API.staffOrderStatus(ctx.rid, orderId), payload: { status: ORDER_STATUS.served } };
     },
     snapshot: ordersOf,
-    audits: false,
   },
   {
     method: "POST",
@@ -43,7 +39,6 @@ export const ORDER_ROWS: MatrixRow[] = [
       return { url: API.staffOrderStatus(ctx.rid, orderId), payload: { status: ORDER_STATUS.cancelled } };
     },
     snapshot: ordersOf,
-    audits: false,
   },
   {
     method: "POST",
@@ -54,7 +49,6 @@ export const ORDER_ROWS: MatrixRow[] = [
       return { url: API.staffSettleTable(ctx.rid, tableId), payload: {} };
     },
     snapshot: ordersOf,
-    audits: false,
   },
   {
     method: "POST",
@@ -65,6 +59,5 @@ export const ORDER_ROWS: MatrixRow[] = [
       return { url: API.staffClearTable(ctx.rid, tableId), payload: {} };
     },
     snapshot: ordersOf,
-    audits: false,
   },
 ];

@@ -34,7 +34,8 @@ export interface MatrixRow {
   permission: Permission;
   /** a few words when a route has several rows (one per permission its body can ask) */
   variant?: string;
-  request(ctx: MatrixContext): Promise<{ url: string; payload?: object }>;
+  /** `headers`: the request's own (a multipart upload's content type), beside the staff member's */
+  request(ctx: MatrixContext): Promise<{ url: string; payload?: object; headers?: Record<string, string> }>;
   snapshot(ctx: MatrixContext): Promise<unknown>;
   /**
    * Whether an allowed call writes one audit log entry (every change does; reads do not). Default:

@@ -9,6 +9,7 @@ import {
   type StockMessage,
   type TableMessage,
   type TableOp,
+  type WaiterAnsweredMessage,
 } from "@tablemate/core";
 import { loadCachedLines, saveCachedLines } from "./cart-cache.js";
 import type { CartSession, CartTransport, CartVerdict, DishLookup } from "./cart-transport.js";
@@ -29,7 +30,9 @@ export interface TableChannel {
  */
 export type TableEvent =
   | { message: TableMessage; fromTablemate: boolean; stale?: true }
-  | { stock: StockMessage };
+  | { stock: StockMessage }
+  /** a waiter acknowledged the table's call: the bell is released */
+  | { answered: WaiterAnsweredMessage };
 
 const isOrderNews = (message: TableMessage) => message.type === MSG.order || message.type === MSG.orderStatus;
 
@@ -161,8 +164,9 @@ export function createSocketTransport(
     if (seen.has(message.socketId)) return;
     seen.add(message.socketId);
     if (seen.size > SEEN_LIMIT) seen.delete(seen.values().next().value ?? "");
-    if (message.type === MSG.stock) {
-      for (const listener of eventListeners) listener({ stock: message });
+    if (message.type === MSG.stock || message.type === MSG.waiterAnswered) {
+      const event = message.type === MSG.stock ? { stock: message } : { answered: message };
+      for (const listener of eventListeners) listener(event);
       return;
     }
     // the broadcast of our own operation settles it, even before its verdict arrives

@@ -118,7 +118,7 @@ export function OrderDetailView({ order, viewer }: { order: OrderDetail; viewer:
     <>
       <section className="order-card">
         <p className="order-status" data-testid="order-status">
-          {statusText(order.status)}
+          {order.held ? ORDER_COPY.awaitingConfirmation : statusText(order.status)}
         </p>
         {order.fastSerialNo && (
           <FactRow label={ORDER_COPY.serialNo}>

@@ -40,6 +40,10 @@ export const ORDER_COPY = {
   viewOrders: "查看我的订单",
   loadFailed: "获取订单失败，请重试",
   retry: "重试",
+  /** status 0 that the restaurant's gate holds until a waiter confirms it (ours) */
+  awaitingConfirmation: "待确认",
+  /** a waiter acknowledged the table's call (socket type 40) */
+  waiterAnswered: "服务员已收到",
   /** order statuses in words (001 §4; the rest are ours) */
   statuses: {
     0: "已下单",

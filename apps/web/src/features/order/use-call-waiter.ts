@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { callWaiter } from "../../api/waiter.js";
 import { CHECKOUT_COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
+import { subscribeTableEvents } from "../cart/table-events.js";
 import { showToast } from "../loading/toast.js";
 
 /** When the last call went through: the cooldown outlives a page change (spec 000 §4, §9). */
@@ -14,6 +15,16 @@ export function resetCallWaiterCooldown(): void {
 
 const remaining = () => Math.max(0, lastCallAt + TIMING.callWaiterCooldownMs - Date.now());
 
+/** The bells on screen: a waiter's acknowledgement (socket type 40) releases them before the cooldown ends. */
+const releases = new Set<() => void>();
+subscribeTableEvents((event) => {
+  if (!("answered" in event)) return;
+  lastCallAt = 0;
+  for (const release of releases) release();
+  // its words load with the first acknowledgement, not with the menu
+  void import("./waiter-answered.js").then((m) => m.toastAnswered());
+});
+
 /**
  * The top bar's bell: calls the waiter (pay-later) or notifies the staff (prepayment); after a
  * success it rests for 60 seconds.
@@ -21,6 +32,14 @@ const remaining = () => Math.max(0, lastCallAt + TIMING.callWaiterCooldownMs - D
 export function useCallWaiter(): { onClick(): void; disabled: boolean } {
   const [cooling, setCooling] = useState(() => remaining() > 0);
   const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const release = () => setCooling(false);
+    releases.add(release);
+    return () => {
+      releases.delete(release);
+    };
+  }, []);
 
   useEffect(() => {
     if (!cooling) return;

@@ -1,0 +1,118 @@
+import { PrinterOutlined } from "@ant-design/icons";
+import { elapsedText, type KitchenTicket, type TicketItem, type TimerThresholds } from "@tablemate/core";
+import { memo } from "react";
+import { KITCHEN_COPY } from "../../copy/index.js";
+import { timerClass } from "./clock.js";
+import { ticketBumpTarget } from "./tickets-state.js";
+
+/**
+ * The ticket's age, coloured by the restaurant's thresholds. Rendered once; afterwards the display's
+ * one clock (clock.ts) rewrites the text and colour of every timer in place each second, so no card
+ * re-renders for the time (300 open tickets stay light).
+ */
+function Elapsed({ since, timers }: { since: string; timers: TimerThresholds }) {
+  const ms = Date.now() - Date.parse(since);
+  return (
+    <span className={timerClass(ms, timers)} data-since={since} data-testid="ticket-timer">
+      {elapsedText(ms)}
+    </span>
+  );
+}
+
+const details = (item: TicketItem): string =>
+  [
+    item.normName,
+    ...item.methodNames,
+    ...item.additions.map((a) => `${a.name}×${a.count}`),
+    ...item.parts.map((p) => `${p.name}×${p.count}`),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+
+export interface TicketCardProps {
+  ticket: KitchenTicket;
+  timers: TimerThresholds;
+  busy: boolean;
+  onBump(ticket: KitchenTicket, itemId?: number): void;
+  onPrint(ticket: KitchenTicket, reprint: boolean): void;
+}
+
+/** One ticket: number, table, age, its items with their states (tap one to move it on), bump and print. */
+export const TicketCard = memo(function TicketCard({
+  ticket,
+  timers,
+  busy,
+  onBump,
+  onPrint,
+}: TicketCardProps) {
+  const target = ticketBumpTarget(ticket);
+  const cancel = ticket.kind === "cancel";
+  return (
+    <article
+      className={`ticket ${cancel ? "ticket-cancel" : ""}`}
+      data-testid="ticket"
+      data-ticket={ticket.id}
+    >
+      <header className="ticket-head">
+        <span className="ticket-number">{KITCHEN_COPY.ticketNo(ticket.number)}</span>
+        <span className="ticket-table">{ticket.fastSerialNo || ticket.tableName}</span>
+        {cancel && <span className="ticket-flag">{KITCHEN_COPY.cancelTicket}</span>}
+        {!cancel && ticket.mainOrderId !== null && (
+          <span className="ticket-flag ticket-flag-add">{KITCHEN_COPY.addOn}</span>
+        )}
+        <Elapsed since={ticket.createdAt} timers={timers} />
+      </header>
+      <ul className="ticket-items">
+        {ticket.items.map((item) => (
+          <li key={item.id} className={`ticket-item ticket-item-${item.state}`}>
+            <button
+              type="button"
+              className="ticket-item-button"
+              disabled={busy || cancel || item.state === "served" || item.state === "void"}
+              onClick={() => onBump(ticket, item.id)}
+            >
+              <span className="ticket-item-name">{item.name}</span>
+              <span className="ticket-item-count">×{item.count}</span>
+              <span className="ticket-item-state" data-testid="item-state">
+                {KITCHEN_COPY.states[item.state]}
+              </span>
+            </button>
+            {details(item) && <div className="ticket-item-details">{details(item)}</div>}
+            {item.memo && <div className="ticket-item-memo">{item.memo}</div>}
+          </li>
+        ))}
+      </ul>
+      {ticket.wholeMemo && <div className="ticket-memo">{ticket.wholeMemo}</div>}
+      <footer className="ticket-actions">
+        {target && (
+          <button
+            type="button"
+            className={`ticket-bump ${cancel ? "ticket-bump-cancel" : ""}`}
+            disabled={busy}
+            onClick={() => onBump(ticket)}
+            data-testid="bump"
+          >
+            {cancel ? KITCHEN_COPY.acknowledge : KITCHEN_COPY.bump[target]}
+          </button>
+        )}
+        <button
+          type="button"
+          className="ticket-print"
+          onClick={() => onPrint(ticket, false)}
+          aria-label={KITCHEN_COPY.print}
+          title={KITCHEN_COPY.print}
+        >
+          <PrinterOutlined />
+        </button>
+        <button
+          type="button"
+          className="ticket-print"
+          onClick={() => onPrint(ticket, true)}
+          data-testid="reprint"
+        >
+          {KITCHEN_COPY.reprint}
+        </button>
+      </footer>
+    </article>
+  );
+});

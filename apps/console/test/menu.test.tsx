@@ -1,0 +1,182 @@
+import { API, type ConsoleDish, type ConsoleMenu, type ConsoleSettings } from "@tablemate/core";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { MENU_COPY, SETTINGS_COPY } from "../src/copy/index.js";
+import { dishInput, dishValues, moved } from "../src/features/menu/dish-form.js";
+import { fakeApi, OWNER_SESSION } from "./fake-api.js";
+import { renderConsole } from "./render.js";
+
+const RID = OWNER_SESSION.restaurants[0]?.id ?? 1;
+
+const dish = (id: number, name: string, price: string, fields: Partial<ConsoleDish> = {}): ConsoleDish => ({
+  id,
+  categoryId: 11,
+  secondCategoryId: null,
+  name,
+  intro: "",
+  unit: "份",
+  price,
+  marketPrice: false,
+  vipPrice: null,
+  pricingType: 0,
+  startPrice: null,
+  startVipPrice: null,
+  weigh: false,
+  minCount: null,
+  inceptStep: 1,
+  necessary: false,
+  mustFoodType: 0,
+  mustFoodNum: 1,
+  season: false,
+  foodproperty: 0,
+  code: "",
+  isRecommend: false,
+  hidden: false,
+  salablePeriodType: 0,
+  salableDays: "0",
+  salableTime: "0",
+  imageKey: "",
+  imageUrl: "",
+  sort: id,
+  recommendSort: 0,
+  estimate: -1,
+  version: 3,
+  norms: [],
+  methodCategories: [],
+  additionCategories: [],
+  combos: [],
+  ...fields,
+});
+
+const MENU: ConsoleMenu = {
+  categories: [
+    { id: 11, parentId: null, name: "招牌菜", sort: 1, hidden: false, version: 0 },
+    { id: 12, parentId: null, name: "凉菜", sort: 2, hidden: false, version: 0 },
+  ],
+  dishes: [dish(101, "毛血旺", "68"), dish(102, "水煮鱼", "88")],
+  recommends: [102],
+  memos: [{ id: 1, type: "KOU_WEI", content: "少辣", number: 5 }],
+};
+
+/** The menu's page and its editor are large antd trees: in jsdom, beside the other suites, they take long. */
+const SLOW = { timeout: 60_000 };
+
+describe("the menu page", SLOW, () => {
+  it("lists the categories and the first one's dishes, and saves an edited name and price with the version read", async () => {
+    const api = fakeApi({
+      [`GET ${API.consoleSession}`]: { data: OWNER_SESSION },
+      [`GET ${API.consoleMenu(RID)}`]: { data: MENU },
+      [`PUT ${API.consoleDish(RID, 101)}`]: (call) => ({
+        data: { ...dish(101, "毛血旺", "68"), ...(call.body as object), version: 4 },
+      }),
+    });
+    renderConsole("/menu");
+    await screen.findByTestId("menu-page");
+    expect(screen.getByTestId("category-11").textContent).toContain("招牌菜");
+    expect(screen.getByTestId("dish-row-101").textContent).toContain("毛血旺");
+    fireEvent.click(screen.getByTestId("dish-edit-101"));
+    const name = await screen.findByTestId("dish-name");
+    fireEvent.change(name, { target: { value: "招牌毛血旺" } });
+    fireEvent.change(screen.getByTestId("dish-price"), { target: { value: "72.5" } });
+    fireEvent.click(screen.getByTestId("dish-save"));
+    await waitFor(() => expect(api.calls.some((c) => c.method === "PUT")).toBe(true));
+    const put = api.calls.find((c) => c.method === "PUT")?.body as Record<string, unknown>;
+    expect([put.name, put.price, put.version]).toEqual(["招牌毛血旺", "72.5", 3]);
+  });
+
+  it("checks core's dish rules before sending: a weighed dish without a unit is not sent", async () => {
+    const api = fakeApi({
+      [`GET ${API.consoleSession}`]: { data: OWNER_SESSION },
+      [`GET ${API.consoleMenu(RID)}`]: {
+        data: { ...MENU, dishes: [dish(101, "鲈鱼", "58", { weigh: true, unit: "" })] },
+      },
+    });
+    renderConsole("/menu");
+    fireEvent.click(await screen.findByTestId("dish-edit-101"));
+    await screen.findByTestId("dish-name");
+    fireEvent.click(screen.getByTestId("dish-save"));
+    await screen.findByText(/称重菜品必须填写单位/);
+    expect(api.calls.some((c) => c.method === "PUT")).toBe(false);
+  });
+
+  it("moves a category down with its arrow: the new order is sent", async () => {
+    const api = fakeApi({
+      [`GET ${API.consoleSession}`]: { data: OWNER_SESSION },
+      [`GET ${API.consoleMenu(RID)}`]: { data: MENU },
+      [`PUT ${API.consoleCategoryOrder(RID)}`]: { data: [12, 11] },
+    });
+    renderConsole("/menu");
+    const first = await screen.findByTestId("category-11");
+    fireEvent.click(within(first).getByRole("button", { name: MENU_COPY.categories.moveDown }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(api.calls.find((c) => c.method === "PUT")?.body).toEqual({ parentId: null, ids: [12, 11] });
+  });
+});
+
+describe("the dish form's values", () => {
+  it("go back to the same input the dish was read as", () => {
+    const saved = dish(7, "酸菜鱼", "48", {
+      salablePeriodType: 1,
+      salableDays: "1,3,5",
+      salableTime: "11:00-14:00",
+      norms: [{ id: 3, name: "大份", price: "48", vipPrice: null, isDefault: true }],
+    });
+    const input = dishInput(dishValues(saved));
+    expect(input.salableDays).toBe("1,3,5");
+    expect(input.norms).toEqual(saved.norms);
+    expect(input.name).toBe("酸菜鱼");
+  });
+
+  it("moves entries one place, and not past either end", () => {
+    expect(moved([1, 2, 3], 0, 1)).toEqual([2, 1, 3]);
+    expect(moved([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
+    expect(moved([1, 2, 3], 2, 1)).toEqual([1, 2, 3]);
+  });
+});
+
+describe("the settings page", SLOW, () => {
+  it("saves the announcement and start price with the version read", async () => {
+    const settings: ConsoleSettings = {
+      restaurantId: RID,
+      version: 2,
+      name: "川味小馆",
+      linkMode: "dine",
+      wctPayType: 0,
+      fastHotel: false,
+      foodTakingMode: 0,
+      wctPayOnly: 0,
+      fastFoodNeedPersonNum: false,
+      hideTotalPrice: false,
+      wctCallService: true,
+      verifyPhone: false,
+      hotelLock: false,
+      businessTime: "09:00-22:00",
+      foodsTemplate: 1,
+      recommendsTemplate: 1,
+      startPrice: "20",
+      announcement: "",
+      discountText: "",
+      address: "",
+      phone: "",
+      description: "",
+    };
+    const api = fakeApi({
+      [`GET ${API.consoleSession}`]: { data: OWNER_SESSION },
+      [`GET ${API.consoleSettings(RID)}`]: { data: settings },
+      [`PUT ${API.consoleSettings(RID)}`]: (call) => ({
+        data: { ...settings, ...(call.body as object), version: 3 },
+      }),
+    });
+    renderConsole("/settings");
+    await screen.findByTestId("settings-page");
+    fireEvent.change(await screen.findByLabelText(SETTINGS_COPY.announcement), {
+      target: { value: "新菜上市" },
+    });
+    fireEvent.change(screen.getByLabelText(SETTINGS_COPY.startPrice), { target: { value: "30" } });
+    fireEvent.click(screen.getByTestId("settings-save"));
+    await waitFor(() => expect(api.calls.some((c) => c.method === "PUT")).toBe(true));
+    const put = api.calls.find((c) => c.method === "PUT")?.body as Record<string, unknown>;
+    expect([put.announcement, put.startPrice, put.version, put.wctPayOnly]).toEqual(["新菜上市", "30", 2, 0]);
+    expect(put.restaurantId).toBeUndefined();
+  });
+});

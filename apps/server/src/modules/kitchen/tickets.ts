@@ -1,0 +1,269 @@
+import {
+  type ItemState,
+  isForKitchen,
+  type KitchenLine,
+  type KitchenTicket,
+  kitchenDeltas,
+  ORDER_STATUS,
+  type SentLine,
+} from "@tablemate/core";
+import Big from "big.js";
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import {
+  dishes,
+  kitchenItems,
+  kitchenTickets,
+  orderLines,
+  orders,
+  stations,
+  tables,
+} from "../../db/schema.js";
+import type { Backplane } from "../../realtime/hub.js";
+import { publishStaff } from "../../realtime/staff-topics.js";
+import type { Tx } from "../cart/cart-state.js";
+import { listStations, routesOf } from "./stations.js";
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Whether the floor's gate holds the order for a waiter's confirmation. The gate (floor helper) keeps
+ * a held order at status 0 with `orders.held` set; before that column exists no order is held.
+ */
+export function heldAtGate(order: OrderRow): boolean {
+  return (order as OrderRow & { held?: boolean | null }).held === true;
+}
+
+/** What ticketsForOrder made: the new tickets, and the tickets whose items a cancel voided. */
+export interface TicketsMade {
+  restaurantId: number;
+  created: number[];
+  changed: number[];
+}
+
+/**
+ * Brings the kitchen up to date with one order (append-only): the order's lines it has not been sent
+ * go to their stations as "new" tickets, once the order is the kitchen's (accepted or later, or placed
+ * with no gate holding it); a cancelled order's lines make "cancel" tickets at the stations that got
+ * them, and their items there are voided. Under the order's row lock, from what the kitchen already
+ * has, so a retried, replayed or concurrent call makes nothing twice (and the unique keys per order ×
+ * station × kind and per line × station × kind would refuse it anyway). Called after the change that
+ * made the order the kitchen's has committed: by the submit, the accept and every status move.
+ */
+export async function ticketsForOrder(db: Db, orderId: number): Promise<TicketsMade> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return { restaurantId: 0, created: [], changed: [] };
+    const none = { restaurantId: order.restaurantId, created: [], changed: [] };
+    const cancelled = order.status === ORDER_STATUS.cancelled;
+    if (!cancelled && !isForKitchen(order.status, heldAtGate(order))) return none;
+    const routes = routesOf(await listStations(tx, order.restaurantId));
+    const sentRows = await tx
+      .select({
+        lineId: kitchenItems.orderLineId,
+        stationId: kitchenItems.stationId,
+        kind: kitchenItems.kind,
+        count: kitchenItems.count,
+      })
+      .from(kitchenItems)
+      .innerJoin(kitchenTickets, eq(kitchenItems.ticketId, kitchenTickets.id))
+      .where(eq(kitchenTickets.orderId, orderId));
+    if (!routes.length && !sentRows.length) return none;
+    const sent = netSent(sentRows);
+    const live: KitchenLine[] = cancelled
+      ? []
+      : (
+          await tx
+            .select({
+              lineId: orderLines.id,
+              count: orderLines.count,
+              categoryId: dishes.categoryId,
+              secondCategoryId: dishes.secondCategoryId,
+            })
+            .from(orderLines)
+            .leftJoin(dishes, eq(orderLines.foodId, dishes.id))
+            .where(eq(orderLines.orderId, orderId))
+            .orderBy(asc(orderLines.id))
+        ).map((l) => ({
+          lineId: l.lineId,
+          count: l.count,
+          categoryIds: [l.categoryId, l.secondCategoryId],
+        }));
+    const deltas = kitchenDeltas(sent, live, routes);
+    const created: number[] = [];
+    const changed = new Set<number>();
+    for (const delta of deltas) {
+      const [ticket] = await tx
+        .insert(kitchenTickets)
+        .values({
+          restaurantId: order.restaurantId,
+          orderId,
+          stationId: delta.stationId,
+          kind: delta.kind,
+          key: `${orderId}/${delta.stationId}/${delta.kind}`,
+        })
+        .onConflictDoNothing()
+        .returning({ id: kitchenTickets.id });
+      // the key was taken: this delta was made already (only a line × station × kind twice could)
+      if (!ticket) continue;
+      created.push(ticket.id);
+      await tx
+        .insert(kitchenItems)
+        .values(
+          delta.items.map((item) => ({
+            ticketId: ticket.id,
+            orderLineId: item.lineId,
+            stationId: delta.stationId,
+            kind: delta.kind,
+            count: item.count,
+            state: "held" as const,
+          })),
+        )
+        .onConflictDoNothing();
+      if (delta.kind === "cancel") {
+        // the station stops: what it was making of these lines is void (what it served stays served)
+        const voided = await tx
+          .update(kitchenItems)
+          .set({ state: "void" })
+          .where(
+            and(
+              eq(kitchenItems.stationId, delta.stationId),
+              eq(kitchenItems.kind, "new"),
+              inArray(
+                kitchenItems.orderLineId,
+                delta.items.map((i) => i.lineId),
+              ),
+              notInArray(kitchenItems.state, ["served", "void"]),
+            ),
+          )
+          .returning({ ticketId: kitchenItems.ticketId });
+        for (const v of voided) changed.add(v.ticketId);
+        if (voided.length) {
+          await tx
+            .update(kitchenTickets)
+            .set({ version: sqlIncrement() })
+            .where(inArray(kitchenTickets.id, [...new Set(voided.map((v) => v.ticketId))]));
+        }
+      }
+    }
+    return { restaurantId: order.restaurantId, created, changed: [...changed] };
+  });
+}
+
+const sqlIncrement = () => sql`${kitchenTickets.version} + 1`;
+
+/** What each station got of each line: its new count minus its cancelled count. */
+function netSent(rows: { lineId: number; stationId: number; kind: string; count: string }[]): SentLine[] {
+  const net = new Map<string, SentLine & { big: Big }>();
+  for (const r of rows) {
+    const key = `${r.stationId}/${r.lineId}`;
+    const entry = net.get(key) ?? { lineId: r.lineId, stationId: r.stationId, count: "0", big: new Big(0) };
+    entry.big = r.kind === "new" ? entry.big.plus(r.count) : entry.big.minus(r.count);
+    net.set(key, entry);
+  }
+  return [...net.values()].map(({ big, ...s }) => ({ ...s, count: big.toString() }));
+}
+
+/** Decimal text as the wire shows counts: "2", "1.5" (numeric columns read as "2.000"). */
+const countText = (value: string): string => new Big(value).toString();
+
+/** Tickets as the display and the printer read them, oldest first. */
+export async function loadTickets(
+  db: Db | Tx,
+  restaurantId: number,
+  ticketIds: number[],
+): Promise<KitchenTicket[]> {
+  if (!ticketIds.length) return [];
+  const heads = await db
+    .select({
+      ticket: kitchenTickets,
+      stationName: stations.name,
+      order: {
+        id: orders.id,
+        mainOrderId: orders.mainOrderId,
+        status: orders.status,
+        eatType: orders.eatType,
+        fastSerialNo: orders.fastSerialNo,
+        personNum: orders.personNum,
+        wholeMemo: orders.wholeMemo,
+      },
+      tableName: tables.name,
+    })
+    .from(kitchenTickets)
+    .innerJoin(stations, eq(kitchenTickets.stationId, stations.id))
+    .innerJoin(orders, eq(kitchenTickets.orderId, orders.id))
+    .innerJoin(tables, eq(orders.tableId, tables.id))
+    .where(and(eq(kitchenTickets.restaurantId, restaurantId), inArray(kitchenTickets.id, ticketIds)))
+    .orderBy(asc(kitchenTickets.createdAt), asc(kitchenTickets.id));
+  if (!heads.length) return [];
+  const items = await db
+    .select({ item: kitchenItems, line: orderLines })
+    .from(kitchenItems)
+    .innerJoin(orderLines, eq(kitchenItems.orderLineId, orderLines.id))
+    .where(
+      inArray(
+        kitchenItems.ticketId,
+        heads.map((h) => h.ticket.id),
+      ),
+    )
+    .orderBy(asc(kitchenItems.id));
+  return heads.map(({ ticket, stationName, order, tableName }) => ({
+    id: ticket.id,
+    number: ticket.id,
+    kind: ticket.kind,
+    stationId: ticket.stationId,
+    stationName,
+    orderId: order.id,
+    mainOrderId: order.mainOrderId,
+    orderStatus: order.status,
+    tableName,
+    eatType: order.eatType,
+    fastSerialNo: order.fastSerialNo == null ? "" : String(order.fastSerialNo),
+    personNum: order.personNum,
+    wholeMemo: order.wholeMemo,
+    createdAt: ticket.createdAt.toISOString(),
+    version: ticket.version,
+    items: items
+      .filter((i) => i.item.ticketId === ticket.id)
+      .map(({ item, line }) => ({
+        id: item.id,
+        orderLineId: line.id,
+        foodId: line.foodId,
+        name: line.name,
+        unit: line.unit,
+        normName: line.normName,
+        methodNames: line.methodNames,
+        additions: line.additions.map((a) => ({ name: a.name, count: a.count })),
+        parts: line.parts.map((p) => ({ name: p.name, count: p.count })),
+        count: countText(item.count),
+        memo: line.memo,
+        state: item.state as ItemState,
+      })),
+  }));
+}
+
+export interface KitchenDeps {
+  db: Db;
+  backplane: Backplane;
+}
+
+/** Tells the restaurant's kitchen displays what ticketsForOrder made (after its commit). */
+export async function publishTickets(deps: KitchenDeps, made: TicketsMade): Promise<void> {
+  if (!made.created.length && !made.changed.length) return;
+  const tickets = await loadTickets(deps.db, made.restaurantId, [...made.created, ...made.changed]);
+  for (const ticket of tickets) {
+    const type = made.created.includes(ticket.id) ? "ticket.created" : "ticket.changed";
+    await publishStaff(deps.backplane, made.restaurantId, "kitchen", {
+      type,
+      ticket,
+      ...(type === "ticket.changed" && { bumpId: null }),
+    });
+  }
+}
+
+/** ticketsForOrder, then the displays hear it: for a staff move (accept, cancel) after its commit. */
+export async function sendToKitchen(deps: KitchenDeps, orderId: number): Promise<TicketsMade> {
+  const made = await ticketsForOrder(deps.db, orderId);
+  await publishTickets(deps, made);
+  return made;
+}
