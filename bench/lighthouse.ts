@@ -1,7 +1,11 @@
-/** One Lighthouse run (mobile, default simulated throttling, performance only) and the figures read from it. */
+/**
+ * One Lighthouse run (mobile by default, or Lighthouse's desktop preset; default simulated throttling,
+ * performance only) and the figures read from it.
+ */
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/browser.js";
 
 export interface RunFigures {
@@ -48,19 +52,31 @@ export interface Diagnostics {
   unusedJavaScript: Array<{ url: string; totalBytes: number; wastedBytes: number }>;
 }
 
-export async function runLighthouse(url: string): Promise<Result> {
+export interface LighthouseOptions {
+  /** Lighthouse's desktop preset (its screen, no mobile emulation, desktop throttling) instead of mobile */
+  desktop?: boolean;
+  /** headers sent with every request of the run (e.g. a session cookie) */
+  headers?: Record<string, string>;
+}
+
+export async function runLighthouse(url: string, options: LighthouseOptions = {}): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless", ...CHROMIUM_FLAGS],
   });
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      formFactor: "mobile",
-      onlyCategories: ["performance"],
-    });
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        ...(options.desktop ? {} : { formFactor: "mobile" as const }),
+        onlyCategories: ["performance"],
+        ...(options.headers ? { extraHeaders: options.headers } : {}),
+      },
+      options.desktop ? desktopConfig : undefined,
+    );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { runtimeError } = result.lhr;
     if (runtimeError)

@@ -12,7 +12,7 @@ const STEP = 0.5;
 const STEP_PAUSE_MS = 100;
 const MAX_STEPS = 2000;
 
-interface LongTask {
+export interface LongTask {
   startMs: number;
   durationMs: number;
 }
@@ -26,13 +26,13 @@ interface FrameScript {
   forcedLayoutMs: number;
 }
 
-interface LongFrame extends LongTask {
+export interface LongFrame extends LongTask {
   /** the frame's style and layout after its scripts ran */
   styleAndLayoutMs: number;
   scripts: FrameScript[];
 }
 
-interface FrameWork {
+export interface FrameWork {
   invoker: string;
   source: string;
   frames: number;
@@ -70,14 +70,14 @@ export interface ScrollFigures {
   loadMaxLongTaskMs: number;
 }
 
-const summarize = (tasks: LongTask[]) => ({
+export const summarize = (tasks: LongTask[]) => ({
   count: tasks.length,
   max: Math.round(Math.max(0, ...tasks.map((t) => t.durationMs))),
   total: Math.round(tasks.reduce((sum, t) => sum + t.durationMs, 0)),
 });
 
 /** The scripts of long frames summed by invoker and source, the five costliest. */
-function workByInvoker(frames: LongFrame[]): FrameWork[] {
+export function workByInvoker(frames: LongFrame[]): FrameWork[] {
   const work = new Map<string, FrameWork>();
   for (const frame of frames)
     for (const script of frame.scripts) {
@@ -115,7 +115,7 @@ interface LongFrameJson {
  * Runs in the page before its own scripts: buffers long tasks and long animation frames from the start.
  * It is sent to the page as source, so it declares no named functions (tsx would wrap them in a helper).
  */
-function observeLongWork(): void {
+export function observeLongWork(): void {
   const tasks: LongTask[] = [];
   const frames: LongFrame[] = [];
   window.benchLongTasks = tasks;

@@ -13,16 +13,17 @@ import type { Seat } from "./commands.js";
 /** Tables per insert: three parameters a row stays far below PostgreSQL's 65,535 per statement. */
 const INSERT_CHUNK = 5000;
 
-/** Adds `count` tables to the first demo restaurant with shared carts (not quick-service); signs each. */
-export async function addBenchTables(db: Db, signer: Signer, count: number): Promise<Seat[]> {
-  const [restaurant] = await db
-    .select({ id: restaurants.id })
-    .from(restaurants)
-    .where(eq(restaurants.fastHotel, false))
-    .orderBy(asc(restaurants.id))
-    .limit(1);
-  if (!restaurant) throw new Error("no demo restaurant with shared carts");
-  const rid = restaurant.id;
+/**
+ * Adds `count` tables to a restaurant, by default the first demo restaurant with shared carts (not
+ * quick-service); signs each.
+ */
+export async function addBenchTables(
+  db: Db,
+  signer: Signer,
+  count: number,
+  restaurantId?: number,
+): Promise<Seat[]> {
+  const rid = restaurantId ?? (await firstSharedCartRestaurant(db));
   const seats: Seat[] = [];
   for (let from = 0; from < count; from += INSERT_CHUNK) {
     const length = Math.min(INSERT_CHUNK, count - from);
@@ -39,6 +40,17 @@ export async function addBenchTables(db: Db, signer: Signer, count: number): Pro
     seats.push(...rows.map(({ id }) => ({ rid, tableId: id, sid: signer.tableToken(rid, id) })));
   }
   return seats;
+}
+
+async function firstSharedCartRestaurant(db: Db): Promise<number> {
+  const [restaurant] = await db
+    .select({ id: restaurants.id })
+    .from(restaurants)
+    .where(eq(restaurants.fastHotel, false))
+    .orderBy(asc(restaurants.id))
+    .limit(1);
+  if (!restaurant) throw new Error("no demo restaurant with shared carts");
+  return restaurant.id;
 }
 
 export interface StoredCart {

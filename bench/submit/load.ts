@@ -20,6 +20,16 @@ export interface LoadInput {
   retryShare: number;
   warmupMs: number;
   steadyMs: number;
+  /** called with each accepted submit's order as its answer arrives (not for re-sent submits) */
+  onAccepted?: (accepted: AcceptedSubmit) => void;
+}
+
+/** An accepted submit: its table, its order, when it was sent and when its answer arrived (performance.now()). */
+export interface AcceptedSubmit {
+  table: PrefilledTable;
+  orderId: number;
+  sentAt: number;
+  answeredAt: number;
 }
 
 export type Phase = "warmup" | "steady" | "after";
@@ -71,6 +81,34 @@ class Recorder {
   }
 }
 
+/** Submits a prefilled table's shared cart as its diner (pay later, two diners). */
+export function submitCart(
+  http: HttpClient,
+  { seat, cart, guid, cookie }: PrefilledTable,
+  submitId: string,
+): Promise<Answer> {
+  return http.form(
+    API.orderSubmit,
+    {
+      data: JSON.stringify({
+        submitId,
+        restaurantId: seat.rid,
+        realTableId: seat.tableId,
+        cartId: cart.value,
+        cartIdSign: cart.sign,
+        wholeMemo: { guid, memo: "" },
+        orderUsers: [{ guid }],
+        userId: guid,
+        personNum: 2,
+      }),
+      isNewVersion: true,
+      token: "",
+      smToken: "",
+    },
+    cookie,
+  );
+}
+
 export async function runLoad(
   http: HttpClient,
   tables: PrefilledTable[],
@@ -92,27 +130,7 @@ export async function runLoad(
   const periodMs = (input.submitters * 1000) / input.rate;
   let taken = 0;
 
-  const submit = ({ seat, cart, guid, cookie }: PrefilledTable, submitId: string): Promise<Answer> =>
-    http.form(
-      API.orderSubmit,
-      {
-        data: JSON.stringify({
-          submitId,
-          restaurantId: seat.rid,
-          realTableId: seat.tableId,
-          cartId: cart.value,
-          cartIdSign: cart.sign,
-          wholeMemo: { guid, memo: "" },
-          orderUsers: [{ guid }],
-          userId: guid,
-          personNum: 2,
-        }),
-        isNewVersion: true,
-        token: "",
-        smToken: "",
-      },
-      cookie,
-    );
+  const submit = (table: PrefilledTable, submitId: string) => submitCart(http, table, submitId);
 
   const cycle = async (table: PrefilledTable) => {
     const submitId = randomUUID();
@@ -120,7 +138,8 @@ export async function runLoad(
     const at = phases[phaseAt(sentAt)];
     at.cycles++;
     const answer = await submit(table, submitId);
-    const ms = performance.now() - sentAt;
+    const answeredAt = performance.now();
+    const ms = answeredAt - sentAt;
     const code = String(answer.body.code);
     at.codes[code] = (at.codes[code] ?? 0) + 1;
     if (answer.body.code !== 1000) {
@@ -130,6 +149,7 @@ export async function runLoad(
     at.accepted.push(ms);
     const { orderId } = answer.body.data as { orderId: number };
     accepted.set(submitId, orderId);
+    input.onAccepted?.({ table, orderId, sentAt, answeredAt });
     if (Math.random() < input.retryShare) {
       retries.sent++;
       const again = await submit(table, submitId);
