@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "../apps/web/src/copy.js";
 import { buildMenuSections } from "../apps/web/src/features/menu/sections.js";
+import { RESTAURANT_COPY } from "../apps/web/src/features/restaurant/restaurant-copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
 import { openMenuPage } from "./support/diner-count.js";
 import { type RunningServer, startServer } from "./support/server.js";
@@ -202,7 +203,7 @@ describe("the menu at a phone viewport", () => {
     expect(await panel.getByRole("link", { name: "021-64381234" }).getAttribute("href")).toBe(
       "tel:021-64381234",
     );
-    await panel.getByRole("link", { name: COPY.viewMap }).click();
+    await panel.getByRole("link", { name: RESTAURANT_COPY.viewMap }).click();
     await page.waitForURL(/\/business\/map\?/);
     expect(await page.getByTestId("coordinates").textContent()).toBe("纬度31.1946°N经度121.437°E");
     await page.getByRole("button", { name: COPY.back }).click();

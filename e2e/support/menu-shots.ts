@@ -1,6 +1,7 @@
 import { API } from "@tablemate/core";
 import type { BrowserContext, Page } from "playwright-core";
 import { COPY } from "../../apps/web/src/copy.js";
+import { RESTAURANT_COPY } from "../../apps/web/src/features/restaurant/restaurant-copy.js";
 import { scanTable } from "./diner-count.js";
 import type { RunningServer } from "./server.js";
 
@@ -63,7 +64,7 @@ export async function shootMenuScreens(
   await page.getByTestId("restaurant-detail").waitFor();
   await settle(page);
   await shoot(page, "menu-restaurant-detail");
-  await page.getByRole("link", { name: COPY.viewMap }).click();
+  await page.getByRole("link", { name: RESTAURANT_COPY.viewMap }).click();
   await page.getByTestId("coordinates").waitFor();
   await shoot(page, "business-map");
 

@@ -56,9 +56,6 @@ export const staffOrderSchema = orderSummarySchema.extend({
 
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
-/** The staff order list's answer. */
-export const staffOrderListSchema = z.array(staffOrderSchema);
-
 /** A staff move's answer: the order and its new status. */
 export const staffMoveResultSchema = z.object({ orderId: z.number(), status: z.number() });
 

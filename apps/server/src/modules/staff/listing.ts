@@ -1,4 +1,4 @@
-import type { StaffOrder } from "@tablemate/core";
+import type { ConsoleOrder } from "@tablemate/core";
 import type { Db } from "../../db/client.js";
 import { listConsoleOrders } from "../floor/orders-list.js";
 
@@ -10,6 +10,6 @@ export function staffOrders(
   db: Db,
   restaurantId: number,
   filter: { status?: number; from?: Date },
-): Promise<StaffOrder[]> {
+): Promise<ConsoleOrder[]> {
   return listConsoleOrders(db, restaurantId, filter);
 }
