@@ -30,6 +30,12 @@ export const CONSOLE_TOUR: readonly ConsoleStop[] = [
   { name: "not-found", path: "no/such/page", signedOut: true, ready: testId("not-found") },
   { name: "home", path: "", ready: testId("home-page") },
   {
+    name: "floor",
+    path: "floor",
+    ready: (page) => page.getByTestId("floor-page").locator("[data-testid^=table-card-]").first().waitFor(),
+  },
+  { name: "orders", path: "orders", ready: loaded("orders-page") },
+  {
     name: "reports",
     path: "reports",
     // the numbers are in, with the hours' bars
