@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { ORDER_STATUS_TEXT } from "@tablemate/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FLOOR_COPY, SESSION_COPY } from "../apps/console/src/copy/index.js";
@@ -89,7 +90,7 @@ describe("the console's floor with a diner beside it", () => {
     await drawer.getByText("拍黄瓜").first().waitFor();
     await shot("drawer");
     await drawer.getByTestId("accept-order").click();
-    await expect.poll(() => diner.getByTestId("order-status").textContent()).toBe(ORDER_COPY.statuses[1]);
+    await expect.poll(() => diner.getByTestId("order-status").textContent()).toBe(ORDER_STATUS_TEXT[1]);
     await closeDrawer();
   });
 

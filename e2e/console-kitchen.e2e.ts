@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { API, ORDER_STATUS, type Station, type StationDisplay } from "@tablemate/core";
+import { API, ORDER_STATUS, ORDER_STATUS_TEXT, type Station, type StationDisplay } from "@tablemate/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "../apps/console/src/copy/index.js";
@@ -117,7 +117,7 @@ describe("the kitchen display beside a diner", () => {
       .toBe(KITCHEN_COPY.states.cooking);
     await expect
       .poll(() => diner.getByTestId("order-status").textContent(), { timeout: 10_000 })
-      .toBe(ORDER_COPY.statuses[ORDER_STATUS.cooking]);
+      .toBe(ORDER_STATUS_TEXT[ORDER_STATUS.cooking]);
     await kitchen.screenshot({ path: join(SHOTS, "console-kitchen-bumped.png") });
   });
 
@@ -147,7 +147,7 @@ describe("the kitchen display beside a diner", () => {
     expect(await ticketCount()).toBe(before);
     await expect
       .poll(() => diner.getByTestId("order-status").textContent())
-      .toBe(ORDER_COPY.statuses[ORDER_STATUS.cooking]);
+      .toBe(ORDER_STATUS_TEXT[ORDER_STATUS.cooking]);
   });
 
   it("the stations page lists the demo's stations and their categories", async () => {

@@ -1,3 +1,4 @@
+import { ORDER_STATUS_TEXT } from "@tablemate/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COPY } from "../apps/web/src/copy.js";
@@ -97,7 +98,7 @@ describe("continuity: reloads, rescans and links", () => {
     await reload();
     await page.getByTestId("order-lines").waitFor();
     expect(await orderLineNames()).toEqual(ORDERED);
-    expect(await page.getByTestId("order-status").textContent()).toBe(ORDER_COPY.statuses[0]);
+    expect(await page.getByTestId("order-status").textContent()).toBe(ORDER_STATUS_TEXT[0]);
   });
 
   it("a rescan after ordering lands on the menu, with the order one tap away in the list", async () => {
@@ -163,7 +164,7 @@ describe("continuity: reloads, rescans and links", () => {
     // its own diner still reads it, settled
     await reload();
     await page.getByTestId("order-lines").waitFor();
-    expect(await page.getByTestId("order-status").textContent()).toBe(ORDER_COPY.statuses[7]);
+    expect(await page.getByTestId("order-status").textContent()).toBe(ORDER_STATUS_TEXT[7]);
   });
 
   it("a cancelled order shows what was ordered, struck through, with who cancelled and a way back to ordering", async () => {
@@ -175,7 +176,7 @@ describe("continuity: reloads, rescans and links", () => {
     await page.getByTestId("order-lines").waitFor();
     await page.getByRole("button", { name: ORDER_COPY.cancelOrder }).click();
     await page.getByRole("dialog").getByRole("button", { name: "确定" }).click();
-    await expect.poll(() => page.getByTestId("order-status").textContent()).toBe(ORDER_COPY.statuses[4]);
+    await expect.poll(() => page.getByTestId("order-status").textContent()).toBe(ORDER_STATUS_TEXT[4]);
     const line = page.getByTestId("order-line").first();
     expect(
       await line.locator(".order-line__name").evaluate((el) => getComputedStyle(el).textDecorationLine),

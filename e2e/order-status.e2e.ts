@@ -1,4 +1,4 @@
-import { API, ORDER_STATUS } from "@tablemate/core";
+import { API, ORDER_STATUS, ORDER_STATUS_TEXT } from "@tablemate/core";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_COPY, COPY } from "../apps/web/src/copy.js";
@@ -11,7 +11,7 @@ import { type RunningServer, startServer } from "./support/server.js";
 import { moveOrder, settleTable, staffSession } from "./support/staff.js";
 
 const RID = 1;
-const statusText = (status: number) => ORDER_COPY.statuses[status];
+const statusText = (status: number) => ORDER_STATUS_TEXT[status];
 
 /**
  * An order's life after submit at 川味小馆 (pay-later), on the real page: staff move it through the staff

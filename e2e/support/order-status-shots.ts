@@ -1,4 +1,4 @@
-import { ORDER_STATUS } from "@tablemate/core";
+import { ORDER_STATUS, ORDER_STATUS_TEXT } from "@tablemate/core";
 import type { BrowserContext, Page } from "playwright-core";
 import { CHECKOUT_COPY } from "../../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../../apps/web/src/features/checkout/checkout-copy.js";
@@ -44,7 +44,7 @@ export async function shootOrderStatusScreens(
   await shoot(page, "order-settled-alert");
   await alert.getByRole("button", { name: CHECKOUT_COPY.gotIt }).click();
   await page.getByTestId("order-lines").waitFor();
-  await page.getByText(ORDER_COPY.statuses[ORDER_STATUS.settled] ?? "", { exact: true }).waitFor();
+  await page.getByText(ORDER_STATUS_TEXT[ORDER_STATUS.settled] ?? "", { exact: true }).waitFor();
   await alert.waitFor({ state: "detached" });
   await settle(page);
   await shoot(page, "order-detail-settled");

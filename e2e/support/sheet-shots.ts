@@ -1,4 +1,4 @@
-import { NOTE_TAG_PRESENT, ORDER_STATUS, PAGE_DATA_ELEMENT_ID } from "@tablemate/core";
+import { NOTE_TAG_PRESENT, ORDER_STATUS, ORDER_STATUS_TEXT, PAGE_DATA_ELEMENT_ID } from "@tablemate/core";
 import type { BrowserContext, Page } from "playwright-core";
 import { CHECKOUT_COPY, COPY, DISH_COPY, SHARED_CART_COPY } from "../../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../../apps/web/src/features/checkout/checkout-copy.js";
@@ -89,7 +89,7 @@ export async function shootSheetScreens(
   await cancelled.waitFor({ state: "detached" });
   await page
     .getByTestId("order-status")
-    .filter({ hasText: ORDER_COPY.statuses[ORDER_STATUS.cancelled] })
+    .filter({ hasText: ORDER_STATUS_TEXT[ORDER_STATUS.cancelled] })
     .waitFor();
   await stop(page, "order-cancelled");
   await page.close();

@@ -19,6 +19,17 @@ export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 
 export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(ORDER_STATUS);
 
+/** Every order status in words, as diners and staff read them (001 §4; the rest are ours). */
+export const ORDER_STATUS_TEXT: Readonly<Record<number, string>> = {
+  0: "已下单",
+  1: "已接单",
+  2: "制作中",
+  4: "已取消",
+  5: "已关闭",
+  7: "已结账",
+  8: "已上菜",
+};
+
 export function isOrderStatus(value: number): value is OrderStatus {
   return (ORDER_STATUSES as readonly number[]).includes(value);
 }

@@ -1,4 +1,5 @@
 import type { TableState } from "@tablemate/core";
+import { ORDER_STATUS_TEXT } from "@tablemate/core";
 
 /** The floor page (楼面): table cards, the table's drawer, its actions and their dialogs. */
 export const FLOOR_COPY = {
@@ -56,15 +57,7 @@ export const FLOOR_COPY = {
   ordered: "消费",
   compedTotal: "赠送",
   due: "应收",
-  statuses: {
-    0: "已下单",
-    1: "已接单",
-    2: "制作中",
-    4: "已取消",
-    5: "已关闭",
-    7: "已结账",
-    8: "已上菜",
-  } as Record<number, string>,
+  statuses: ORDER_STATUS_TEXT,
   // actions
   accept: "确认接单",
   serve: "已上菜",

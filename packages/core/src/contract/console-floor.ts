@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TABLE_STATES } from "../staff/floor-state.js";
 import { idSchema } from "./common.js";
 import { approvalSchema } from "./console-staff.js";
+import { lineAdditionSchema, linePartSchema } from "./order.js";
 import { cartOpSchema, opIdSchema } from "./realtime.js";
 
 /*
@@ -124,8 +125,8 @@ export const consoleLineSchema = z.object({
   unit: z.string(),
   normName: z.string(),
   methodNames: z.array(z.string()),
-  additions: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
-  parts: z.array(z.object({ itemId: z.number(), name: z.string(), count: z.number() })),
+  additions: z.array(lineAdditionSchema),
+  parts: z.array(linePartSchema),
   /** decimal text: a weighed dish's quantity in its unit */
   count: z.string(),
   weighed: z.boolean(),

@@ -144,6 +144,10 @@ export type Shortage = z.infer<typeof shortageSchema>;
 
 export const eatTypeSchema = z.enum(["dine", "fast", "takeout", "reserve"]);
 
+/** An addition on an order's line, and a combo's part: as diners' and staff's views of a line both show them. */
+export const lineAdditionSchema = z.object({ id: z.number(), name: z.string(), count: z.number() });
+export const linePartSchema = z.object({ itemId: z.number(), name: z.string(), count: z.number() });
+
 export const orderDishLineSchema = z.object({
   id: z.number(),
   foodId: z.number(),
@@ -151,8 +155,8 @@ export const orderDishLineSchema = z.object({
   detailId: z.string(),
   normName: z.string(),
   methodNames: z.array(z.string()),
-  additions: z.array(z.object({ id: z.number(), name: z.string(), count: z.number() })),
-  parts: z.array(z.object({ itemId: z.number(), name: z.string(), count: z.number() })),
+  additions: z.array(lineAdditionSchema),
+  parts: z.array(linePartSchema),
   count: z.string(),
   unit: z.string(),
   price: z.string(),

@@ -44,16 +44,6 @@ export const ORDER_COPY = {
   awaitingConfirmation: "待确认",
   /** a waiter acknowledged the table's call (socket type 40) */
   waiterAnswered: "服务员已收到",
-  /** order statuses in words (001 §4; the rest are ours) */
-  statuses: {
-    0: "已下单",
-    1: "已接单",
-    2: "制作中",
-    4: "已取消",
-    5: "已关闭",
-    7: "已结账",
-    8: "已上菜",
-  } as Record<number, string>,
   unknownStatus: "处理中",
   /** the order list */
   listTitle: "我的订单",

@@ -1,9 +1,9 @@
-import { formatIsoDateTime } from "@tablemate/core";
+import { formatIsoDateTime, ORDER_STATUS_TEXT } from "@tablemate/core";
 import { useAppStore } from "../../store/app-store.js";
 import { ORDER_COPY } from "./order-copy.js";
 
 export function statusText(status: number): string {
-  return ORDER_COPY.statuses[status] ?? ORDER_COPY.unknownStatus;
+  return ORDER_STATUS_TEXT[status] ?? ORDER_COPY.unknownStatus;
 }
 
 /** The phone's own zone: only until the restaurant (and its zone) is known. */
