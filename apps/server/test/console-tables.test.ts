@@ -127,9 +127,8 @@ describe.each(BACKENDS)("console tables on %s", (backend) => {
     );
   });
 
-  it("a role without tables.write gets 403 and nothing changes", async (ctx) => {
+  it("a role without tables.write gets 403 and nothing changes", async () => {
     const waiter = await staffHeaders(app, dine.id, "waiter");
-    if (JSON.stringify(waiter) === JSON.stringify(owner)) ctx.skip();
     const before = await app.db.select().from(tables);
     expect((await call("POST", API.consoleTables(dine.id), { name: "服务员加的" }, waiter)).statusCode).toBe(
       403,
