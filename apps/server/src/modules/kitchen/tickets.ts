@@ -26,12 +26,9 @@ import { listStations, routesOf } from "./stations.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
-/**
- * Whether the floor's gate holds the order for a waiter's confirmation. The gate (floor helper) keeps
- * a held order at status 0 with `orders.held` set; before that column exists no order is held.
- */
+/** Whether the floor's gate holds the order (status 0, `orders.held`) for a waiter's confirmation. */
 export function heldAtGate(order: OrderRow): boolean {
-  return (order as OrderRow & { held?: boolean | null }).held === true;
+  return order.held;
 }
 
 /** What ticketsForOrder made: the new tickets, and the tickets whose items a cancel voided. */
