@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { API, type Dish, type OrderDetail, priceLine, startingChoice } from "@tablemate/core";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -295,6 +295,12 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
     expect(json(await withoutCount(counted))).toEqual(refusal);
     expect(await ordersOf(counted)).toBe(0);
 
+    // an edited dish row moves on disk (the console edits dishes): the must-order lines still come in id order
+    const mustIds = menu.filter((d) => d.necessary).map((d) => d.id);
+    await app.db
+      .update(dishes)
+      .set({ name: sql`${dishes.name}` })
+      .where(eq(dishes.id, Math.min(...mustIds)));
     // the count set at the table (by any tablemate) brings the must-order dishes and is the order's
     const { cart } = await diner.op({ kind: "personNum", personNum: 3 });
     const named = (foodId: number) => menu.find((d) => d.id === foodId)?.name;
@@ -304,6 +310,8 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
         ["米饭", "2"],
       ]),
     );
+    const mustLines = cart.lines.map((l) => l.foodId).filter((id) => mustIds.includes(id));
+    expect(mustLines).toEqual([...mustIds].sort((a, b) => a - b));
     const placed = json(await withoutCount(diner));
     expect(placed.code).toBe(1000);
     const [row] = await app.db.select().from(orders).where(eq(orders.cartId, diner.cart.value));

@@ -9,7 +9,7 @@ import {
   pricedByRegister,
   refusedCombos,
 } from "@tablemate/core";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { type cartLines, dishes } from "../../db/schema.js";
 import { run, type Statement } from "../../db/statements.js";
@@ -82,7 +82,9 @@ export async function dishesFor(
       foodIds
         ? and(eq(dishes.restaurantId, restaurant.id), inArray(dishes.id, foodIds.length ? foodIds : [0]))
         : eq(dishes.restaurantId, restaurant.id),
-    );
+    )
+    // in a fixed order (a row's place on disk moves when it is updated): must-order lines follow it
+    .orderBy(asc(dishes.id));
   return presentForRules(rows, restaurant, now);
 }
 

@@ -26,7 +26,7 @@ select
   (select v.ended_at is null from visits v where v.id = c.visit_id) as "visitOpen",
   c.owner_guid in ('', $3) as "ownsCart",
   (select u.nickname from table_users u where u.visit_id = c.visit_id and u.guid = $3) as nickname,
-  coalesce((select json_agg(d) from dishes d where d.restaurant_id = c.restaurant_id and ${dishFilter}),
+  coalesce((select json_agg(d order by d.id) from dishes d where d.restaurant_id = c.restaurant_id and ${dishFilter}),
     '[]') as dishes
 from carts c
 join tables t on t.id = c.table_id
@@ -39,7 +39,7 @@ const READ = readStatement(
   "cart_op_read",
   "(d.id = $4 or d.id in (select food_id from cart_lines where cart_id = $1))",
 );
-/** the whole menu, which the diner count's must-order dishes need */
+/** the whole menu, which the diner count's must-order dishes need (by id: they are added in that order) */
 const READ_MENU = readStatement("cart_op_read_menu", "true");
 
 interface ReadRow {
