@@ -4,6 +4,7 @@ import { idSchema } from "./common.js";
 import { approvalSchema } from "./console-staff.js";
 import { lineAdditionSchema, linePartSchema } from "./order.js";
 import { cartOpSchema, opIdSchema } from "./realtime.js";
+import { orderEventViewSchema } from "./staff.js";
 
 /*
  * The floor (issue 17, "Floor and orders"): the staff console's calls and socket messages for tables,
@@ -174,15 +175,8 @@ export const consoleOrderSchema = z.object({
   posTime: z.string().nullable(),
   placedBy: lineAuthorSchema,
   lines: z.array(consoleLineSchema),
-  events: z.array(
-    z.object({
-      fromStatus: z.number().nullable(),
-      toStatus: z.number(),
-      actor: z.string(),
-      note: z.string(),
-      at: z.string(),
-    }),
-  ),
+  /** the staff list's status changes, each with its note (a cancel's reason) */
+  events: z.array(orderEventViewSchema.extend({ note: z.string() })),
 });
 export type ConsoleOrder = z.infer<typeof consoleOrderSchema>;
 
