@@ -12,7 +12,6 @@
  * Exits 0 when targets fail (the file reports them); non-zero only when the bench itself breaks.
  */
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { API, type Dish } from "@tablemate/core";
@@ -20,6 +19,7 @@ import { createSigner } from "../apps/server/src/security/signer.js";
 import { createTestDatabase, type TestDatabase } from "../apps/server/test/support/databases.js";
 import { type RunningServer, startServer } from "../e2e/support/server.js";
 import { secondsFromEnv, serverNodeArgs } from "./bench-env.js";
+import { benchMain } from "./bench-main.js";
 import type { Phase } from "./cart/commands.js";
 import { cpuWindow, msPerOp } from "./cart/cpu.js";
 import { addBenchTables } from "./cart/database.js";
@@ -27,6 +27,7 @@ import { RECONNECT_MS } from "./cart/diner.js";
 import { ClientProcess, forkTs } from "./cart/ipc.js";
 import { sleep } from "./cart/rate.js";
 import { type CartFanoutResults, printSummary, targetChecks } from "./cart/report.js";
+import { machineFacts } from "./machine.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const RESULTS_FILE = join(ROOT, "bench/results/cart-fanout.json");
@@ -187,15 +188,11 @@ async function run(resources: {
   const crashPass = targets.crashConvergence?.pass ?? false;
   return {
     measuredAt: new Date().toISOString(),
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model ?? "",
-      node: process.version,
+    machine: machineFacts({
       loadAverageAtStart,
-      note:
-        `${cpus().length} cores shared by the server process, PostgreSQL, the bench's client process and whatever else ran on ` +
-        "the machine (see results.cpu.otherPercent); the figures include that contention",
-    },
+      sharedBy:
+        "the server process, PostgreSQL, the bench's client process and whatever else ran on the machine (see results.cpu.otherPercent); the figures include that contention",
+    }),
     config: {
       ...CONFIG,
       sockets: CONFIG.tables * CONFIG.dinersPerTable,
@@ -260,27 +257,16 @@ async function run(resources: {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-async function main(): Promise<void> {
-  const resources: Parameters<typeof run>[0] = {};
-  let failed = false;
-  try {
-    const results = await run(resources);
-    mkdirSync(join(ROOT, "bench/results"), { recursive: true });
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-    process.stdout.write(printSummary(results));
-    log(`wrote ${RESULTS_FILE}`);
-  } catch (error) {
-    failed = true;
-    process.stderr.write(
-      `cart-fanout failed: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`,
-    );
-  } finally {
+await benchMain({
+  name: "cart-fanout",
+  resultsFile: RESULTS_FILE,
+  log,
+  run,
+  summary: printSummary,
+  release: async (resources: Parameters<typeof run>[0]) => {
     await resources.client?.close().catch(() => undefined);
     if (resources.floorServer?.connected) resources.floorServer.disconnect();
     await resources.server?.stop().catch(() => undefined);
     await resources.database?.drop().catch(() => undefined);
-  }
-  process.exit(failed ? 1 : 0);
-}
-
-await main();
+  },
+});

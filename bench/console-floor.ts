@@ -19,7 +19,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Result } from "lighthouse";
 import type { Browser } from "playwright-core";
@@ -36,6 +36,8 @@ import {
   signInStaff,
 } from "./console/restaurants.js";
 import { diagnosticsOf, figuresOf, type RunFigures, runLighthouse } from "./lighthouse.js";
+import { loadAverageNow, machineFacts } from "./machine.js";
+import { medians } from "./medians.js";
 import {
   CPU_SLOWDOWN,
   type LongFrame,
@@ -64,25 +66,22 @@ const TARGETS = { floorScore: 0.9, kitchenLongTaskMs: 50 };
 
 const log = (text: string) => process.stdout.write(`[console-pages] ${text}\n`);
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
-function medians(runs: RunFigures[]): RunFigures {
-  const keys = Object.keys(runs[0] ?? {}) as Array<keyof RunFigures>;
-  return Object.fromEntries(
-    keys.map((k) => [k, Math.round(median(runs.map((r) => r[k])) * 1000) / 1000]),
+/** Each figure's median, to three places. */
+const medianFigures = (runs: RunFigures[]): RunFigures =>
+  Object.fromEntries(
+    Object.entries(medians(runs)).map(([k, v]) => [k, Math.round(v * 1000) / 1000]),
   ) as unknown as RunFigures;
-}
 
-const cookieValue = (session: StaffSession) => session.cookie.slice(session.cookie.indexOf("=") + 1);
+/** The staff session's cookie, for a browser's jar. */
+const staffCookie = (server: RunningServer, session: StaffSession) => ({
+  name: "tm_staff",
+  value: session.cookie.slice(session.cookie.indexOf("=") + 1),
+  url: `${server.url}/console/`,
+});
 
 async function staffContext(browser: Browser, server: RunningServer, session: StaffSession) {
   const context = await tabletContext(browser);
-  await context.addCookies([
-    { name: "tm_staff", value: cookieValue(session), url: `${server.url}/console/` },
-  ]);
+  await context.addCookies([staffCookie(server, session)]);
   return context;
 }
 
@@ -99,9 +98,11 @@ async function measureFloor(
   const url = `${server.url}/console/floor`;
   const lhrs: Result[] = [];
   const baselineLhrs: Result[] = [];
+  const measure = (session: StaffSession) =>
+    runLighthouse(url, { desktop: true, cookies: [staffCookie(server, session)], landsOn: "/console/floor" });
   for (let run = 1; run <= RUNS; run++) {
-    lhrs.push(await runLighthouse(url, { desktop: true, headers: { Cookie: owner.cookie } }));
-    baselineLhrs.push(await runLighthouse(url, { desktop: true, headers: { Cookie: baselineOwner.cookie } }));
+    lhrs.push(await measure(owner));
+    baselineLhrs.push(await measure(baselineOwner));
     log(
       `floor: Lighthouse run ${run}/${RUNS}: ${lhrs.at(-1)?.categories.performance?.score} ` +
         `(baseline ${baselineLhrs.at(-1)?.categories.performance?.score})`,
@@ -123,9 +124,9 @@ async function measureFloor(
       url: "/console/floor",
       lighthouse: first?.lighthouseVersion,
       finalUrl: first ? new URL(first.finalDisplayedUrl).pathname : "",
-      median: medians(runs),
+      median: medianFigures(runs),
       runs,
-      baseline: { tables: 10, orders: 0, median: medians(baselineRuns), runs: baselineRuns },
+      baseline: { tables: 10, orders: 0, median: medianFigures(baselineRuns), runs: baselineRuns },
       diagnostics: first ? await diagnosticsOf(first) : undefined,
       tableCardsShown: tableCards,
     };
@@ -225,7 +226,7 @@ async function run(resources: {
   http?: HttpClient;
   browser?: Browser;
 }) {
-  const loadAverageAtStart = loadavg().map((v) => Math.round(v * 10) / 10);
+  const loadAverageAtStart = loadAverageNow();
   log(`load average at start ${loadAverageAtStart.join(" ")}`);
   execFileSync("npm", ["run", "build", "-w", "apps/console"], { cwd: ROOT, stdio: "inherit" });
   const consoleDist = mkdtempSync(join(tmpdir(), "tablemate-bench-console-"));
@@ -329,14 +330,11 @@ async function main(): Promise<void> {
     };
     const results = {
       measuredAt: new Date().toISOString(),
-      machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? "",
-        node: process.version,
+      machine: machineFacts({
         loadAverageAtStart: outcome.loadAverageAtStart,
-        loadAverageAtEnd: loadavg().map((v) => Math.round(v * 10) / 10),
-        note: "cores shared by the server, PostgreSQL, Chromium and other engineers' work during the run",
-      },
+        loadAverageAtEnd: loadAverageNow(),
+        sharedBy: "the server, PostgreSQL, Chromium and other engineers' work during the run",
+      }),
       config: CONFIG,
       setup: {
         floorOrders: outcome.floorOrders,

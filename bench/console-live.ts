@@ -16,7 +16,7 @@
  * Exits 0 when targets fail (the file reports them); non-zero only when the bench itself breaks.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import type { StaffRole } from "@tablemate/core";
 import { sql } from "drizzle-orm";
@@ -28,6 +28,7 @@ import { type CpuShare, cpuWindow } from "./cart/cpu.js";
 import { round2, type Spread, spread } from "./cart/stats.js";
 import { addBenchRestaurants, signInStaff } from "./console/restaurants.js";
 import { ConsoleFleet, checkArrivals, type LiveCheck } from "./console/sockets.js";
+import { loadAverageNow, machineFacts } from "./machine.js";
 import { HttpClient } from "./submit/http.js";
 import { type PhaseFigures, runLoad } from "./submit/load.js";
 import { type CartPlan, type PrefilledTable, planCarts, prefill } from "./submit/prefill.js";
@@ -129,7 +130,7 @@ async function run(resources: {
   http?: HttpClient;
   fleet?: ConsoleFleet;
 }) {
-  const loadAverageAtStart = loadavg().map((v) => Math.round(v * 10) / 10);
+  const loadAverageAtStart = loadAverageNow();
   log(`load average at start ${loadAverageAtStart.join(" ")}`);
   const database = await createTestDatabase("postgres");
   resources.database = database;
@@ -321,16 +322,12 @@ function report(outcome: Awaited<ReturnType<typeof run>>) {
   const quiet = phases.find((p) => p.name === "quiet");
   return {
     measuredAt: new Date().toISOString(),
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model ?? "",
-      node: process.version,
+    machine: machineFacts({
       loadAverageAtStart: outcome.loadAverageAtStart,
-      loadAverageAtEnd: loadavg().map((v) => Math.round(v * 10) / 10),
-      note:
-        `${cpus().length} cores shared by the server process, PostgreSQL, the bench process (load generator and ` +
-        "the 100 console sockets) and, during this run, other engineers' work (see loadAverageAtStart and each phase's cpu.otherPercent)",
-    },
+      loadAverageAtEnd: loadAverageNow(),
+      sharedBy:
+        "the server process, PostgreSQL, the bench process (load generator and the 100 console sockets) and, during this run, other engineers' work (see loadAverageAtStart and each phase's cpu.otherPercent)",
+    }),
     config: {
       ...CONFIG,
       tablesEach: outcome.tablesEach,

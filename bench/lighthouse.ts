@@ -6,6 +6,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../e2e/support/browser.js";
 
 export interface RunFigures {
@@ -55,8 +56,29 @@ export interface Diagnostics {
 export interface LighthouseOptions {
   /** Lighthouse's desktop preset (its screen, no mobile emulation, desktop throttling) instead of mobile */
   desktop?: boolean;
-  /** headers sent with every request of the run (e.g. a session cookie) */
-  headers?: Record<string, string>;
+  /**
+   * cookies put in the browser's jar before the run (a staff session, a diner's credential); the run
+   * then keeps the jar (Lighthouse's storage reset would clear them, and a Cookie header it adds is
+   * dropped by Chromium in favour of the jar)
+   */
+  cookies?: Array<{ name: string; value: string; url: string }>;
+  /**
+   * the path the run must end on: a page that sent it elsewhere (a sign-in, a prompt page) is not the
+   * page being measured
+   */
+  landsOn?: string;
+}
+
+/** Puts `cookies` in the jar of the Chromium listening on `port` (over CDP), then lets go of it. */
+async function setCookies(port: number, cookies: NonNullable<LighthouseOptions["cookies"]>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [context] = browser.contexts();
+    if (!context) throw new Error("Chromium has no default context to hold the cookies");
+    await context.addCookies(cookies);
+  } finally {
+    await browser.close();
+  }
 }
 
 export async function runLighthouse(url: string, options: LighthouseOptions = {}): Promise<Result> {
@@ -65,6 +87,7 @@ export async function runLighthouse(url: string, options: LighthouseOptions = {}
     chromeFlags: ["--headless", ...CHROMIUM_FLAGS],
   });
   try {
+    if (options.cookies) await setCookies(chrome.port, options.cookies);
     const result = await lighthouse(
       url,
       {
@@ -73,7 +96,7 @@ export async function runLighthouse(url: string, options: LighthouseOptions = {}
         logLevel: "error",
         ...(options.desktop ? {} : { formFactor: "mobile" as const }),
         onlyCategories: ["performance"],
-        ...(options.headers ? { extraHeaders: options.headers } : {}),
+        ...(options.cookies ? { disableStorageReset: true } : {}),
       },
       options.desktop ? desktopConfig : undefined,
     );
@@ -81,6 +104,9 @@ export async function runLighthouse(url: string, options: LighthouseOptions = {}
     const { runtimeError } = result.lhr;
     if (runtimeError)
       throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    const shown = new URL(result.lhr.finalDisplayedUrl).pathname;
+    if (options.landsOn && shown !== options.landsOn)
+      throw new Error(`Lighthouse on ${url} ended on ${shown}, not ${options.landsOn}`);
     return result.lhr;
   } finally {
     chrome.kill();

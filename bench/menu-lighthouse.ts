@@ -18,6 +18,7 @@ import { launchChromium } from "../e2e/support/browser.js";
 import { startServer } from "../e2e/support/server.js";
 import { writeFloorPage } from "./floor.js";
 import { diagnosticsOf, figuresOf, type RunFigures, runLighthouse } from "./lighthouse.js";
+import { medianRun, medians, rounded } from "./medians.js";
 import { measureScroll, type ScrollFigures } from "./scroll.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -36,37 +37,6 @@ const TARGETS = {
   transferBytes: 500 * KB,
   scrollLongTasks: 0,
 };
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
-function medians(runs: RunFigures[]): RunFigures {
-  const of = (key: keyof RunFigures) => median(runs.map((run) => run[key]));
-  return {
-    score: of("score"),
-    lcpMs: of("lcpMs"),
-    fcpMs: of("fcpMs"),
-    tbtMs: of("tbtMs"),
-    cls: of("cls"),
-    transferBytes: of("transferBytes"),
-    jsTransferBytes: of("jsTransferBytes"),
-    jsGzipBytes: of("jsGzipBytes"),
-    requests: of("requests"),
-  };
-}
-
-/** Rounded for a small, readable results file: ms and bytes whole, score and CLS to three places. */
-const rounded = (run: RunFigures): RunFigures => ({
-  ...run,
-  score: Number(run.score.toFixed(3)),
-  cls: Number(run.cls.toFixed(3)),
-  lcpMs: Math.round(run.lcpMs),
-  fcpMs: Math.round(run.fcpMs),
-  tbtMs: Math.round(run.tbtMs),
-});
 
 interface Verdict {
   target: string;
@@ -94,15 +64,6 @@ function verdicts(real: RunFigures, lcpRatio: number, scroll: ScrollFigures): Re
     ),
     scrollLongTasks: atMost(scroll.longTasks, TARGETS.scrollLongTasks, "none over 50 ms at 4x CPU slowdown"),
   };
-}
-
-/** The run whose LCP is the median one, to read the diagnostics from. */
-function medianRun(lhrs: Result[], runs: RunFigures[]): Result {
-  const mid = median(runs.map((r) => r.lcpMs));
-  const index = runs.findIndex((r) => r.lcpMs === mid);
-  const lhr = lhrs[index === -1 ? 0 : index];
-  if (!lhr) throw new Error("no Lighthouse run");
-  return lhr;
 }
 
 function printSummary(

@@ -1,20 +1,4 @@
-/**
- * `npm run submit -w bench`: order submit under load on PostgreSQL (issue 5).
- *
- * On a fresh database, one server process, restaurant 1 (pay later). Setup, untimed: a table for every
- * submit the run will send (and a margin), each with one diner seated and its shared cart filled over
- * HTTP (two adds); half of the carts take a popular dish, three of which have a finite estimate (the
- * first, 300, sells out early). Then the floor: pgbench running the bare transaction on tables of the
- * same shape in the same database. Then the timed load, submits only: 200 concurrent submitters, each
- * on its own fixed period, together aim at BENCH_RATE orders per second, each cycle submitting the next
- * prefilled table's cart. Records orders per second, submit latency, answers by code; then checks in the
- * database that no dish sold more than its estimate and that every order answers exactly one accepted
- * submit (5% of submits are sent twice). Writes bench/results/submit.json.
- *
- * Exits 0 when targets fail (the file reports them); non-zero only when the bench itself breaks.
- */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { cpus } from "node:os";
 import { join } from "node:path";
 import { API, type Dish } from "@tablemate/core";
 import { eq, sql } from "drizzle-orm";
@@ -24,8 +8,10 @@ import { createTestDatabase, type TestDatabase } from "../apps/server/test/suppo
 import { plainDishes } from "../apps/server/test/support/ordering.js";
 import { type RunningServer, startServer } from "../e2e/support/server.js";
 import { secondsFromEnv, serverNodeArgs } from "./bench-env.js";
+import { benchMain } from "./bench-main.js";
 import { cpuWindow, msPerOp } from "./cart/cpu.js";
 import { addBenchTables } from "./cart/database.js";
+import { loadAverageNow, machineFacts } from "./machine.js";
 import { pgbenchFloor } from "./submit/floor.js";
 import { addOrderHistory, HISTORY_TABLES } from "./submit/history.js";
 import { HttpClient } from "./submit/http.js";
@@ -98,7 +84,7 @@ function isAlive(pid: number | undefined): boolean {
 const log = (text: string) => process.stdout.write(`[submit] ${text}\n`);
 
 async function run(resources: { database?: TestDatabase; server?: RunningServer; http?: HttpClient }) {
-  const loadAverageAtStart = loadavg().map((v) => Math.round(v * 10) / 10);
+  const loadAverageAtStart = loadAverageNow();
   const database = await createTestDatabase("postgres");
   resources.database = database;
   const databaseUrl = database.url ?? "";
@@ -202,13 +188,10 @@ async function run(resources: { database?: TestDatabase; server?: RunningServer;
   const sentPerSecond = Math.round((steady.cycles / steady.seconds) * 10) / 10;
   const results: SubmitResults = {
     measuredAt: new Date().toISOString(),
-    machine: {
-      cpus: cpus().length,
-      cpuModel: cpus()[0]?.model ?? "",
-      node: process.version,
+    machine: machineFacts({
       loadAverageAtStart,
-      note: `${cpus().length} cores shared by the server process, PostgreSQL and the bench (load generator) process`,
-    },
+      sharedBy: "the server process, PostgreSQL and the bench (load generator) process",
+    }),
     config: {
       ...CONFIG,
       restaurantId: rid,
@@ -309,26 +292,15 @@ async function run(resources: { database?: TestDatabase; server?: RunningServer;
   return results;
 }
 
-async function main(): Promise<void> {
-  const resources: Parameters<typeof run>[0] = {};
-  let failed = false;
-  try {
-    const results = await run(resources);
-    mkdirSync(join(ROOT, "bench/results"), { recursive: true });
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-    process.stdout.write(printSummary(results));
-    log(`wrote ${RESULTS_FILE}`);
-  } catch (error) {
-    failed = true;
-    process.stderr.write(
-      `submit bench failed: ${error instanceof Error ? (error.stack ?? error.message) : error}\n`,
-    );
-  } finally {
+await benchMain({
+  name: "submit bench",
+  resultsFile: RESULTS_FILE,
+  log,
+  run,
+  summary: printSummary,
+  release: async (resources: Parameters<typeof run>[0]) => {
     resources.http?.close();
     await resources.server?.stop().catch(() => undefined);
     await resources.database?.drop().catch(() => undefined);
-  }
-  process.exit(failed ? 1 : 0);
-}
-
-await main();
+  },
+});

@@ -1,12 +1,12 @@
 import { addDays, type Dish, EMPTY_CHOICE, formatDate, priceLine, truncateMoney } from "@tablemate/core";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { CHECKOUT_COPY } from "../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../apps/web/src/features/checkout/checkout-copy.js";
 import { ORDER_COPY } from "../apps/web/src/features/order/order-copy.js";
-import { launchChromium, phoneContext } from "./support/browser.js";
+import { PAY_COPY } from "../apps/web/src/features/pay/pay-copy.js";
 import { shiftedClock, todayInShanghaiAt } from "./support/clock.js";
-import { MUST_ORDER_FOR_ONE, scanTable } from "./support/diner-count.js";
+import { MUST_ORDER_FOR_ONE } from "./support/diner-count.js";
 import {
   addControl,
   barTotal,
@@ -17,8 +17,8 @@ import {
   tap,
   typeOnKeypad,
 } from "./support/dishes.js";
-import { type RunningServer, startServer } from "./support/server.js";
 import { loggedCode } from "./support/sms.js";
+import { useStage } from "./support/stage.js";
 
 /**
  * Checkout at a phone viewport on the real server: the to-order button of each demo restaurant and
@@ -28,23 +28,11 @@ import { loggedCode } from "./support/sms.js";
  * whose clock is installed reads the hour it is given.
  */
 describe("checkout at a phone viewport", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
   const errors: string[] = [];
 
   const clock = shiftedClock(todayInShanghaiAt("22:30").getTime() - Date.now());
-
-  beforeAll(async () => {
-    // every phone here is 127.0.0.1: the per-address limit would soon refuse them all (429)
-    const env = { ...clock.env, RATE_LIMIT_PER_MINUTE: "100000" };
-    [server, browser] = await Promise.all([startServer(env), launchChromium()]);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  // every phone here is 127.0.0.1: the per-address limit would soon refuse them all (429)
+  const stage = useStage({ ...clock.env, RATE_LIMIT_PER_MINUTE: "100000" });
 
   /**
    * A new diner (own cookies) at a table of a restaurant (the first, or the `nth`), on its menu;
@@ -54,15 +42,9 @@ describe("checkout at a phone viewport", () => {
     restaurant: string,
     { at, nth = 0 }: { at?: Date; nth?: number } = {},
   ): Promise<{ page: Page; foods: Dish[] }> {
-    const link = server.tables.filter((t) => t.restaurant === restaurant)[nth];
-    if (!link) throw new Error(`no table ${nth} of ${restaurant}`);
-    const context = await phoneContext(browser);
-    contexts.push(context);
-    if (at) await context.clock.install({ time: at });
-    const page = await context.newPage();
-    page.on("pageerror", (error) => errors.push(String(error)));
-    const foods = await fetchFoods(server.url, new URL(link.url).searchParams.get("hotelid") ?? "");
-    await scanTable(page, link.url);
+    const link = stage.table(restaurant, nth);
+    const foods = await fetchFoods(stage.server.url, new URL(link.url).searchParams.get("hotelid") ?? "");
+    const page = await stage.diner(link, { errors, clockAt: at });
     return { page, foods };
   }
 
@@ -86,6 +68,10 @@ describe("checkout at a phone viewport", () => {
   }
 
   async function expectPickUpNumber(page: Page, dishes = ["拍黄瓜"]): Promise<void> {
+    // quick-service pays first: the order goes on to /pay, its detail a tap away
+    await page.getByTestId("pay-page").waitFor();
+    expect(pathOf(page)).toBe("/pay");
+    await page.getByRole("button", { name: PAY_COPY.viewOrder }).click();
     await page.getByTestId("order-lines").waitFor();
     expect(pathOf(page)).toBe("/order/detail");
     expect(await page.getByText(ORDER_COPY.serialNo, { exact: true }).count()).toBe(1);
@@ -167,8 +153,7 @@ describe("checkout at a phone viewport", () => {
   it("asks at 阿婆粥铺 (quick-service, no food-taking mode) for a table and puts the order on it", async () => {
     const { page } = await dinerAt("阿婆粥铺");
     const scanned = await page.getByTestId("table-name").textContent();
-    const picked = server.tables.filter((t) => t.restaurant === "阿婆粥铺")[2];
-    if (!picked) throw new Error("阿婆粥铺 has too few tables");
+    const picked = stage.table("阿婆粥铺", 2);
     expect(picked.table).not.toBe(scanned);
     await addCucumbers(page, 1);
     expect(await orderButton(page).textContent()).toBe(CHECKOUT_COPY.chosen);
@@ -210,8 +195,8 @@ describe("checkout at a phone viewport", () => {
     await codeButton.click();
     await expect.poll(() => codeButton.textContent()).toMatch(/^(60|59)秒后重新获取$/);
     expect(await codeButton.isDisabled()).toBe(true);
-    await expect.poll(() => loggedCode(server, phone)).toMatch(/^\d{6}$/);
-    const code = loggedCode(server, phone) ?? "";
+    await expect.poll(() => loggedCode(stage.server, phone)).toMatch(/^\d{6}$/);
+    const code = loggedCode(stage.server, phone) ?? "";
     await field(SUBMIT_COPY.name).fill("李女士");
     await field(SUBMIT_COPY.address).fill("国定路335号");
 

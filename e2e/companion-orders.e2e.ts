@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { CHECKOUT_COPY, DISH_COPY } from "../apps/web/src/copy.js";
-import { SUBMIT_COPY } from "../apps/web/src/features/checkout/checkout-copy.js";
-import { launchChromium, phoneContext } from "./support/browser.js";
-import { MUST_ORDER_FOR_ONE, scanTable } from "./support/diner-count.js";
-import { addControl, cachedLines, cartBar, menuCard, plus, tap } from "./support/dishes.js";
-import { type RunningServer, startServer } from "./support/server.js";
+import { PAY_COPY } from "../apps/web/src/features/pay/pay-copy.js";
+import { MUST_ORDER_FOR_ONE } from "./support/diner-count.js";
+import { addControl, cachedLines, cartBar, menuCard, plus, submitCart, tap } from "./support/dishes.js";
+import { useStage } from "./support/stage.js";
 
 /**
  * Two tablemates in their own browsers at one table: A submits, and B follows spec 000 §4 (companion
@@ -13,31 +12,8 @@ import { type RunningServer, startServer } from "./support/server.js";
  * asked 你的同伴已经下单 with 查看订单 and 继续加菜.
  */
 describe("a tablemate's order reaches the other diner", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
   const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  /** A diner with their own cookies at the restaurant's first table, on its menu. */
-  async function dinerAt(restaurant: string): Promise<Page> {
-    const link = server.tables.find((t) => t.restaurant === restaurant);
-    if (!link) throw new Error(`no table of ${restaurant}`);
-    const context = await phoneContext(browser);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on("pageerror", (error) => errors.push(String(error)));
-    await scanTable(page, link.url);
-    return page;
-  }
+  const stage = useStage();
 
   const badge = (page: Page) => cartBar(page).locator(".adm-badge");
   const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -45,8 +21,8 @@ describe("a tablemate's order reaches the other diner", () => {
 
   /** A and B at one table (A chose one diner, which brought the must-order dishes); A puts 拍黄瓜 in the shared cart and B sees it. */
   async function tablematesWithCucumber(restaurant: string): Promise<[Page, Page]> {
-    const a = await dinerAt(restaurant);
-    const b = await dinerAt(restaurant);
+    const a = await stage.diner(restaurant, { errors });
+    const b = await stage.diner(restaurant, { errors });
     await tap(plus(addControl(await menuCard(a, "凉菜", "拍黄瓜"))));
     await expect
       .poll(() => badge(b).textContent(), { timeout: 10_000 })
@@ -54,11 +30,17 @@ describe("a tablemate's order reaches the other diner", () => {
     return [a, b];
   }
 
-  /** A submits from the order page and lands on the new order; its id. */
-  async function aSubmits(a: Page): Promise<string> {
-    await cartBar(a).locator(".cart-bar__order").click();
-    await a.getByTestId("suborder-page").waitFor();
-    await a.getByRole("button", { name: SUBMIT_COPY.submit }).click();
+  /**
+   * A submits from the order page and lands on the new order (in prepayment by way of /pay, where the
+   * order is a tap away); its id.
+   */
+  async function aSubmits(a: Page, paysFirst = false): Promise<string> {
+    await submitCart(a);
+    if (paysFirst) {
+      await a.getByTestId("pay-page").waitFor();
+      expect(pathOf(a)).toBe("/pay");
+      await a.getByRole("button", { name: PAY_COPY.viewOrder }).click();
+    }
     await a.getByTestId("order-lines").waitFor();
     const orderId = queryOf(a, "orderId");
     expect(orderId).toMatch(/^\d+$/);
@@ -88,7 +70,7 @@ describe("a tablemate's order reaches the other diner", () => {
 
   it("prepayment (江南食府): B is asked 你的同伴已经下单, and 继续加菜 adds to A's order", async () => {
     const [a, b] = await tablematesWithCucumber("江南食府");
-    const orderId = await aSubmits(a);
+    const orderId = await aSubmits(a, true);
 
     const dialog = b.getByRole("dialog").filter({ hasText: CHECKOUT_COPY.companionOrdered });
     await dialog.waitFor();

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "../apps/console/src/copy/index.js";
 import { CHECKOUT_COPY } from "../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../apps/web/src/features/checkout/checkout-copy.js";
-import { ORDER_COPY } from "../apps/web/src/features/order/order-copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
 import { consoleUrl, printedConsoleCredentials, signIn, tabletContext } from "./support/console.js";
 import { scanTable } from "./support/diner-count.js";

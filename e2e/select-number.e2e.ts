@@ -1,11 +1,10 @@
 import { API, type Dish } from "@tablemate/core";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { COPY, DISH_COPY } from "../apps/web/src/copy.js";
-import { launchChromium, phoneContext } from "./support/browser.js";
 import { chooseDinerCount } from "./support/diner-count.js";
 import { barTotal, cachedLines, cartBar, coreTotal, fetchFoods } from "./support/dishes.js";
-import { type PrintedLink, type RunningServer, startServer } from "./support/server.js";
+import { useStage } from "./support/stage.js";
 
 /**
  * The diner-count step (/selectNumber, spec 000 §2): a table of a restaurant that needs the count is
@@ -14,33 +13,12 @@ import { type PrintedLink, type RunningServer, startServer } from "./support/ser
  * without one.
  */
 describe("the diner count before the menu", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
   const errors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  /** The restaurant's `nth` table, as printed. */
-  function tableOf(restaurant: string, nth: number): PrintedLink {
-    const link = server.tables.filter((t) => t.restaurant === restaurant)[nth];
-    if (!link) throw new Error(`no table ${nth} of ${restaurant}`);
-    return link;
-  }
+  const stage = useStage();
 
   /** A phone of its own (cookies, storage) that has opened `url`. */
   async function phoneAt(url: string): Promise<Page> {
-    const context = await phoneContext(browser);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on("pageerror", (error) => errors.push(String(error)));
+    const page = await stage.phone({ errors });
     await page.goto(url);
     return page;
   }
@@ -49,7 +27,7 @@ describe("the diner count before the menu", () => {
   const title = (page: Page) => page.getByRole("heading", { name: "请选择用餐人数", level: 1 });
 
   it("asks at a 川味小馆 table first (the server paints no menu), then the menu has 茶位费 ×3 and 米饭 ×2", async () => {
-    const table = tableOf("川味小馆", 1);
+    const table = stage.table("川味小馆", 1);
     // the first paint of the scan: the branded wait, not a menu the step would then replace
     const html = await (await fetch(table.url)).text();
     expect(html).toContain("entry-loading");
@@ -64,7 +42,10 @@ describe("the diner count before the menu", () => {
     await chooseDinerCount(page, 3);
     expect(pathOf(page)).toBe("/main");
     await expect.poll(() => page.getByTestId("diner-count").textContent()).toBe(COPY.dinerCount(3));
-    const foods: Dish[] = await fetchFoods(server.url, new URL(table.url).searchParams.get("hotelid") ?? "");
+    const foods: Dish[] = await fetchFoods(
+      stage.server.url,
+      new URL(table.url).searchParams.get("hotelid") ?? "",
+    );
     const named = (foodId: number) => foods.find((d) => d.dishesId === foodId)?.name;
     await expect
       .poll(async () => (await cachedLines(page)).map((l) => [named(l.foodId), l.count]))
@@ -92,7 +73,7 @@ describe("the diner count before the menu", () => {
   });
 
   it("comes back to the step on a reload, and goes on to the menu once the count is set", async () => {
-    const page = await phoneAt(tableOf("江南食府", 1).url);
+    const page = await phoneAt(stage.table("江南食府", 1).url);
     await title(page).waitFor();
     await page.reload();
     await title(page).waitFor();
@@ -114,7 +95,7 @@ describe("the diner count before the menu", () => {
   });
 
   it("takes no order at 面面俱到 (quick-service, fastFoodNeedPersonNum) without a count", async () => {
-    const table = tableOf("面面俱到", 1);
+    const table = stage.table("面面俱到", 1);
     const page = await phoneAt(table.url);
     await title(page).waitFor();
     // the menu's address does not skip the step
@@ -131,7 +112,7 @@ describe("the diner count before the menu", () => {
     const request = page.context().request;
     const guid = (await page.context().cookies()).find((c) => c.name === "guid")?.value ?? "";
     const id = await request.get(
-      `${server.url}${API.cartId}?rid=${rid}&tableId=${tableId}&guid=${guid}&sid=${query.get("sid")}`,
+      `${stage.server.url}${API.cartId}?rid=${rid}&tableId=${tableId}&guid=${guid}&sid=${query.get("sid")}`,
     );
     const cart = ((await id.json()) as { data: { value: number; sign: string } }).data;
     const order = {
@@ -147,7 +128,7 @@ describe("the diner count before the menu", () => {
       personNum: 0,
       foodTakingMode: 2,
     };
-    const answer = await request.post(`${server.url}${API.orderSubmit}`, {
+    const answer = await request.post(`${stage.server.url}${API.orderSubmit}`, {
       form: { data: JSON.stringify(order), isNewVersion: "true" },
     });
     expect(answer.status()).toBe(422);

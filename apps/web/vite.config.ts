@@ -9,8 +9,12 @@ interface Node {
   start: number;
   end: number;
 }
+interface Value extends Node {
+  /** an object literal's members */
+  properties?: Node[];
+}
 interface Declarator extends Node {
-  init: Node | null;
+  init: Value | null;
 }
 interface Statement extends Node {
   declaration?: Statement | null;
@@ -23,13 +27,17 @@ interface Statement extends Node {
  * unused schema (and zod with it) would stay in the app. This marks each module-level value built
  * with zod as pure, `/* @__PURE__ *\/ (() => value)()`, so the schemas the app does not use go,
  * and zod with them (spec 000 §9: a small first screen). e2e/bundle.e2e.ts fails if zod comes back.
+ * An object spread from others (paths.ts's API: DINER_API, PAY_API and the staff's) is marked the
+ * same way: a spread could run a getter, so a bundler keeps it, and with it every object it spreads.
  */
 function pureCoreSchemas(): Plugin {
   return {
     name: "tablemate:pure-core-schemas",
     apply: "build",
     transform(code, id) {
-      if (!PACKAGE_MODULES.test(id) || !/from ["']zod["']/.test(code)) return null;
+      if (!PACKAGE_MODULES.test(id)) return null;
+      const usesZod = /from ["']zod["']/.test(code);
+      if (!usesZod && !code.includes("...")) return null;
       const program = this.parse(code) as unknown as { body: Statement[] };
       const values = program.body
         .map((statement) => (statement.type === "ExportNamedDeclaration" ? statement.declaration : statement))
@@ -37,7 +45,12 @@ function pureCoreSchemas(): Plugin {
           statement?.type === "VariableDeclaration" ? (statement.declarations ?? []) : [],
         )
         .flatMap((declarator) => (declarator.init ? [declarator.init] : []))
-        .filter((init) => /\bz\./.test(code.slice(init.start, init.end)));
+        .filter(
+          (init) =>
+            (usesZod && /\bz\./.test(code.slice(init.start, init.end))) ||
+            (init.type === "ObjectExpression" &&
+              init.properties?.some((part) => part.type === "SpreadElement")),
+        );
       let out = code;
       // from the end, so the offsets still ahead stay right
       for (const value of [...values].sort((a, b) => b.start - a.start)) {

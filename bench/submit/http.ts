@@ -124,9 +124,11 @@ export class HttpClient {
     path: string,
     body?: { type: "json" | "form"; text: string },
     cookie?: string,
+    headers: Record<string, string> = {},
   ): Promise<Answer> {
     let request = `${method} ${path} HTTP/1.1\r\nHost: ${this.host}:${this.port}\r\n`;
     if (cookie) request += `Cookie: ${cookie}\r\n`;
+    for (const [name, value] of Object.entries(headers)) request += `${name}: ${value}\r\n`;
     if (body) {
       const type = body.type === "json" ? "application/json" : "application/x-www-form-urlencoded";
       request += `Content-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body.text)}\r\n`;
@@ -140,8 +142,8 @@ export class HttpClient {
     }
   }
 
-  json(path: string, payload: object, cookie?: string): Promise<Answer> {
-    return this.send("POST", path, { type: "json", text: JSON.stringify(payload) }, cookie);
+  json(path: string, payload: object, cookie?: string, headers?: Record<string, string>): Promise<Answer> {
+    return this.send("POST", path, { type: "json", text: JSON.stringify(payload) }, cookie, headers);
   }
 
   form(path: string, payload: Record<string, string | boolean>, cookie: string): Promise<Answer> {

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { CHECKOUT_COPY, COPY } from "../../apps/web/src/copy.js";
 import { SUBMIT_COPY } from "../../apps/web/src/features/checkout/checkout-copy.js";
 import { ORDER_COPY } from "../../apps/web/src/features/order/order-copy.js";
+import { PAY_COPY } from "../../apps/web/src/features/pay/pay-copy.js";
 import { scanTable } from "./diner-count.js";
 import { addControl, cartBar, menuCard, plus, tap } from "./dishes.js";
 import type { RunningServer } from "./server.js";
@@ -68,6 +69,8 @@ export async function shootCheckoutScreens(
   await shoot(picking, "table-picker");
   await dialog.getByRole("combobox", { name: SUBMIT_COPY.pickTable }).selectOption({ label: picked.table });
   await dialog.getByRole("button", { name: CHECKOUT_COPY.confirm }).click();
+  // quick-service pays first: /pay, with the order a tap away
+  await picking.getByRole("button", { name: PAY_COPY.viewOrder }).click();
   await picking.getByTestId("order-lines").waitFor();
   await settle(picking);
   await shoot(picking, "order-detail-picked-table");
@@ -92,7 +95,9 @@ async function shootReservation(
   await sheet.getByRole("option").first().waitFor();
   await settle(page);
   await shoot(page, "booking-time-sheet");
-  await sheet.getByRole("option").nth(4).click();
+  // a few times in, or the last the day has left (late in the restaurant's evening it offers fewer)
+  const times = sheet.getByRole("option");
+  await times.nth(Math.min(4, (await times.count()) - 1)).click();
   await settle(page);
   await shoot(page, "supply-reservation");
   await page.getByRole("button", { name: SUBMIT_COPY.next }).click();

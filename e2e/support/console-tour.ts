@@ -44,6 +44,16 @@ export const CONSOLE_TOUR: readonly ConsoleStop[] = [
       await page.locator(".ant-spin-spinning").first().waitFor({ state: "detached" });
     },
   },
+  {
+    name: "payments",
+    path: "payments",
+    // the money list read, and the owner's sandbox switches filled in
+    ready: async (page) => {
+      await loaded("payments-page")(page);
+      await page.locator("[data-testid=sandbox-card] .ant-skeleton").first().waitFor({ state: "detached" });
+      await page.getByTestId("sandbox-drop").waitFor();
+    },
+  },
   { name: "staff", path: "staff", ready: loaded("staff-page") },
   { name: "api-keys", path: "api-keys", ready: loaded("api-keys-page") },
   { name: "audit", path: "audit", ready: loaded("audit-page") },

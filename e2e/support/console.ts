@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
+import { expect } from "vitest";
 import { SESSION_COPY } from "../../apps/console/src/copy/index.js";
 import { SUBMIT_COPY } from "../../apps/web/src/features/checkout/checkout-copy.js";
 import { PHONE_OPTIONS } from "./browser.js";
@@ -78,18 +79,25 @@ export async function signIn(
 }
 
 /**
- * A diner's order at 川味小馆 (restaurant 1), placed on a phone as a diner does: a table of its own
- * (`table`: which of the restaurant's printed tables), `diners` at the diner-count step, 拍黄瓜 added,
- * submitted; resolves once the placed order shows, with its id.
+ * A diner's order, placed on a phone as a diner does, at 川味小馆 (restaurant 1) or `restaurant`: a
+ * table of its own (`table`: which of the restaurant's printed tables, the last by default), `diners`
+ * at the diner-count step, 拍黄瓜 added, submitted; resolves once the placed order shows, with its id.
+ * `placed` runs on the diner's page before the phone is put away (paying, say).
  */
 export async function placeDinerOrder(
   browser: Browser,
   server: RunningServer,
-  options: { table?: number; diners?: number } = {},
+  options: {
+    restaurant?: string;
+    table?: number;
+    diners?: number;
+    placed?: (page: Page, orderId: string) => Promise<void>;
+  } = {},
 ): Promise<string> {
-  const links = server.tables.filter((t) => t.restaurant === "川味小馆");
+  const restaurant = options.restaurant ?? "川味小馆";
+  const links = server.tables.filter((t) => t.restaurant === restaurant);
   const link = links[options.table ?? links.length - 1];
-  if (!link) throw new Error("no table of 川味小馆");
+  if (!link) throw new Error(`no table of ${restaurant}`);
   const context = await browser.newContext(PHONE_OPTIONS);
   try {
     const page = await context.newPage();
@@ -98,9 +106,29 @@ export async function placeDinerOrder(
     await cartBar(page).locator(".cart-bar__order").click();
     await page.getByTestId("suborder-page").waitFor();
     await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
-    await page.getByTestId("order-lines").waitFor();
-    return new URL(page.url()).searchParams.get("orderId") ?? "";
+    // an order paid first (prepayment, quick-service) goes on to /pay, others to their page: both name it
+    await page.getByTestId("order-lines").or(page.getByTestId("pay-page")).first().waitFor();
+    const orderId = new URL(page.url()).searchParams.get("orderId") ?? "";
+    await options.placed?.(page, orderId);
+    return orderId;
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Waits until the element has stopped moving (a drawer sliding in): two readings of its box a frame
+ * apart agree, so a screenshot shows where it rests, not a frame of its animation.
+ */
+export async function untilAtRest(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  let last = "";
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await locator.boundingBox());
+      const rested = box === last;
+      last = box;
+      return rested;
+    })
+    .toBe(true);
 }

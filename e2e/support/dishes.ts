@@ -10,6 +10,7 @@ import {
 import type { Locator, Page } from "playwright-core";
 import { DISH_COPY } from "../../apps/web/src/copy.js";
 import { CART_CACHE_PREFIX } from "../../apps/web/src/features/cart/cart-cache.js";
+import { SUBMIT_COPY } from "../../apps/web/src/features/checkout/checkout-copy.js";
 
 /** Driving the dish controls, modals and cart bar of the menu as a diner does. */
 
@@ -67,6 +68,16 @@ export async function typeOnKeypad(page: Page, text: string): Promise<void> {
 }
 
 export const cartBar = (page: Page): Locator => page.getByTestId("cart-bar").filter({ visible: true });
+
+/**
+ * Orders what the shared cart holds, from the menu: the cart bar's order button, then the submit
+ * button on the order page. Where the order goes next (its page, /pay) is the caller's to wait for.
+ */
+export async function submitCart(page: Page): Promise<void> {
+  await cartBar(page).locator(".cart-bar__order").click();
+  await page.getByTestId("suborder-page").waitFor();
+  await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
+}
 
 export async function barTotal(page: Page): Promise<string | null> {
   const total = cartBar(page).getByTestId("cart-total");

@@ -6,6 +6,7 @@ import {
   BookOutlined,
   FireOutlined,
   KeyOutlined,
+  MoneyCollectOutlined,
   PrinterOutlined,
   QrcodeOutlined,
   SettingOutlined,
@@ -94,6 +95,13 @@ export const PAGES: readonly ConsolePage[] = [
     icon: PrinterOutlined,
     permission: "bill.print",
     load: () => import("./features/print/PrintPage.js"),
+  },
+  {
+    path: "payments",
+    titleKey: "payments",
+    icon: MoneyCollectOutlined,
+    permission: "payments.read",
+    load: () => import("./features/payments/PaymentsPage.js"),
   },
   {
     path: "reports",

@@ -1,95 +1,11 @@
-import {
-  API,
-  type ConsoleOrder,
-  type ConsoleSocketMessage,
-  type Floor,
-  type FloorTable,
-  type TableDetail,
-} from "@tablemate/core";
+import { API, type Floor, type FloorTable, type TableDetail } from "@tablemate/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FLOOR_COPY } from "../src/copy/index.js";
 import { setSocketFactory } from "../src/features/floor/console-socket.js";
 import { type FakeAnswer, type FakeCall, fakeApi, WAITER_SESSION } from "./fake-api.js";
+import { card, FakeSocket, ORDER, ORDER_TABLE } from "./floor-fixtures.js";
 import { renderConsole } from "./render.js";
-
-/** A fake console socket: the test sends what the server would. */
-class FakeSocket {
-  static last: FakeSocket | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.last = this;
-  }
-  send() {}
-  close() {}
-  push(message: ConsoleSocketMessage) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
-
-const card = (over: Partial<FloorTable>): FloorTable => ({
-  tableId: 1,
-  name: "A1",
-  tableType: 1,
-  state: "free",
-  visitId: null,
-  openedAt: null,
-  minutesSeated: null,
-  personNum: 0,
-  diners: 0,
-  cartLines: 0,
-  openOrders: 0,
-  newOrders: 0,
-  heldOrders: 0,
-  calls: [],
-  total: "0.00",
-  paid: false,
-  ...over,
-});
-
-const ORDER: ConsoleOrder = {
-  orderId: 31,
-  tableId: 2,
-  tableName: "A2",
-  status: 2,
-  held: false,
-  gateReasons: [],
-  mainOrderId: null,
-  paymentType: 0,
-  eatType: "dine",
-  personNum: 2,
-  fastSerialNo: "",
-  wholeMemo: "",
-  contact: null,
-  total: "58.00",
-  orderTotalPrice: "58.00",
-  orderSubmitTime: "2026-11-24T04:00:00.000Z",
-  comped: "0.00",
-  createdAt: "2026-11-24T04:00:00.000Z",
-  posTime: null,
-  placedBy: { kind: "diner", id: "guid-1234", name: "食客1234" },
-  lines: [
-    {
-      lineId: 9,
-      foodId: 5,
-      name: "水煮鱼",
-      unit: "份",
-      normName: "大份",
-      methodNames: ["微辣"],
-      additions: [{ id: 1, name: "加豆芽", count: 1 }],
-      parts: [],
-      count: "1",
-      weighed: false,
-      unitPrice: "58.00",
-      total: "58.00",
-      memo: "不要香菜",
-      addedBy: { kind: "staff", id: "staff:7", name: "小李" },
-      comped: null,
-    },
-  ],
-  events: [],
-};
 
 describe("the floor page", () => {
   let floor: Floor;
@@ -113,19 +29,7 @@ describe("the floor page", () => {
     setSocketFactory((url) => new FakeSocket(url) as unknown as WebSocket);
     floor = {
       now: "2026-11-24T04:10:00.000Z",
-      tables: [
-        card({ tableId: 1, name: "A1" }),
-        card({
-          tableId: 2,
-          name: "A2",
-          state: "ordered",
-          visitId: 5,
-          minutesSeated: 12,
-          personNum: 2,
-          openOrders: 1,
-          total: "58.00",
-        }),
-      ],
+      tables: [card({ tableId: 1, name: "A1" }), ORDER_TABLE],
     };
   });
   afterEach(() => {
@@ -206,6 +110,52 @@ describe("the floor page", () => {
       { reason: "客人离开" },
       { reason: "客人离开", approval: { login: "manager1", pin: "2468" } },
     ]);
+  });
+
+  it("voids a line (退菜) with a reason; a voided line is struck with who and why; an order's last dish offers none", async () => {
+    const [fish] = ORDER.lines;
+    if (!fish) throw new Error("no line");
+    const rice = { ...fish, lineId: 10, name: "米饭", total: "2.00", voided: null };
+    const voidedTea = {
+      ...fish,
+      lineId: 11,
+      name: "茶位费",
+      voided: { by: "小李", reason: "点错了", at: "2026-11-24T04:05:00.000Z" },
+    };
+    const bodies: unknown[] = [];
+    routes({
+      [`GET ${API.consoleTable(1, 2)}`]: {
+        data: {
+          table: ORDER_TABLE,
+          cart: null,
+          orders: [{ ...ORDER, lines: [fish, rice, voidedTea] }],
+          totals: { ordered: "60.00", comped: "0.00", due: "60.00" },
+        } satisfies TableDetail,
+      },
+      [`POST ${API.consoleLineVoid(1, 10)}`]: (call) => {
+        bodies.push(call.body);
+        return { data: { lineId: 10, orderId: 31, total: "58.00" } };
+      },
+    });
+    renderConsole("/floor");
+    fireEvent.click(await screen.findByTestId("table-card-2"));
+    const tea = await screen.findByTestId("line-11");
+    expect(tea.className).toContain("voided");
+    expect(tea.textContent).toContain(FLOOR_COPY.voidedBy("小李", "点错了"));
+    expect(within(tea).queryByTestId("void-line")).toBeNull();
+    fireEvent.click(within(screen.getByTestId("line-10")).getByTestId("void-line"));
+    fireEvent.change(await screen.findByTestId("reason-input"), { target: { value: "客人不要了" } });
+    fireEvent.click(screen.getByRole("button", { name: FLOOR_COPY.confirm }));
+    await waitFor(() => expect(bodies).toEqual([{ reason: "客人不要了" }]));
+  });
+
+  it("offers no 退菜 on an order's only dish (the order is cancelled instead)", async () => {
+    routes();
+    renderConsole("/floor");
+    fireEvent.click(await screen.findByTestId("table-card-2"));
+    const order = await screen.findByTestId("order-31");
+    expect(within(order).queryByTestId("void-line")).toBeNull();
+    expect(within(order).getByRole("button", { name: FLOOR_COPY.cancel })).toBeTruthy();
   });
 
   it("has a visible sound toggle that remembers its choice", async () => {

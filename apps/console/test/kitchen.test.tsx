@@ -1,9 +1,10 @@
 import { API, type KitchenTicket, type Station, type StationDisplay } from "@tablemate/core";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
 import { KITCHEN_COPY, PRINT_COPY } from "../src/copy/index.js";
 import { setSocketFactory } from "../src/features/kitchen/kitchen-live.js";
-import { applyTicket, ticketBumpTarget } from "../src/features/kitchen/tickets-state.js";
+import { applyTicket, inNumberOrder, ticketBumpTarget } from "../src/features/kitchen/tickets-state.js";
 import { fakeApi, OWNER_SESSION } from "./fake-api.js";
 import { renderConsole } from "./render.js";
 
@@ -24,7 +25,8 @@ const ticket = (id: number, over: Partial<KitchenTicket> = {}): KitchenTicket =>
   fastSerialNo: "",
   personNum: 2,
   wholeMemo: "",
-  createdAt: new Date(Date.now() - id * 60_000).toISOString(),
+  // made a minute apart, in number order (a test gives another time to mix them up)
+  createdAt: new Date(Date.now() - (60 - id) * 60_000).toISOString(),
   version: 0,
   items: [
     {
@@ -64,15 +66,21 @@ function fakeSocket() {
 }
 
 describe("the display's tickets", () => {
-  it("keep the newer version, drop what is done, ignore other stations, oldest first", () => {
+  it("keep the newer version, drop what is done, ignore other stations, by number", () => {
     const a = ticket(1);
     const b = ticket(2);
-    let list = applyTicket([], HOT.id, a);
-    list = applyTicket(list, HOT.id, b);
-    expect(list.map((t) => t.id)).toEqual([2, 1]);
+    let list = applyTicket([], HOT.id, b);
+    list = applyTicket(list, HOT.id, a);
+    expect(list.map((t) => t.id)).toEqual([1, 2]);
     const cooking = { ...a, version: 1, items: a.items.map((i) => ({ ...i, state: "cooking" as const })) };
+    const before = list;
     list = applyTicket(list, HOT.id, cooking);
-    expect(list.find((t) => t.id === 1)?.version).toBe(1);
+    expect(list.map((t) => [t.id, t.version])).toEqual([
+      [1, 1],
+      [2, 0],
+    ]);
+    // the other ticket keeps its object: its card is not drawn again
+    expect(list[1]).toBe(before[1]);
     // a late, older copy changes nothing
     expect(applyTicket(list, HOT.id, a)).toBe(list);
     expect(applyTicket(list, HOT.id, ticket(9, { stationId: BAR.id }))).toBe(list);
@@ -84,12 +92,52 @@ describe("the display's tickets", () => {
   });
 });
 
+describe("the display's order", () => {
+  it("is by ticket number whatever order the news arrives in and whatever time each ticket says", () => {
+    // concurrent orders: a later number can carry an earlier time, and news can overtake news
+    const made = (n: number, minutesAgo: number) =>
+      ticket(n, { createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString() });
+    const arrivals = [made(12, 1), made(10, 1), made(11, 3), made(14, 2), made(13, 5)];
+    const list = arrivals.reduce<KitchenTicket[]>((held, t) => applyTicket(held, HOT.id, t), []);
+    expect(list.map((t) => t.number)).toEqual([10, 11, 12, 13, 14]);
+    // a read lists them by time: the display puts them in number order too
+    const read = [made(13, 5), made(11, 3), made(14, 2), made(10, 1), made(12, 1)];
+    expect(inNumberOrder(read).map((t) => t.number)).toEqual([10, 11, 12, 13, 14]);
+    const ordered = inNumberOrder(list);
+    expect(ordered).toBe(list);
+  });
+
+  it("holds for any arrivals: new tickets, newer and older versions, tickets done (property)", () => {
+    const news = fc.record({
+      number: fc.integer({ min: 1, max: 30 }),
+      version: fc.integer({ min: 0, max: 3 }),
+      done: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(news, { maxLength: 60 }), (arrivals) => {
+        let list: KitchenTicket[] = [];
+        for (const { number, version, done } of arrivals) {
+          const items = ticket(number).items.map((i) => ({
+            ...i,
+            state: done ? ("served" as const) : i.state,
+          }));
+          list = applyTicket(list, HOT.id, ticket(number, { version, items }));
+          const numbers = list.map((t) => t.number);
+          expect(numbers).toEqual([...numbers].sort((x, y) => x - y));
+          expect(new Set(numbers).size).toBe(numbers.length);
+        }
+      }),
+    );
+  });
+});
+
 describe("/console/kitchen", () => {
   it("picks a station, shows its tickets, takes a new one live and bumps with the version it saw", async () => {
     const socket = fakeSocket();
     const display: StationDisplay = {
       station: HOT,
-      tickets: [ticket(1)],
+      // the server lists by time: ticket 3, made earliest, first
+      tickets: [ticket(3, { createdAt: new Date(Date.now() - 90 * 60_000).toISOString() }), ticket(1)],
       allDay: [],
       lastBump: null,
       timers: { orangeAfterMin: 10, redAfterMin: 20 },
@@ -115,24 +163,115 @@ describe("/console/kitchen", () => {
     const picks = await screen.findAllByTestId("pick-station");
     fireEvent.click(picks[0] as HTMLElement);
     await screen.findByTestId("kitchen-display");
-    await waitFor(() => expect(screen.getAllByTestId("ticket")).toHaveLength(1));
+    // the display is read once its socket is open
     socket.open();
+    await waitFor(() => expect(screen.getAllByTestId("ticket")).toHaveLength(2));
+    const reads = () => api.calls.filter((c) => c.url.endsWith(API.consoleStationDisplay(1, HOT.id))).length;
+    expect(reads()).toBe(1);
     socket.send({ topic: "kitchen", type: "ticket.created", ticket: ticket(2) });
     socket.send({ topic: "floor", type: "ticket.created", ticket: ticket(5) });
     socket.send({ topic: "kitchen", type: "ticket.created", ticket: ticket(6, { stationId: BAR.id }) });
-    await waitFor(() => expect(screen.getAllByTestId("ticket")).toHaveLength(2));
-    // oldest first: ticket 2 was made before ticket 1
+    await waitFor(() => expect(screen.getAllByTestId("ticket")).toHaveLength(3));
+    // by number, the live one among them
     const cards = screen.getAllByTestId("ticket");
-    expect(cards.map((c) => c.dataset.ticket)).toEqual(["2", "1"]);
-    expect(screen.getByTestId("all-day").textContent).toContain("宫保鸡丁 4");
-    fireEvent.click(within(cards[0] as HTMLElement).getByTestId("bump"));
+    expect(cards.map((c) => c.dataset.ticket)).toEqual(["1", "2", "3"]);
+    expect(screen.getByTestId("all-day").textContent).toContain("宫保鸡丁 6");
+    fireEvent.click(within(cards[1] as HTMLElement).getByTestId("bump"));
     await waitFor(() =>
       expect(
-        within(screen.getAllByTestId("ticket")[0] as HTMLElement).getByTestId("item-state").textContent,
+        within(screen.getAllByTestId("ticket")[1] as HTMLElement).getByTestId("item-state").textContent,
       ).toBe(KITCHEN_COPY.states.cooking),
     );
     expect(api.calls.find((c) => c.method === "POST")?.body).toEqual({ version: 0, to: "cooking" });
     expect(screen.getByTestId("recall")).not.toHaveProperty("disabled", true);
+  });
+});
+
+describe("a display without its socket", () => {
+  it("reads itself when the socket does not open, or closes before it did", async () => {
+    const display: StationDisplay = {
+      station: HOT,
+      tickets: [ticket(1)],
+      allDay: [],
+      lastBump: null,
+      timers: { orangeAfterMin: 10, redAfterMin: 20 },
+    };
+    const routes = {
+      [`GET ${API.consoleSession}`]: { data: OWNER_SESSION },
+      [`GET ${API.consoleStations(1)}`]: { data: [HOT] },
+      [`GET ${API.consoleStationDisplay(1, HOT.id)}`]: { data: display },
+    };
+    const sockets: Array<{ onclose?: () => void; close(): void }> = [];
+    setSocketFactory(() => {
+      const socket = { close() {} };
+      sockets.push(socket);
+      return socket as unknown as WebSocket;
+    });
+    fakeApi(routes);
+    const silent = renderConsole(`/kitchen/${HOT.id}`);
+    await screen.findByTestId("kitchen-display");
+    expect(screen.queryAllByTestId("ticket")).toHaveLength(0);
+    // a socket that never opens: read after a moment
+    await waitFor(() => expect(screen.getAllByTestId("ticket")).toHaveLength(1), { timeout: 5000 });
+    silent.unmount();
+
+    fakeApi(routes);
+    renderConsole(`/kitchen/${HOT.id}`);
+    await screen.findByTestId("kitchen-display");
+    act(() => sockets.at(-1)?.onclose?.());
+    // closed before it opened: read at once, shown offline
+    await waitFor(() => expect(screen.getAllByTestId("ticket")).toHaveLength(1), { timeout: 1000 });
+    expect(screen.getByTestId("kitchen-display").textContent).toContain(KITCHEN_COPY.offline);
+  });
+});
+
+describe("a live ticket on a full display", () => {
+  it("renders only its own card (a re-read none); a new one renders only itself, in its place", async () => {
+    const socket = fakeSocket();
+    const held = Array.from({ length: 40 }, (_, i) => ticket(i + 1));
+    fakeApi({
+      [`GET ${API.consoleSession}`]: { data: OWNER_SESSION },
+      [`GET ${API.consoleStations(1)}`]: { data: [HOT] },
+      [`GET ${API.consoleStationDisplay(1, HOT.id)}`]: {
+        data: {
+          station: HOT,
+          tickets: held,
+          allDay: [],
+          lastBump: null,
+          timers: { orangeAfterMin: 10, redAfterMin: 20 },
+        },
+      },
+    });
+    renderConsole(`/kitchen/${HOT.id}`);
+    await screen.findByTestId("kitchen-display");
+    socket.open();
+    // every card drawn: a screenful first, then a few per step
+    await waitFor(() => expect(screen.getAllByTestId("ticket")).toHaveLength(40));
+    // a card prints its number each time it renders
+    const drawn = vi.spyOn(KITCHEN_COPY, "ticketNo");
+    // a reconnect reads the same display again: no card renders for it
+    socket.open();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(drawn).not.toHaveBeenCalled();
+
+    const cooking = {
+      ...ticket(7),
+      version: 1,
+      items: ticket(7).items.map((i) => ({ ...i, state: "cooking" as const })),
+    };
+    socket.send({ topic: "kitchen", type: "ticket.changed", ticket: cooking });
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByTestId("ticket")[6] as HTMLElement).getByTestId("item-state").textContent,
+      ).toBe(KITCHEN_COPY.states.cooking),
+    );
+    expect(drawn.mock.calls).toEqual([[7]]);
+
+    drawn.mockClear();
+    socket.send({ topic: "kitchen", type: "ticket.created", ticket: ticket(41) });
+    await waitFor(() => expect(screen.getAllByTestId("ticket")).toHaveLength(41));
+    expect(drawn.mock.calls).toEqual([[41]]);
+    expect(screen.getAllByTestId("ticket").at(-1)?.dataset.ticket).toBe("41");
   });
 });
 

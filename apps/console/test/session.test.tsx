@@ -96,7 +96,7 @@ describe("signing in", () => {
     renderConsole("/");
     await screen.findByTestId("home-page");
     // a page's call answered 401 (the session expired or was revoked)
-    fakeApi({ [`GET /console/api/v1/anything`]: { status: 401, message: "登录已失效" } });
+    fakeApi({ "GET /console/api/v1/anything": { status: 401, message: "登录已失效" } });
     const { call } = await import("../src/api/http.js");
     const { z } = await import("zod");
     await expect(call("/console/api/v1/anything", z.unknown())).rejects.toThrow();

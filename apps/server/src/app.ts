@@ -10,13 +10,29 @@ import { registerErrorHandler, sendError } from "./http/errors.js";
 import { registerRateLimits } from "./http/rate-limits.js";
 import { linkOrigin } from "./link-origin.js";
 import { loggerOptions, OneLinePerRequest } from "./logging.js";
+import type { CartDeps } from "./modules/cart/operate.js";
 import { cartRoutes } from "./modules/cart/routes.js";
+import type { VerifyApproval } from "./modules/floor/approvals.js";
 import { floorRoutes } from "./modules/floor/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
+import { paymentConsoleRoutes } from "./modules/payment/console-routes.js";
+import type { PaymentDeps } from "./modules/payment/deps.js";
+import { effectsSettled } from "./modules/payment/effects.js";
+import { paidVisits } from "./modules/payment/floor-paid.js";
+import { payView } from "./modules/payment/present.js";
+import { createAlipayProvider } from "./modules/payment/providers/alipay/index.js";
+import { createSandboxProvider } from "./modules/payment/providers/sandbox/provider.js";
+import { sandboxRoutes } from "./modules/payment/providers/sandbox/routes.js";
+import { sandboxSecrets } from "./modules/payment/providers/sandbox/secrets.js";
+import { createWechatProvider } from "./modules/payment/providers/wechat/index.js";
+import { checkMerchants, type ProviderFactories, providerRegistry } from "./modules/payment/providers.js";
+import { startReconciler } from "./modules/payment/reconcile.js";
+import { sendRefunds } from "./modules/payment/refunds.js";
+import { paymentRoutes } from "./modules/payment/routes.js";
 import { reportRoutes } from "./modules/reports/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
 import { adminRoutes } from "./modules/staff/admin-routes.js";
@@ -49,6 +65,9 @@ export interface AppDeps {
   now?: () => Date;
   /** delivers phone verification codes; by default they are logged (no SMS gateway) */
   smsSender?: SmsSender;
+  /** the payment providers (tests give fakes); by default the built-in sandbox (WeChat Pay and Alipay
+   * for restaurants that configure a merchant) */
+  paymentProviders?: ProviderFactories;
   /** how often a console socket's session is checked again (tests shorten it) */
   consoleRecheckMs?: number;
 }
@@ -60,6 +79,8 @@ export interface App {
   staffGuard: StaffGuard;
   /** every route as registered (method, URL pattern): the staff matrix test checks each has a row */
   routes: ReadonlyArray<{ method: string; url: string }>;
+  /** the payment service; tests run its reconciliation with their clock */
+  payments: PaymentDeps;
   /** lifts the snoozes due now and announces them (the poll's step; tests call it with their clock) */
   liftSnoozes: () => Promise<number>;
 }
@@ -102,7 +123,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   healthRoutes(server, database);
   userRoutes(server, db, signer);
   const now = deps.now ?? (() => new Date());
-  const cartDeps = { db, backplane, now };
+  const cartDeps: CartDeps = { db, backplane, now };
+  // the built-in sandbox gateway: the default provider, with its hosted checkout on this server
+  const sandbox = createSandboxProvider({
+    db,
+    now,
+    secrets: sandboxSecrets(config),
+    checkoutOrigin: () => linkOrigin(config).server,
+    log: server.log,
+  });
+  const factories = deps.paymentProviders ?? {
+    sandbox,
+    wechat: createWechatProvider,
+    alipay: createAlipayProvider,
+  };
+  await checkMerchants(db, factories, server.log);
+  const payments: PaymentDeps = {
+    ...cartDeps,
+    providers: providerRegistry(db, factories, server.log),
+    origin: () => linkOrigin(config).server,
+    log: server.log,
+  };
+  cartDeps.sendRefunds = (refunds) => sendRefunds(payments, refunds);
   restaurantRoutes(server, db);
   tableRoutes(server, cartDeps, signer);
   cartRoutes(server, cartDeps, signer);
@@ -112,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
   const staffDeps = { db, now, passwordCost: config.PASSWORD_COST };
   const staffGuard = accountGuard(staffDeps);
+  const approve: VerifyApproval = (database, rid, approval) => verifyApproval(database, rid, approval, now);
   sessionRoutes(server, staffDeps);
   staffRoutes(server, cartDeps, staffGuard);
   adminRoutes(server, staffDeps, staffGuard);
@@ -125,8 +168,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     signer,
     phoneCodes,
     guard: staffGuard,
-    verifyApproval: (database, rid, approval) => verifyApproval(database, rid, approval, now),
+    verifyApproval: approve,
+    paid: (visitIds) => paidVisits(db, visitIds),
   });
+  paymentRoutes(server, payments, signer);
+  sandboxRoutes(server, sandbox);
+  paymentConsoleRoutes(server, { ...payments, verifyApproval: approve }, staffGuard);
+  const stopReconciler = startReconciler(payments, config.PAY_RECONCILE_MS);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   await menuAdminRoutes(server, { db, imageHost: config.IMAGE_HOST, dataDir: config.DATA_DIR }, staffGuard);
@@ -134,14 +182,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   socketRoutes(server, { db, signer, backplane, now });
   consoleSocketRoutes(server, { guard: staffGuard, backplane, recheckMs: deps.consoleRecheckMs });
   await consoleShell(server, config);
-  await appShell(server, menuContext, config, signer);
+  await appShell(server, menuContext, config, signer, (rid, orderId, guid) =>
+    payView(db, payments.providers, orderId, rid, guid),
+  );
 
   const stopLifts = startSnoozeLifts(cartDeps, config.SNOOZE_POLL_MS, (error) =>
     server.log.error({ err: error }, "snooze lift poll failed"),
   );
   server.addHook("onClose", async () => {
     stopLifts();
+    stopReconciler();
+    sandbox.stop();
+    await effectsSettled(payments);
     await backplane.close();
   });
-  return { server, signer, staffGuard, routes, liftSnoozes: () => liftDueSnoozes(cartDeps) };
+  return { server, signer, staffGuard, routes, payments, liftSnoozes: () => liftDueSnoozes(cartDeps) };
 }

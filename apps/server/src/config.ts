@@ -19,6 +19,21 @@ const envSchema = z
     REDIS_URL: z.url().optional(),
     REDIS_CHANNEL_PREFIX: z.string().min(1).default("tablemate:"),
     SECRET: z.string().min(32, "SECRET must be at least 32 characters").optional(),
+    /**
+     * the sandbox gateway's notification secrets, comma-separated: the first signs, any verifies (add
+     * the new one first, drop the old one once no process signs with it). Unset: one generated into
+     * DATA_DIR (processes on other machines must then be given the same list).
+     */
+    SANDBOX_PAY_SECRETS: z
+      .string()
+      .transform((list) =>
+        list
+          .split(",")
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().min(32, "each of SANDBOX_PAY_SECRETS must be at least 32 characters")).min(1))
+      .optional(),
     /** the server's public origin; unset, `npm start` prints links with this machine's LAN address */
     PUBLIC_URL: urlOf("PUBLIC_URL", HTTP, "http(s)"),
     /** spec 000 §3's environment config: the page data carries each to the diner app */
@@ -40,6 +55,8 @@ const envSchema = z
     LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** how often each process looks for snoozes (timed sold outs) due to lift and announces them; 0: never */
     SNOOZE_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+    /** how often the payment reconciliation job runs (pending attempts queried, refunds chased); 0: never */
+    PAY_RECONCILE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** per visitor (their credential); a request without one counts against its address */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     /** per client address, all its visitors together: a dining room of 50 behind one router fits */

@@ -13,6 +13,7 @@ import {
   type TestApp,
   visitorToken,
 } from "./support/harness.js";
+import { Diner, menuOf, PLAIN, plainDish } from "./support/ordering.js";
 import { fakeWebDist, pageDataOf } from "./support/web-dist.js";
 
 /** A sell-out answer in one order, so two reads of the same stock compare equal. */
@@ -53,6 +54,26 @@ describe("the diner app shell", () => {
     const preloads = [...response.body.matchAll(/<link rel="preload" as="image" href="([^"]+)">/g)];
     expect(preloads).toHaveLength(4);
     for (const [, href] of preloads) expect(href).toMatch(/\.webp@200w_200h_1e_1c$/);
+  });
+
+  it("carries an order's pay view on /pay?orderId= for its own diner only", async () => {
+    const diner = await new Diner(app, "shell-payer-0001", dine).sit();
+    await diner.add(plainDish(await menuOf(app, dine.restaurantId)).id, PLAIN);
+    const placed = json(await diner.submit());
+    expect(placed.code).toBe(1000);
+    const orderId = (placed.data as { orderId: number }).orderId;
+    const page = (guid: string, path = "/pay") =>
+      app.server.inject({
+        method: "GET",
+        url: `${path}?hotelid=${dine.restaurantId}&tn=${dine.tableId}&orderId=${orderId}`,
+        cookies: { guid, [VISITOR_COOKIE]: visitorToken(guid) },
+      });
+    const own = pageDataOf((await page(diner.guid)).body);
+    expect(own.pay).toMatchObject({ orderId, state: "unpaid" });
+    expect(Number(own.pay?.due)).toBeGreaterThan(0);
+    // a stranger's page, or another page of the same diner, carries none
+    expect(pageDataOf((await page("shell-stranger-0001")).body).pay).toBeUndefined();
+    expect(pageDataOf((await page(diner.guid, "/order/detail")).body).pay).toBeUndefined();
   });
 
   it("carries what startup would call for: memos, stock and the register's state, as their calls answer", async () => {
@@ -179,10 +200,10 @@ describe("the diner app shell", () => {
 });
 
 describe("the menu's first screen, rendered on the server", () => {
-  /** A server entry that says what it was given, or fails for the restaurant named 坏. */
+  /** A server entry that says what it was given, or fails for the restaurant named 坏; /pay it leaves. */
   const ENTRY = `export function renderFirstScreen(path, data) {
     if (data.restaurant?.restaurantName === "坏") throw new Error("render failed");
-    if (!data.menu) return null;
+    if (!data.menu || path.startsWith("/pay")) return null;
     return "<p>" + path + " " + data.restaurant.restaurantName + " " + data.menu.foods.length + "</p>";
   }`;
   let app: TestApp;
@@ -211,6 +232,15 @@ describe("the menu's first screen, rendered on the server", () => {
     expect(html).not.toContain('rel="preload"');
   });
 
+  it("preloads no menu image on a page it does not render (/pay): they would hold back its own", async () => {
+    const pay = await app.server.inject({
+      method: "GET",
+      url: `/pay?hotelid=${dine.restaurantId}&orderId=1`,
+    });
+    expect(pay.body).toContain('<div id="root"></div>');
+    expect(pay.body).not.toContain('rel="preload"');
+  });
+
   it("leaves #root empty for a page without a restaurant, and when rendering fails", async () => {
     const none = await app.server.inject({ method: "GET", url: "/prompt/abnormal" });
     expect(none.body).toContain('<div id="root"></div>');
@@ -219,5 +249,7 @@ describe("the menu's first screen, rendered on the server", () => {
     expect(failed.statusCode).toBe(200);
     expect(failed.body).toContain('<div id="root"></div>');
     expect(pageDataOf(failed.body).restaurant?.restaurantName).toBe("坏");
+    // the browser draws the menu itself: its first thumbnails are fetched meanwhile
+    expect([...failed.body.matchAll(/<link rel="preload" as="image"/g)]).toHaveLength(4);
   });
 });

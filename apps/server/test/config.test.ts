@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { serverClock } from "../src/boot.js";
 import { ConfigError, loadConfig } from "../src/config.js";
+import { sandboxSecrets } from "../src/modules/payment/providers/sandbox/secrets.js";
 import { resolveSecret } from "../src/security/secret.js";
 import { createSigner } from "../src/security/signer.js";
 
@@ -77,6 +78,24 @@ describe("configuration", () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(resolveSecret(config)).toBe(first);
     expect(readFileSync(join(dir, "secret"), "utf8")).toBe(first);
+  });
+
+  it("takes the sandbox's notification secrets as a list, else generates one beside the signing secret", () => {
+    const one = "a".repeat(32);
+    const two = "b".repeat(40);
+    const config = loadConfig({ SANDBOX_PAY_SECRETS: ` ${one} ,${two},` });
+    expect(config.SANDBOX_PAY_SECRETS).toEqual([one, two]);
+    expect(sandboxSecrets(config)).toEqual([one, two]);
+    expect(() => loadConfig({ SANDBOX_PAY_SECRETS: `${one},short` })).toThrow(
+      /each of SANDBOX_PAY_SECRETS must be at least 32 characters/,
+    );
+    const dir = mkdtempSync(join(tmpdir(), "tablemate-sandbox-"));
+    const generated = sandboxSecrets(loadConfig({ DATA_DIR: dir }));
+    expect(generated).toHaveLength(1);
+    expect(generated[0]?.length).toBeGreaterThanOrEqual(32);
+    expect(sandboxSecrets(loadConfig({ DATA_DIR: dir }))).toEqual(generated);
+    expect(readFileSync(join(dir, "sandbox-pay-secret"), "utf8")).toBe(generated[0]);
+    expect(generated[0]).not.toBe(resolveSecret(loadConfig({ DATA_DIR: dir })));
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   API,
+  billViewSchema,
   callWaiterResultSchema,
   cartIdSchema,
   cartJoinResultSchema,
@@ -7,21 +8,27 @@ import {
   cartStateSchema,
   categoryListSchema,
   consoleOrdersSchema,
+  consolePaymentSchema,
   crmTypeAnswerSchema,
   type Dish,
   dishListSchema,
   MSG,
   memoListSchema,
+  moneyIssueSchema,
   ORDER_STATUS,
   orderCancelResultSchema,
   orderDetailSchema,
   orderListSchema,
+  payAttemptSchema,
+  payStartSchema,
+  payViewSchema,
   periodDishListSchema,
   periodSaleResultSchema,
   phoneCodeSentSchema,
   posStatusSchema,
   restaurantDetailSchema,
   type ServerMessage,
+  sandboxSwitchesSchema,
   selectDeskSchema,
   sellOutSchema,
   serverMessageSchema,
@@ -240,6 +247,65 @@ describe.each(BACKENDS)("the server's answers match core's response schemas on %
       payload: {},
     });
     expectShape(staffClearResultSchema, dataOf(cleared));
+  });
+
+  it("payment: prepay, /pay's view, the attempt, the order's pays, the bill, and the console's money", async () => {
+    const rid = dine.id;
+    const diner = await dinerAt(dine).sit();
+    await diner.add(plainDish(menu).id);
+    const { orderId } = dataOf(await diner.submit()) as { orderId: number };
+    const key = { "idempotency-key": `contract-${backend}-${orderId}` };
+    const started = await app.server.inject({
+      method: "POST",
+      url: API.prepay,
+      headers: { ...asVisitor(diner.guid), ...key },
+      payload: { rid, orderId, returnPath: "/pay/success" },
+    });
+    const start = dataOf(started) as { tradeNo: string };
+    expectShape(payStartSchema, start);
+    expectShape(payViewSchema, dataOf(await get(`${API.payOrder(orderId)}?rid=${rid}`, diner.guid)));
+    expectShape(
+      payAttemptSchema,
+      dataOf(await get(`${API.payAttempt(start.tradeNo)}?rid=${rid}`, diner.guid)),
+    );
+    expectShape(
+      orderDetailSchema,
+      dataOf(await get(`${API.orderDetail}/${orderId}?rid=${rid}`, diner.guid), 200),
+    );
+
+    const other = await dinerAt(dine).sit();
+    await other.add(plainDish(menu).id);
+    dataOf(await other.submit());
+    const bill = dataOf(await get(`${API.bill}?rid=${rid}`, other.guid)) as z.infer<typeof billViewSchema>;
+    expectShape(billViewSchema, bill);
+    const line = bill.lines[0];
+    if (!line) throw new Error("no bill line");
+    const claimed = await app.server.inject({
+      method: "POST",
+      url: API.billClaims,
+      headers: asVisitor(other.guid),
+      payload: { rid, claims: [{ lineId: line.lineId, shares: 2, take: 1 }] },
+    });
+    expectShape(billViewSchema, dataOf(claimed));
+    const billPay = await app.server.inject({
+      method: "POST",
+      url: API.billPay,
+      headers: { ...asVisitor(other.guid), "idempotency-key": `contract-bill-${backend}-${line.lineId}` },
+      payload: { rid },
+    });
+    expectShape(payStartSchema, dataOf(billPay));
+
+    const console = (url: string) => app.server.inject({ method: "GET", url, headers: staff });
+    expectShape(
+      z.array(consolePaymentSchema),
+      dataOf(await console(`${API.consolePayments(rid)}?orderId=${orderId}`)),
+    );
+    expectShape(
+      z.array(consolePaymentSchema),
+      dataOf(await console(`${API.consolePayments(rid)}?tableId=${other.table.tableId}`)),
+    );
+    expectShape(z.array(moneyIssueSchema), dataOf(await console(API.consoleMoneyIssues(rid))));
+    expectShape(sandboxSwitchesSchema, dataOf(await console(API.consoleSandbox(rid))));
   });
 
   it("the table socket: every message a table hears parses as core's server message", async () => {

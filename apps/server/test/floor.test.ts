@@ -6,6 +6,7 @@ import {
   type Floor,
   MSG,
   ORDER_STATUS,
+  type OrderDetail,
   type TableDetail,
 } from "@tablemate/core";
 import { and, asc, eq } from "drizzle-orm";
@@ -14,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
   dishes,
+  kitchenItems,
+  kitchenTickets,
   orderEvents,
   orderLines,
   orders,
@@ -22,6 +25,7 @@ import {
   visits,
   waiterCalls,
 } from "../src/db/schema.js";
+import { kitchenIdle } from "../src/modules/kitchen/queue.js";
 import { ConsoleSocket } from "./support/console-socket.js";
 import { BACKENDS } from "./support/databases.js";
 import { json, socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
@@ -234,12 +238,144 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
     const comp = json(await staff("POST", API.consoleLineComp(dine.id, line.id), { reason: "上菜太慢" }));
     expect(comp).toMatchObject({ code: 1000, data: { lineId: line.id, orderId } });
     expect(json(await staff("POST", API.consoleLineComp(dine.id, line.id), { reason: "再送" })).code).toBe(
-      4096,
+      4192,
     );
     const detail = await detailOf(dine.id, diner.table.tableId);
     expect(detail.orders[0]?.lines[0]?.comped).toMatchObject({ reason: "上菜太慢" });
     expect(detail.totals.due).toBe("0.00");
     expect((await auditOf(`orderLine:${line.id}`))[0]).toMatchObject({ action: "line.comp" });
+  });
+
+  describe("voiding a line (退菜)", () => {
+    /** An order of two plain dishes (the first limited to 50 in stock), with its lines. */
+    async function twoLineOrder(diner: Diner) {
+      const [first, second] = menu.filter(
+        (d) => d.foodproperty === 0 && d.norms.length <= 1 && !d.Weigh && d.estimate === -1,
+      );
+      if (!first || !second) throw new Error("no two plain dishes");
+      await app.db.update(dishes).set({ estimate: 50 }).where(eq(dishes.id, first.id));
+      await diner.add(first.id, PLAIN);
+      await diner.add(second.id, PLAIN);
+      const answer = json(await diner.submit());
+      expect(answer.code).toBe(1000);
+      const orderId = (answer.data as { orderId: number }).orderId;
+      const lines = await app.db
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId))
+        .orderBy(asc(orderLines.id));
+      const voided = lines.find((l) => l.foodId === first.id);
+      const kept = lines.find((l) => l.foodId === second.id);
+      if (!voided || !kept) throw new Error("lines missing");
+      return { orderId, voided, kept, dishId: first.id };
+    }
+    const stockOf = async (dishId: number) =>
+      (await app.db.select({ estimate: dishes.estimate }).from(dishes).where(eq(dishes.id, dishId)))[0]
+        ?.estimate;
+    const voidIt = (
+      lineId: number,
+      payload: object = { reason: "客人不要了" },
+      headers?: Record<string, string>,
+    ) => staff("POST", API.consoleLineVoid(dine.id, lineId), payload, headers);
+
+    it("voids once: the total drops by the line, its stock goes back, the diner sees it struck, the kitchen gets a cancel", async () => {
+      const diner = await dinerAt(dine);
+      const { orderId, voided, kept, dishId } = await twoLineOrder(diner);
+      await kitchenIdle(app.db);
+      expect(await stockOf(dishId)).toBe(49);
+      const before = (await orderRow(orderId))?.totalPrice;
+      // two taps at once: one voids, the other is told it is done
+      const answers = await Promise.all([voidIt(voided.id), voidIt(voided.id)]);
+      expect(answers.map((a) => json(a).code).sort()).toEqual([1000, 4195]);
+      await kitchenIdle(app.db);
+      expect(Number((await orderRow(orderId))?.totalPrice)).toBeCloseTo(
+        Number(before) - Number(voided.total),
+        2,
+      );
+      expect(await stockOf(dishId)).toBe(50);
+      const seen = json(await diner.get(`${API.orderDetail}/${orderId}?rid=${dine.id}`)).data as OrderDetail;
+      expect(seen.dishOrders.find((l) => l.id === voided.id)?.cancelled).toBe(true);
+      expect(seen.dishOrders.find((l) => l.id === kept.id)?.cancelled).toBe(false);
+      expect(seen.orderTotalPrice).toBe(Number(kept.total).toFixed(2));
+      const detail = await detailOf(dine.id, diner.table.tableId);
+      expect(detail.orders[0]?.lines.find((l) => l.lineId === voided.id)?.voided).toMatchObject({
+        reason: "客人不要了",
+      });
+      // the station that got the line: a cancel ticket for it alone; the kept line stays on its ticket
+      const tickets = await app.db.select().from(kitchenTickets).where(eq(kitchenTickets.orderId, orderId));
+      expect(tickets.filter((t) => t.kind === "cancel")).toHaveLength(1);
+      const cancelled = await app.db
+        .select()
+        .from(kitchenItems)
+        .where(and(eq(kitchenItems.kind, "cancel"), eq(kitchenItems.orderLineId, voided.id)));
+      expect(cancelled).toHaveLength(1);
+      expect((await auditOf(`orderLine:${voided.id}`))[0]).toMatchObject({ action: "line.void" });
+      // the last dish is cancelled with its order, not voided
+      expect(json(await voidIt(kept.id)).code).toBe(4196);
+      // then the order is cancelled: a cancel ticket of its own for the kept line, the voided stock not returned twice
+      const cancel = await staff("POST", API.consoleOrderAction(dine.id, orderId, "cancel"), {
+        reason: "走了",
+      });
+      expect(json(cancel).code).toBe(1000);
+      await kitchenIdle(app.db);
+      expect(await stockOf(dishId)).toBe(50);
+      const after = await app.db.select().from(kitchenTickets).where(eq(kitchenTickets.orderId, orderId));
+      const keptCancel = await app.db
+        .select()
+        .from(kitchenItems)
+        .where(and(eq(kitchenItems.kind, "cancel"), eq(kitchenItems.orderLineId, kept.id)));
+      expect(keptCancel).toHaveLength(1);
+      expect(after.filter((t) => t.kind === "cancel").length).toBeGreaterThanOrEqual(2);
+      // a cancelled order's line: refused
+      expect(json(await voidIt(kept.id)).code).toBe(4091);
+    });
+
+    it("lets a waiter void on a new order alone, but once the kitchen started only with a manager's approval", async () => {
+      const waiter = await staffHeaders(app, dine.id, "waiter");
+      const fresh = await twoLineOrder(await dinerAt(dine));
+      expect(json(await voidIt(fresh.voided.id, { reason: "点错了" }, waiter)).code).toBe(1000);
+      const cooking = await twoLineOrder(await dinerAt(dine));
+      expect(
+        json(await staff("POST", API.staffOrderStatus(dine.id, cooking.orderId), { status: 2 })).code,
+      ).toBe(1000);
+      expect(json(await voidIt(cooking.voided.id, { reason: "做慢了" }, waiter)).code).toBe(4031);
+      const [untouched] = await app.db.select().from(orderLines).where(eq(orderLines.id, cooking.voided.id));
+      expect(untouched?.voidedAt).toBeNull();
+      await staffHeaders(app, dine.id, "manager");
+      const { login, pin } = testStaff(dine.id, "manager");
+      const approved = await voidIt(
+        cooking.voided.id,
+        { reason: "做慢了", approval: { login, pin } },
+        waiter,
+      );
+      expect(json(approved).code).toBe(1000);
+      const [entry] = (await auditOf(`orderLine:${cooking.voided.id}`)).filter(
+        (r) => r.action === "line.void",
+      );
+      expect(entry).toMatchObject({ approverName: "测试manager" });
+    });
+
+    it("refuses another restaurant's line (404), a kitchen role (403), and a comped line, changing nothing", async () => {
+      const diner = await dinerAt(dine);
+      const { orderId, voided } = await twoLineOrder(diner);
+      const foreign = await app.server.inject({
+        method: "POST",
+        url: API.consoleLineVoid(other.id, voided.id),
+        headers: await staffHeaders(app, other.id),
+        payload: { reason: "x" },
+      });
+      expect(foreign.statusCode).toBe(404);
+      const kitchen = await voidIt(voided.id, { reason: "x" }, await staffHeaders(app, dine.id, "kitchen"));
+      expect(kitchen.statusCode).toBe(403);
+      expect(json(await voidIt(voided.id, { reason: "" })).code).toBe(400);
+      expect(json(await staff("POST", API.consoleLineComp(dine.id, voided.id), { reason: "送" })).code).toBe(
+        1000,
+      );
+      expect(json(await voidIt(voided.id)).code).toBe(4192);
+      const [line] = await app.db.select().from(orderLines).where(eq(orderLines.id, voided.id));
+      expect(line?.voidedAt).toBeNull();
+      expect((await orderRow(orderId))?.status).toBe(0);
+    });
   });
 
   describe("approvals (a manager's login and PIN)", () => {
@@ -346,11 +482,11 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
     expect(json(await reverse())).toMatchObject({ code: 1000, data: { orderIds: [first] } });
     expect((await orderRow(first))?.status).toBe(ORDER_STATUS.accepted);
     expect(await cardOf(dine.id, tableId)).toMatchObject({ state: "ordered" });
-    expect(json(await reverse()).code).toBe(4097);
+    expect(json(await reverse()).code).toBe(4193);
     // settled again, and a new party sits down: the old visit is theirs no more
     expect(json(await settle()).code).toBe(1000);
     await dinerAt(dine, tableId);
-    expect(json(await reverse()).code).toBe(4097);
+    expect(json(await reverse()).code).toBe(4193);
   });
 
   it("acknowledges a call once: the floor hears it and the table's diners get type 40", async () => {
@@ -365,7 +501,7 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       staff("POST", API.consoleCallAck(dine.id, callId)),
       staff("POST", API.consoleCallAck(dine.id, callId)),
     ]);
-    expect([json(first).code, json(second).code].sort()).toEqual([1000, 4095]);
+    expect([json(first).code, json(second).code].sort()).toEqual([1000, 4191]);
     await consoleSocket.until((m) => m.type === "callAcked");
     expect(await tableSocket.until((m) => m.type === MSG.waiterAnswered)).toMatchObject({
       tableId: diner.table.tableId,

@@ -270,6 +270,16 @@ describe.each(BACKENDS)("the kitchen on %s", (backend) => {
     expect(newItems.every((i) => i.state === "void")).toBe(true);
   });
 
+  it("the floor's cancel (with its reason) sends the cancel ticket too", async () => {
+    const orderId = await order(await diner(), [["凉菜", 1]]);
+    const answer = await call("POST", API.consoleOrderAction(dine.id, orderId, "cancel"), {
+      reason: "客人不要了",
+    });
+    expect(answer.statusCode).toBe(200);
+    await kitchenIdle(app.db);
+    expect((await ticketsOf(orderId)).map((t) => t.kind)).toEqual(["new", "cancel"]);
+  });
+
   it("a diner's own cancel sends the cancel ticket too", async () => {
     const who = await diner();
     const orderId = await order(who, [["凉菜", 1]]);

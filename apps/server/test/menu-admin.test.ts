@@ -506,6 +506,14 @@ describe.each(BACKENDS)("menu management on %s", (backend) => {
     expect(json(bad).message).toMatch(/businessTime/);
     const [row] = await app.db.select().from(restaurants).where(eq(restaurants.id, mine.id));
     expect(row?.announcement).toBe("本店新菜上市");
+    // the hours back as they were: later tests submit at whatever hour the run is (22:00 is closed)
+    const changed = consoleSettingsSchema.parse(json(await call("GET", API.consoleSettings(mine.id))).data);
+    const { restaurantId: _rid, ...back } = changed;
+    const restored = await call("PUT", API.consoleSettings(mine.id), {
+      ...back,
+      businessTime: current.businessTime,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
   });
 
   it("uploads an image: variants made, served by the image route; a non-image or too-big file is refused", async () => {

@@ -15,7 +15,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { additionStock, dishes, orderEvents, orders, tables } from "../src/db/schema.js";
 import { BACKENDS } from "./support/databases.js";
-import { json, socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
+import { asVisitor, json, socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
 import {
   Diner,
   demoRestaurants,
@@ -394,10 +394,16 @@ describe.each(BACKENDS)("order status moves by staff on %s", (backend) => {
     });
   });
 
-  it("refuses a diner's cancel of a prepayment order being paid (status 1) with 2000", async () => {
+  it("refuses a diner's cancel of a prepayment order being paid (an attempt in flight) with 2000", async () => {
     const diner = await dinerAt(prepay);
     const orderId = await place(diner, plainDish(await menuOf(app, prepay.id)).id);
-    expect(json(await move(prepay.id, orderId, ORDER_STATUS.accepted)).code).toBe(1000);
+    const paying = await app.server.inject({
+      method: "POST",
+      url: API.prepay,
+      headers: { ...asVisitor(diner.guid), "idempotency-key": `paying-${orderId}-key` },
+      payload: { rid: prepay.id, orderId },
+    });
+    expect(json(paying).code).toBe(1000);
     const before = await snapshot(orderId);
     const answer = json(await diner.post(API.orderCancel(orderId), { rid: prepay.id }));
     expect(answer).toMatchObject({ code: 2000, success: false, message: "支付中，不能取消订单" });

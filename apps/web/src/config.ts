@@ -61,7 +61,7 @@ function readMenu(raw: unknown): MenuSnapshot | null {
 /** Parsed once per element: the menu in it is large, and several steps read the page data. */
 const parsed = new WeakMap<Element, unknown>();
 
-function rawPageData(): unknown {
+export function rawPageData(): unknown {
   const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
   if (!element) return null;
   if (!parsed.has(element)) {

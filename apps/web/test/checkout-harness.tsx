@@ -18,6 +18,7 @@ import { clearToasts } from "../src/features/loading/toast.js";
 import { resetCallWaiterCooldown } from "../src/features/order/use-call-waiter.js";
 import { OrderDetailPage } from "../src/pages/order-detail/OrderDetailPage.js";
 import { OrderListPage } from "../src/pages/order-list/OrderListPage.js";
+import { PayPages } from "../src/pages/pay/PayPages.js";
 import { SubOrderPage } from "../src/pages/sub-order/SubOrderPage.js";
 import { SupplyInfoPage } from "../src/pages/supply-info/SupplyInfoPage.js";
 import type { AppState } from "../src/store/types.js";
@@ -51,7 +52,7 @@ export async function fillCart(lines: CartLine[]): Promise<void> {
   });
 }
 
-/** The order pages and a menu marker, at `url`. */
+/** The order pages, the pay pages and a menu marker, at `url`. */
 export function renderOrderPages(url: string, menu: ReactNode = <p>菜单页</p>) {
   const router = createMemoryRouter(
     [
@@ -60,6 +61,8 @@ export function renderOrderPages(url: string, menu: ReactNode = <p>菜单页</p>
       { path: "/order/detail", Component: OrderDetailPage },
       { path: "/order/list", Component: OrderListPage },
       { path: "/supplyInfo", Component: SupplyInfoPage },
+      { path: "/pay", Component: PayPages },
+      { path: "/pay/success", Component: PayPages },
     ],
     { initialEntries: [url] },
   );
@@ -130,6 +133,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     orderVipNeedMoney: "104.00",
     orderTotalPrice: "112.50",
     orderRecieveMoney: "0.00",
+    orderRefundMoney: "0.00",
     orderWeChatMoney: "0.00",
     orderRedMoney: "0.00",
     orderCouponMoney: "0.00",

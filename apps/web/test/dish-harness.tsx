@@ -54,6 +54,7 @@ export function renderOnMenu(ui: ReactNode, url = `/main?${LINK}`) {
       { path: "/order/subOrder", element: <p>确认订单页</p> },
       { path: "/supplyInfo", element: <p>填写信息页</p> },
       { path: "/order/detail", element: <p>订单详情页</p> },
+      { path: "/pay", element: <p>支付页</p> },
     ],
     { initialEntries: [url] },
   );

@@ -19,6 +19,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   /** the form-encoded body, parsed */
   form: URLSearchParams;
+  /** a JSON body, parsed (the pay calls'); undefined for any other */
+  json: Record<string, unknown> | undefined;
   headers: Headers;
   init: RequestInit;
 }
@@ -60,12 +62,15 @@ export function fakeServer(overrides: Record<string, Handler> = {}) {
   const routes = { ...healthyRoutes(), ...overrides };
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
+    const headers = new Headers(init.headers);
+    const body = typeof init.body === "string" ? init.body : "";
     const request: RecordedRequest = {
       method: init.method ?? "GET",
       path: url.pathname,
       query: url.searchParams,
-      form: new URLSearchParams(typeof init.body === "string" ? init.body : ""),
-      headers: new Headers(init.headers),
+      form: new URLSearchParams(body),
+      json: headers.get("Content-Type") === "application/json" ? JSON.parse(body) : undefined,
+      headers,
       init,
     };
     requests.push(request);

@@ -1,5 +1,5 @@
 import { API, MSG } from "@tablemate/core";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { emitTableEvent } from "../src/features/cart/table-events.js";
 import { useCheckoutStore } from "../src/features/checkout/checkout-store.js";
@@ -64,6 +64,111 @@ describe("/order/detail", () => {
     renderOrderPages(`/order/detail?${LINK}&orderId=31`);
     expect((await screen.findByTestId("order-serial")).textContent).toBe("007");
     expect(server.last(detailRoute)?.query.get("paymentType")).toBe("1");
+  });
+
+  it("prepayment with money due: 去支付 opens /pay for the order", async () => {
+    fakeServer({ [detailRoute]: () => ok(orderDetail({ orderNeedMoney: "82.50" }), 200) });
+    startedAtTable({ isPrepayment: true });
+    const page = renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    fireEvent.click(await screen.findByRole("button", { name: "去支付" }));
+    expect(page.where()).toEqual({ path: "/pay", query: { ...LINK_QUERY, orderId: "31" } });
+    expect(screen.queryByRole("button", { name: "手机买单" })).toBeNull();
+  });
+
+  it("pay later: 手机买单 opens the table's bill", async () => {
+    fakeServer({ [detailRoute]: () => ok(orderDetail(), 200) });
+    startedAtTable();
+    const page = renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    fireEvent.click(await screen.findByRole("button", { name: "手机买单" }));
+    // orderId is one of the carried parameters: the bill's return page leads back to this order
+    expect(page.where()).toEqual({ path: "/pay", query: { ...LINK_QUERY, orderId: "31", bill: "1" } });
+  });
+
+  it("offers no way to pay when nothing is due, or the order is cancelled or settled", async () => {
+    for (const order of [
+      orderDetail({ orderNeedMoney: "0.00", totalPaidMoney: "112.50" }),
+      orderDetail({ status: 4 }),
+      orderDetail({ status: 7 }),
+    ]) {
+      fakeServer({ [detailRoute]: () => ok(order, 200) });
+      startedAtTable({ isPrepayment: true });
+      const page = renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+      await screen.findByTestId("order-status");
+      expect(screen.queryByRole("button", { name: "去支付" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "手机买单" })).toBeNull();
+      page.router.dispose();
+      cleanup();
+    }
+  });
+
+  it("shows the order's payments, a sandbox one tagged 测试, and what was refunded", async () => {
+    const refunded = orderDetail({
+      status: 4,
+      totalPaidMoney: "82.50",
+      orderRefundMoney: "82.50",
+      pays: [
+        { payId: 1, payType: "测试支付", money: 82.5, paid: true, test: true, mine: true },
+        { payId: 2, payType: "微信支付", money: 30, paid: false, mine: true },
+      ],
+    });
+    fakeServer({ [detailRoute]: () => ok(refunded, 200) });
+    startedAtTable({ isPrepayment: true });
+    renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    const pays = await screen.findAllByTestId("order-pay");
+    expect(pays.map((p) => p.textContent)).toEqual(["测试支付测试已支付¥82.5", "微信支付处理中¥30"]);
+    expect(screen.getByText("已退款").parentElement?.textContent).toBe("已退款¥82.5");
+  });
+
+  it("prepayment, the first order paid: the notice sends benefits to the cashier, and follows 加菜 to the menu", async () => {
+    const paid = orderDetail({
+      status: 1,
+      orderNeedMoney: "0.00",
+      pays: [{ payId: 1, payType: "测试支付", money: 82.5, paid: true, test: true, mine: true }],
+    });
+    fakeServer({ [detailRoute]: () => ok(paid, 200) });
+    startedAtTable({ isPrepayment: true });
+    const page = renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    const notice = await screen.findByTestId("prepaid-notice");
+    expect(notice.textContent).toBe("首单已支付，如需使用会员权益，请联系收银员");
+    fireEvent.click(screen.getByRole("button", { name: "加菜" }));
+    expect(page.where().path).toBe("/main");
+    expect((await screen.findByRole("status")).textContent).toBe(notice.textContent);
+  });
+
+  it("prepayment: a tablemate paid with a member card, so this diner is told they share its benefits", async () => {
+    const paid = orderDetail({
+      status: 1,
+      orderNeedMoney: "0.00",
+      vipId: "8",
+      pays: [{ payId: 1, payType: "测试支付", money: 82.5, paid: true, mine: false }],
+    });
+    fakeServer({ [detailRoute]: () => ok(paid, 200) });
+    startedAtTable({ isPrepayment: true });
+    renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    expect((await screen.findByTestId("prepaid-notice")).textContent).toBe(
+      "您的同伴已支付，您已享受同伴的会员权益",
+    );
+  });
+
+  it("no prepayment notice before the first payment lands, nor when paying later", async () => {
+    const pending = orderDetail({
+      pays: [{ payId: 1, payType: "测试支付", money: 82.5, paid: false, mine: true }],
+    });
+    fakeServer({ [detailRoute]: () => ok(pending, 200) });
+    startedAtTable({ isPrepayment: true });
+    const page = renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    await screen.findByTestId("order-pay");
+    expect(screen.queryByTestId("prepaid-notice")).toBeNull();
+    page.router.dispose();
+    cleanup();
+    const paidLater = orderDetail({
+      pays: [{ payId: 1, payType: "测试支付", money: 82.5, paid: true, mine: true }],
+    });
+    fakeServer({ [detailRoute]: () => ok(paidLater, 200) });
+    startedAtTable({ isPrepayment: false });
+    renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    await screen.findByTestId("order-pay");
+    expect(screen.queryByTestId("prepaid-notice")).toBeNull();
   });
 
   it("加菜 goes to the menu with the order's table, order and main user", async () => {

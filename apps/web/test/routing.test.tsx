@@ -1,4 +1,4 @@
-import { API } from "@tablemate/core";
+import { API, PAY_API } from "@tablemate/core";
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { PROMPT_COPY, STARTUP_FAILURE_TEXT } from "../src/features/prompt/prompt-copy.js";
@@ -7,8 +7,8 @@ import { ROUTE_NAME_KEY } from "../src/router/route-name.js";
 import { resolveEntryPath } from "../src/router/route-table.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { SEARCH_OBJ_STORAGE_KEY } from "../src/store/search-obj.js";
-import { fail, fakeServer } from "./fake-server.js";
-import { CART_ID, TABLE_QUERY } from "./fixtures.js";
+import { fail, fakeServer, ok } from "./fake-server.js";
+import { CART_ID, TABLE, TABLE_QUERY } from "./fixtures.js";
 import { normalizeUrl, renderApp, routesWithoutMenu } from "./render-app.js";
 
 const TABLE_LINK = new URLSearchParams(TABLE_QUERY).toString();
@@ -80,6 +80,41 @@ describe("guard", () => {
     expect(app.where()).toBe(normalizeUrl(`/order/detail?${TABLE_LINK}&orderId=5`));
     expect(useAppStore.getState().cartId).toBe(CART_ID.value);
     expect(server.requests.filter((r) => r.path === API.userInfo)).toHaveLength(1);
+  });
+
+  it("shows /pay from a link while the store still starts: its view is asked beside the start's calls", async () => {
+    let join: () => void = () => {};
+    const joined = new Promise<void>((resolve) => {
+      join = resolve;
+    });
+    const view = { orderId: 31, restaurantName: "老街小馆", tableName: "A12", total: "12.00", discounts: [] };
+    const server = fakeServer({
+      [API.tableJoin]: async () => {
+        await joined;
+        return ok(TABLE);
+      },
+      [PAY_API.payOrder(31)]: () =>
+        ok(
+          {
+            ...view,
+            paid: "0.00",
+            refunded: "0.00",
+            due: "12.00",
+            state: "unpaid",
+            provider: "sandbox",
+            test: true,
+          },
+          200,
+        ),
+    });
+    renderApp(`/pay?${TABLE_LINK}&orderId=31`, { routes: routesWithoutMenu() });
+    expect((await screen.findByTestId("pay-due")).textContent).toContain("¥12");
+    expect(useAppStore.getState().isInitial).toBe(false);
+    expect(server.paths()).toContain(API.tableJoin);
+    // the start goes on underneath, and the page stays
+    join();
+    await waitFor(() => expect(useAppStore.getState().isInitial).toBe(true));
+    expect(screen.getByTestId("pay-due")).toBeTruthy();
   });
 
   it("sends a guarded page whose start fails to /prompt/abnormal naming the failed step", async () => {

@@ -116,6 +116,19 @@ describe("/order/subOrder", () => {
     expect(Object.keys(localStorage).filter((k) => k.startsWith("tablemate.cart:"))).toEqual([]);
   });
 
+  it("prepayment: a placed order goes on to /pay with its id, in place of the order page", async () => {
+    serverWith(() => ok({ orderId: 31, mainWxId: GUID, realTableId: TABLE_ID }));
+    startedAtTable({ isPrepayment: true });
+    await fillCart([lineOf(CUCUMBER.dishesId, EMPTY_CHOICE, "1")]);
+    const page = renderOrderPages(`/order/subOrder?${LINK}`);
+    await screen.findAllByTestId("suborder-line");
+    await tapSubmit();
+    await waitFor(() => expect(page.where().path).toBe("/pay"));
+    expect(page.where().query).toEqual({ ...Object.fromEntries(new URLSearchParams(LINK)), orderId: "31" });
+    // replaced: back from /pay does not return to the submitted order's confirmation
+    expect(page.router.state.historyAction).toBe("REPLACE");
+  });
+
   it("blocks a second tap with 订单提交中... and takes a fresh submit id after a refusal", async () => {
     let release: (reply: Reply) => void = () => {};
     let calls = 0;

@@ -128,9 +128,8 @@ describe("the to-order button (spec 000 §4)", () => {
     fireEvent.change(select, { target: { value: "13" } });
     expect(confirm.hasAttribute("disabled")).toBe(false);
     await act(async () => fireEvent.click(confirm));
-    await waitFor(() =>
-      expect(page.where()).toMatchObject({ path: "/order/detail", query: { orderId: "41" } }),
-    );
+    // quick-service pays first: on to /pay with the order
+    await waitFor(() => expect(page.where()).toMatchObject({ path: "/pay", query: { orderId: "41" } }));
     expect(server.last(API.selectDesk)?.query.get("rid")).toBe("7");
     // the order goes on the picked table, not the one scanned
     expect(JSON.parse(server.last(API.orderSubmit)?.form.get("data") ?? "{}")).toMatchObject({

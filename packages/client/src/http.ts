@@ -70,6 +70,10 @@ export interface RequestOptions<T = unknown> {
   timeoutMs?: number;
   /** parse the answer's data with it (get and post then answer the parsed data) */
   schema?: Schema<T>;
+  /** this call's own headers (a create-payment call's Idempotency-Key) */
+  headers?: Record<string, string>;
+  /** this call's body encoding, when not the client's (the diner's pay calls send JSON) */
+  encodeBody?: BodyEncoder;
 }
 
 export interface HttpClientOptions {
@@ -77,7 +81,7 @@ export interface HttpClientOptions {
   token?: () => string | null;
   /** told when a call starts, with its path; the function it answers is called when the call settles */
   watch?: (path: string) => () => void;
-  /** how bodies travel: formBody (the spec's calls; the default) or jsonBody (the console's) */
+  /** how bodies travel: formBody (the spec's calls; the default) or jsonBody (json-body.ts) */
   encodeBody?: BodyEncoder;
 }
 
@@ -107,9 +111,6 @@ export const formBody: BodyEncoder = (body) => [
   "application/x-www-form-urlencoded;charset=UTF-8",
   formEncode(body),
 ];
-
-/** JSON bodies (the console's calls). */
-export const jsonBody: BodyEncoder = (body) => ["application/json", JSON.stringify(body)];
 
 /** The envelope's shape, checked by hand: a zod schema here would put zod on the diner's first screen. */
 function isEnvelope(value: unknown): value is WireEnvelope<unknown> {
@@ -154,11 +155,12 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     call: RequestOptions<T> = {},
   ): Promise<WireEnvelope<T>> {
     const controller = new AbortController();
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { ...call.headers, Accept: "application/json" };
     const token = options.token?.();
     if (token) headers.token = token;
     const init: RequestInit = { method, headers, credentials: "include", signal: controller.signal };
-    if (method !== "GET" && call.body) [headers["Content-Type"], init.body] = encodeBody(call.body);
+    if (method !== "GET" && call.body)
+      [headers["Content-Type"], init.body] = (call.encodeBody ?? encodeBody)(call.body);
 
     const timer = setTimeout(() => controller.abort(), call.timeoutMs ?? HTTP_TIMEOUT_MS);
     const stopWatching = options.watch?.(path);

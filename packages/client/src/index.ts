@@ -1,4 +1,5 @@
 export * from "./http.js";
+export * from "./json-body.js";
 export * from "./money.js";
 export * from "./slow-network.js";
 export * from "./socket.js";

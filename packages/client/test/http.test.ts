@@ -1,7 +1,8 @@
 import { API, cartIdSchema } from "@tablemate/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { ApiError, buildUrl, createHttpClient, formEncode, jsonBody } from "../src/http.js";
+import { ApiError, buildUrl, createHttpClient, formEncode } from "../src/http.js";
+import { jsonBody } from "../src/json-body.js";
 
 interface Sent {
   url: string;
@@ -59,6 +60,29 @@ describe("the shared HTTP client", () => {
     expect(headersOf(sent[1])["Content-Type"]).toBe("application/json");
     expect(JSON.parse(String(sent[1]?.init.body))).toEqual({ a: 1, nested: { b: [2] } });
     expect(sent[2]?.init.body).toBeUndefined();
+  });
+
+  it("sends a call's own headers, beside the token, without letting them change Accept", async () => {
+    const sent = answer(ok(null));
+    const http = createHttpClient({ token: () => "t1" });
+    await http.post("/pay", { a: 1 }, { headers: { "Idempotency-Key": "key-0001", Accept: "text/html" } });
+    await http.post("/pay", { a: 1 });
+    expect(headersOf(sent[0])).toMatchObject({
+      "Idempotency-Key": "key-0001",
+      token: "t1",
+      Accept: "application/json",
+    });
+    expect(headersOf(sent[1])["Idempotency-Key"]).toBeUndefined();
+  });
+
+  it("encodes one call's body its own way (JSON on a form client), the others as the client does", async () => {
+    const sent = answer(ok(null));
+    const http = createHttpClient();
+    await http.post("/pay", { rid: 7, claims: [{ lineId: 1 }] }, { encodeBody: jsonBody });
+    await http.post("/x", { a: 1 });
+    expect(headersOf(sent[0])["Content-Type"]).toBe("application/json");
+    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ rid: 7, claims: [{ lineId: 1 }] });
+    expect(headersOf(sent[1])["Content-Type"]).toMatch(/^application\/x-www-form-urlencoded/);
   });
 
   it("sends the token the client reads at each call, and no header without one", async () => {

@@ -86,12 +86,17 @@ export const ERRORS = {
   dishInCombo: { status: 409, code: 4153, message: "该菜品是某个套餐的内容，请先从套餐中移除" },
   imageTooLarge: { status: 413, code: 413, message: "图片太大（不能超过 5 MB）" },
   imageType: { status: 415, code: 415, message: "只能上传 JPG、PNG 或 WebP 图片" },
-  callHandled: { status: 409, code: 4095, message: "该呼叫已有人处理" },
-  lineComped: { status: 409, code: 4096, message: "该菜品已赠送" },
+  callHandled: { status: 409, code: 4191, message: "该呼叫已有人处理" },
+  lineComped: { status: 409, code: 4192, message: "该菜品已赠送" },
   /** a reversed settle finds a new party at the table, or no settled visit to reopen */
-  cannotReverseSettle: { status: 409, code: 4097, message: "该桌无法撤销结账" },
+  cannotReverseSettle: { status: 409, code: 4193, message: "该桌无法撤销结账" },
   /** a waiter's order for a quick-service table (each diner's cart is their own) */
-  noSharedCart: { status: 409, code: 4098, message: "该桌没有共享购物车" },
+  noSharedCart: { status: 409, code: 4194, message: "该桌没有共享购物车" },
+  // voiding a line (退菜; core's lineVoidRefusal)
+  lineVoided: { status: 409, code: 4195, message: "该菜品已退" },
+  lastLineVoid: { status: 409, code: 4196, message: "这是订单最后一道菜，请直接取消订单" },
+  voidPaidOrder: { status: 409, code: 4197, message: "该订单已有付款，请取消订单并退款" },
+  lineClaimed: { status: 409, code: 4198, message: "该菜品已被顾客认领买单，不能退菜" },
   // the kitchen (issue 17)
   stationNotFound: { status: 404, code: 404, message: "档口不存在" },
   ticketNotFound: { status: 404, code: 404, message: "厨房单不存在" },
@@ -168,6 +173,40 @@ export const ERRORS = {
   // The diner's cancel (spec 001 §8).
   cancelPaying: { status: 409, code: CANCEL_CODES.paying, message: "支付中，不能取消订单" },
   cancelFailed: { status: 409, code: CANCEL_CODES.failed, message: "取消订单失败，请重试" },
+
+  // Payment (issue 18; ours).
+  /** an Idempotency-Key sent again with another body */
+  idempotencyConflict: { status: 409, code: 4601, message: "Idempotency-Key 已用于另一笔请求" },
+  /** the same Idempotency-Key while its first request is still being answered */
+  idempotencyInFlight: { status: 409, code: 4602, message: "支付请求处理中，请稍候" },
+  /** nothing is owed (paid already, or cancelled) */
+  nothingDue: { status: 409, code: 4603, message: "这笔订单无需支付" },
+  /** an attempt is in flight for what is owed: wait for its answer */
+  payInFlight: { status: 409, code: 4604, message: "支付处理中，请稍候" },
+  /** a refund above what was captured and not yet refunded */
+  refundTooLarge: { status: 422, code: 4605, message: "退款金额超过可退金额" },
+  /** the provider did not take the call (network, refused): nothing recorded as paid or refunded */
+  providerFailed: { status: 502, code: 502, message: "支付通道暂时不可用，请稍后重试" },
+  /** the table's bill: a line another phone holds or paid, or split another way */
+  billClaimTaken: { status: 409, code: 4606, message: "这道菜已被同伴认领" },
+  billNothingClaimed: { status: 409, code: 4607, message: "请先选择要支付的菜品" },
+  /** the table's bill: a line split another way while a tablemate holds or paid part of it (core's planClaim) */
+  billSplitKept: { status: 409, code: 4608, message: "这道菜已按以前的分法拆分，请按以前的分法认领" },
+  /** the table's bill: every share of the line is paid */
+  billLinePaid: { status: 409, code: 4609, message: "这道菜已付款" },
+
+  // Members: stored value, points and coupons (issue 19; ours). The rules are core's member/*.
+  /** a spend or hold above what the card can spend now (balance less what open orders hold) */
+  balanceShort: { status: 409, code: 4701, message: "储值余额不足" },
+  pointsShort: { status: 409, code: 4702, message: "积分不足" },
+  /** a stored-value refund returns only principal not spent and not held by an open order */
+  refundAbovePrincipal: { status: 422, code: 4703, message: "退款金额超过未消费的充值本金" },
+  /** a release or a spend naming no open hold, or a second hold for one order (the message says which) */
+  holdConflict: { status: 409, code: 4704, message: "订单冻结的余额有误" },
+  /** topping stored value up with stored value (odoo#273419) */
+  rechargeWithStoredValue: { status: 422, code: 4705, message: "不能用储值余额充值" },
+  /** a coupon that cannot be used now (the message says why: core's couponVerdicts) */
+  couponUnusable: { status: 409, code: 4706, message: "优惠券不可用" },
 
   // The socket's own refusals (verdicts with version -1: nothing recorded, the op id may be sent again).
   /** too many messages waiting on the socket or in the process (see OpGate) */

@@ -195,6 +195,23 @@ export function isForKitchen(status: number, heldAtGate: boolean): boolean {
   );
 }
 
+/**
+ * Whether an order is paid before it is cooked: a prepayment order (payment type 1) or a
+ * quick-service one (eat type fast), the modes whose diners go to /pay at submit.
+ */
+export function paysBeforeKitchen(order: { paymentType: number; eatType: string }): boolean {
+  return order.paymentType === 1 || order.eatType === "fast";
+}
+
+/**
+ * Whether a placed order waits before the kitchen (isForKitchen's `heldAtGate`): the gate holds it for
+ * a waiter, or it pays first and money is still due (nothing is cooked for an order that may never be
+ * paid; its payment sends it on). A waiter accepting it sends it regardless: accepted is the kitchen's.
+ */
+export function waitsBeforeKitchen(order: { held: boolean; paysFirst: boolean; dueCents: number }): boolean {
+  return order.held || (order.paysFirst && order.dueCents > 0);
+}
+
 /** When a ticket's timer turns orange, then red (minutes since the ticket was made). */
 export interface TimerThresholds {
   orangeAfterMin: number;

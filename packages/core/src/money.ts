@@ -25,6 +25,11 @@ export function centsToYuan(cents: number): string {
   return new Big(cents).div(100).toString();
 }
 
+/** Stored cents as the wire's money text, two places ('12.30'; negative keeps its sign). */
+export function centsToMoneyText(cents: number): string {
+  return new Big(cents).div(100).toFixed(2);
+}
+
 /** Balance display: cents to yuan with 2 decimals, or '--' when the balance is absent. */
 export function formatBalance(cents: number | null | undefined): string {
   if (cents == null) return "--";

@@ -1,4 +1,5 @@
 import type { Category, Dish, Memo, PeriodDishInfo, SellOut } from "./contract/menu.js";
+import type { PayView } from "./contract/payment.js";
 import type { RestaurantDetail } from "./contract/restaurant.js";
 
 /**
@@ -29,6 +30,11 @@ export interface PageData {
    * diner-count step or the menu from the start; null without such a table
    */
   dinerCount: number | null;
+  /**
+   * on /pay?orderId= opened from a link, the order's pay view as its diner may see it (the pay call's
+   * answer), so the page shows the amount without asking after the start; absent elsewhere
+   */
+  pay?: PayView | null;
   config: ClientConfig;
 }
 

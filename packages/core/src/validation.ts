@@ -5,6 +5,15 @@ export function isValidPhone(phone: string): boolean {
   return PHONE_PATTERN.test(phone);
 }
 
+/**
+ * A phone as one person's: its 11 digits without the prefix (0, 86 or 17951), so 8613812345678 and
+ * 13812345678 are the same member; null when it is no valid phone.
+ */
+export function canonicalPhone(phone: string): string | null {
+  const trimmed = phone.trim();
+  return isValidPhone(trimmed) ? trimmed.slice(-11) : null;
+}
+
 /** A field of the supply form (000 §2 /supplyInfo) that the order cannot go without. */
 export type ContactField = "phone" | "name" | "address";
 

@@ -14,6 +14,18 @@ describe("the error table", () => {
     }
   });
 
+  it("gives each of our own codes (4xxx) to one refusal only, so a client can tell them apart", () => {
+    const byCode = new Map<number, string[]>();
+    for (const [key, entry] of entries) {
+      // the spec's codes (1001, 1008, 2000, 9001…) name families of refusals, and the HTTP statuses
+      // (400, 404…) repeat on purpose: ours are the four-digit 4xxx ones
+      if (entry.code < 4000 || entry.code > 4999) continue;
+      byCode.set(entry.code, [...(byCode.get(entry.code) ?? []), key]);
+    }
+    const shared = [...byCode].filter(([, keys]) => keys.length > 1);
+    expect(shared).toEqual([]);
+  });
+
   // spec 000 §8 and docs/api.md: the status each submit code travels with
   it.each([
     [SUBMIT_CODES.failed, 500],

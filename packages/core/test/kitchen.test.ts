@@ -12,12 +12,14 @@ import {
   nextItemState,
   ORDER_STATUS,
   orderStatusFollowing,
+  paysBeforeKitchen,
   routeDish,
   type StationRoute,
   stationHoldings,
   type TicketDelta,
   ticketDeltas,
   timerColour,
+  waitsBeforeKitchen,
 } from "../src/index.js";
 
 const HOT = { stationId: 1, sort: 0, categoryIds: [10, 11] };
@@ -197,6 +199,25 @@ describe("the order follows its items", () => {
     expect(isForKitchen(accepted, true)).toBe(true);
     expect(isForKitchen(cancelled, false)).toBe(false);
     expect(isForKitchen(settled, false)).toBe(false);
+  });
+
+  it("pays first in prepayment (payment type 1) and quick-service (eat type fast), not later", () => {
+    expect(paysBeforeKitchen({ paymentType: 1, eatType: "dine" })).toBe(true);
+    expect(paysBeforeKitchen({ paymentType: 0, eatType: "fast" })).toBe(true);
+    expect(paysBeforeKitchen({ paymentType: 0, eatType: "dine" })).toBe(false);
+    expect(paysBeforeKitchen({ paymentType: 0, eatType: "takeout" })).toBe(false);
+  });
+
+  it("a placed order waits while the gate holds it, or while a pay-first order still owes money", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.nat(10_000), (held, paysFirst, dueCents) => {
+        const waits = waitsBeforeKitchen({ held, paysFirst, dueCents });
+        expect(waits).toBe(held || (paysFirst && dueCents > 0));
+      }),
+    );
+    // paid to the cent: on to the kitchen; a pay-later order never waits for money
+    expect(waitsBeforeKitchen({ held: false, paysFirst: true, dueCents: 0 })).toBe(false);
+    expect(waitsBeforeKitchen({ held: false, paysFirst: false, dueCents: 500 })).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactProblems, isValidPhone } from "../src/validation.js";
+import { canonicalPhone, contactProblems, isValidPhone } from "../src/validation.js";
 
 describe("phone validation (spec 001 §5)", () => {
   it.each([
@@ -21,6 +21,13 @@ describe("phone validation (spec 001 §5)", () => {
     "1381234567a",
   ])("rejects %s", (p) => {
     expect(isValidPhone(p)).toBe(false);
+  });
+
+  it("keeps a phone as its 11 digits, whatever its prefix", () => {
+    for (const p of ["13812345678", "013812345678", "8613812345678", "1795113812345678", " 13812345678 "])
+      expect(canonicalPhone(p)).toBe("13812345678");
+    expect(canonicalPhone("+8613812345678")).toBeNull();
+    expect(canonicalPhone("")).toBeNull();
   });
 });
 

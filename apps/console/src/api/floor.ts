@@ -40,6 +40,13 @@ export const compLine = (rid: number, lineId: number, reason: string, approval?:
     body: { reason, approval },
   });
 
+export const voidLine = (rid: number, lineId: number, reason: string, approval?: Approval) =>
+  call(
+    API.consoleLineVoid(rid, lineId),
+    z.object({ lineId: z.number(), orderId: z.number(), total: z.string() }),
+    { method: "POST", body: { reason, approval } },
+  );
+
 export const reverseSettle = (rid: number, tableId: number, reason: string, approval?: Approval) =>
   call(API.consoleTableAction(rid, tableId, "reverse-settle"), z.object({ tableId: z.number() }), {
     method: "POST",

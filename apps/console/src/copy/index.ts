@@ -2,6 +2,7 @@ import { COMMON_COPY } from "./common.js";
 import { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
 import { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 import { MENU_COPY } from "./menu.js";
+import { PAYMENTS_COPY } from "./payments.js";
 import { REPORTS_COPY } from "./reports.js";
 import { SESSION_COPY } from "./session.js";
 import { SETTINGS_COPY } from "./settings.js";
@@ -13,6 +14,7 @@ export { COMMON_COPY } from "./common.js";
 export { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
 export { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 export { MENU_COPY } from "./menu.js";
+export { PAYMENTS_COPY } from "./payments.js";
 export { REPORTS_COPY } from "./reports.js";
 export { SESSION_COPY } from "./session.js";
 export { SETTINGS_COPY } from "./settings.js";
@@ -40,6 +42,7 @@ export const COPY = {
   print: PRINT_COPY,
   stock: STOCK_COPY,
   tables: TABLES_COPY,
+  payments: PAYMENTS_COPY,
 } as const;
 
 export type CopyFeature = keyof typeof COPY;

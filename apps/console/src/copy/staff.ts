@@ -126,10 +126,16 @@ export const AUDIT_COPY = {
     reset: "重置",
   },
   /** what a target's kind is called (`staff:9` → 员工 #9) */
-  targets: { staff: "员工", apikey: "API 密钥", order: "订单", table: "桌台", dish: "菜品" } as Record<
-    string,
-    string
-  >,
+  targets: {
+    staff: "员工",
+    apikey: "API 密钥",
+    order: "订单",
+    orderline: "菜品",
+    table: "桌台",
+    dish: "菜品",
+    payment: "支付",
+    restaurant: "门店",
+  } as Record<string, string>,
   none: "—",
   system: "系统",
   total: (n: number) => `共 ${n} 条`,
@@ -149,10 +155,15 @@ export const AUDIT_COPY = {
     "apiKey.revoke": "吊销 API 密钥",
     order: "订单（全部）",
     "order.cancel": "取消订单",
-    "order.comp": "赠菜",
+    line: "菜品（全部）",
+    "line.comp": "赠菜",
+    "line.void": "退菜",
     table: "桌台（全部）",
     "table.settle": "结账",
     "table.clear": "清台",
+    payment: "收款（全部）",
+    "payment.refund": "退款",
+    "payment.sandbox": "沙箱设置",
   } as Record<string, string>,
   /** the field names in before/after */
   fields: {
@@ -165,6 +176,8 @@ export const AUDIT_COPY = {
     actor: "员工",
     status: "状态",
     reason: "原因",
+    refund: "退款金额",
+    refunds: "退款单号",
   } as Record<string, string>,
   yes: "是",
   no: "否",

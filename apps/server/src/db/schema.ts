@@ -2,8 +2,10 @@ import type {
   AdditionCategory,
   ApiKeyRole,
   ComboItem,
+  CouponState,
   GateReason,
   GateRules,
+  LedgerEntryKind,
   MethodCategory,
   Norm,
   StaffRole,
@@ -12,6 +14,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -378,6 +381,10 @@ export const orderLines = pgTable(
     compedAt: timestamp("comped_at", { withTimezone: true }),
     compedBy: text("comped_by").notNull().default(""),
     compReason: text("comp_reason").notNull().default(""),
+    /** voided from its open order by staff (退菜), with who and why: it counts for nothing any more */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidedBy: text("voided_by").notNull().default(""),
+    voidReason: text("void_reason").notNull().default(""),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
 );
@@ -642,4 +649,491 @@ export const kitchenBumps = pgTable(
     recalledAt: timestamp("recalled_at", { withTimezone: true }),
   },
   (t) => [index("kitchen_bumps_station_idx").on(t.stationId, t.id)],
+);
+
+// ── Payment (issue 18): what is owed, the attempts to pay it, the provider's word, refunds ──────────
+
+const intentRef = () => reference("intent_id", () => payIntents.id);
+const cents = (column: string) => integer(column).notNull();
+
+/**
+ * What is owed: an order (prepayment and quick-service), or one diner's share of a table's bill (pay
+ * later, split by item). Paid and refunded amounts are never stored here: they are sums over pay_events.
+ */
+export const payIntents = pgTable(
+  "pay_intents",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    kind: text("kind").$type<"order" | "bill">().notNull(),
+    /** the group's main order, for kind "order" (pay_intent_orders lists the orders it pays) */
+    orderId: integer("order_id").references(() => orders.id),
+    /** the table's visit, for kind "bill" */
+    visitId: integer("visit_id").references(() => visits.id),
+    /** who pays (a diner's guid, or `staff:<id>`) */
+    payerGuid: text("payer_guid").notNull(),
+    amountCents: cents("amount_cents"),
+    status: text("status").$type<"open" | "paid" | "cancelled">().notNull().default("open"),
+    version: integer("version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pay_intents_order_idx").on(t.orderId), index("pay_intents_visit_idx").on(t.visitId)],
+);
+
+/**
+ * The orders an order intent pays (an order group: the order and what was added to it). A live row
+ * (of an open or paid intent) per order at most, so no order is owed twice.
+ */
+export const payIntentOrders = pgTable(
+  "pay_intent_orders",
+  {
+    intentId: intentRef(),
+    orderId: orderRef(),
+    amountCents: cents("amount_cents"),
+    live: boolean("live").notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.intentId, t.orderId] }),
+    uniqueIndex("pay_intent_orders_live").on(t.orderId).where(sql`live`),
+  ],
+);
+
+/** One try to pay an intent at a provider, with its own merchant trade number. */
+export const payAttempts = pgTable(
+  "pay_attempts",
+  {
+    id: serial("id").primaryKey(),
+    intentId: intentRef(),
+    restaurantId: restaurantRef(),
+    provider: text("provider").$type<"sandbox" | "wechat" | "alipay">().notNull(),
+    /** our merchant trade number (out_trade_no), unique at every provider */
+    tradeNo: text("trade_no").notNull(),
+    amountCents: cents("amount_cents"),
+    status: text("status").$type<"pending" | "paid" | "failed" | "closed">().notNull().default("pending"),
+    /** what the browser does next (a form, a redirect, a QR code), as the provider answered */
+    next: jsonb("next"),
+    providerTradeId: text("provider_trade_id"),
+    /** the key sent with the provider call, stored before the call */
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** a sandbox attempt: shown as 测试 wherever a person sees it */
+    test: boolean("test").notNull().default(false),
+    version: integer("version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    /** the reconciliation job's last query of the provider */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("pay_attempts_trade_no").on(t.tradeNo),
+    index("pay_attempts_intent_idx").on(t.intentId),
+    index("pay_attempts_pending_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** The provider's word, once per provider event: paid and refunded amounts are sums over these. */
+export const payEvents = pgTable(
+  "pay_events",
+  {
+    id: serial("id").primaryKey(),
+    intentId: intentRef(),
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => payAttempts.id),
+    provider: text("provider").notNull(),
+    /** unique per provider: a replayed notification finds its event already there */
+    eventId: text("event_id").notNull(),
+    kind: text("kind").$type<"paid" | "refunded">().notNull(),
+    amountCents: cents("amount_cents"),
+    refundId: integer("refund_id"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("pay_events_provider_event").on(t.provider, t.eventId),
+    index("pay_events_intent_idx").on(t.intentId),
+  ],
+);
+
+/** A refund asked of a provider, with its own refund number. */
+export const payRefunds = pgTable(
+  "pay_refunds",
+  {
+    id: serial("id").primaryKey(),
+    intentId: intentRef(),
+    attemptId: integer("attempt_id")
+      .notNull()
+      .references(() => payAttempts.id),
+    refundNo: text("refund_no").notNull(),
+    amountCents: cents("amount_cents"),
+    status: text("status").$type<"pending" | "done" | "failed">().notNull().default("pending"),
+    /** why: cancelled, sold out after paying, paid twice, overpaid, a manager's refund */
+    reason: text("reason").notNull(),
+    actor: text("actor").notNull(),
+    approvedBy: text("approved_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("pay_refunds_refund_no").on(t.refundNo),
+    index("pay_refunds_attempt_idx").on(t.attemptId),
+  ],
+);
+
+/** Every notification as it arrived, with what its verification found (a person reads the refused ones). */
+export const payInbox = pgTable(
+  "pay_inbox",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull(),
+    body: text("body").notNull(),
+    verified: boolean("verified").notNull(),
+    /** applied, duplicate, or why it was refused */
+    outcome: text("outcome").notNull(),
+    tradeNo: text("trade_no"),
+    restaurantId: integer("restaurant_id"),
+  },
+  (t) => [index("pay_inbox_received_idx").on(t.receivedAt)],
+);
+
+/** Our own calls' Idempotency-Key: the same key and body answer the same; another body is refused. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    response: jsonb("response"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** A job that runs once at a time across processes: whoever holds the claim until `until`. */
+export const jobClaims = pgTable("job_claims", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+});
+
+/**
+ * A diner's claim on a line of the table's bill (pay later, split by item): the whole line (share 1
+ * of 1) or one of `shares` equal parts. Live claims (held or paid) never overlap.
+ */
+export const billClaims = pgTable(
+  "bill_claims",
+  {
+    id: serial("id").primaryKey(),
+    visitId: visitRef(),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id),
+    share: integer("share").notNull(),
+    shares: integer("shares").notNull(),
+    guid: text("guid").notNull(),
+    intentId: integer("intent_id").references(() => payIntents.id),
+    amountCents: cents("amount_cents"),
+    status: text("status").$type<"held" | "paid" | "released">().notNull().default("held"),
+    heldUntil: timestamp("held_until", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("bill_claims_live_share").on(t.orderLineId, t.share).where(sql`status <> 'released'`),
+    index("bill_claims_visit_idx").on(t.visitId),
+  ],
+);
+
+/** A restaurant's merchant configuration per provider (validated when saved and at boot). */
+export const payMerchants = pgTable(
+  "pay_merchants",
+  {
+    restaurantId: restaurantRef(),
+    provider: text("provider").$type<"wechat" | "alipay">().notNull(),
+    config: jsonb("config").$type<Record<string, unknown>>().notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.provider] })],
+);
+
+/** The sandbox gateway's own books (it is a provider: our payment tables never stand in for them). */
+export const sandboxTrades = pgTable("sandbox_trades", {
+  tradeNo: text("trade_no").primaryKey(),
+  restaurantId: integer("restaurant_id").notNull(),
+  /** the sandbox's own transaction id */
+  transactionId: text("transaction_id").notNull(),
+  amountCents: cents("amount_cents"),
+  description: text("description").notNull(),
+  notifyUrl: text("notify_url").notNull(),
+  returnUrl: text("return_url").notNull(),
+  state: text("state").$type<"pending" | "paid" | "failed" | "closed">().notNull().default("pending"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  paidAt: timestamp("paid_at", { withTimezone: true }),
+});
+
+export const sandboxRefunds = pgTable("sandbox_refunds", {
+  refundNo: text("refund_no").primaryKey(),
+  tradeNo: text("trade_no").notNull(),
+  refundId: text("refund_id").notNull(),
+  amountCents: cents("amount_cents"),
+  state: text("state").$type<"pending" | "done" | "failed">().notNull().default("pending"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's switches per restaurant (tests and staff training): delay, duplicate, out of order… */
+export const sandboxSwitches = pgTable("sandbox_switches", {
+  restaurantId: integer("restaurant_id").primaryKey(),
+  switches: jsonb("switches").$type<Record<string, unknown>>().notNull(),
+});
+
+// ── Members (issue 19): the built-in CRM's members and cards, one ledger for stored value and points,
+// holds for open orders, coupon templates and the coupons members hold (migration 0018) ─────────────
+
+/**
+ * A card's member day (001 §9): on these days of the week (1 Monday … 7 Sunday) or of the month (1-31),
+ * on the restaurant's clock, the member pays `percent` of the price (88 shows as 8.8折).
+ */
+export interface MemberDaySetting {
+  weekdays: number[];
+  monthDays: number[];
+  percent: number;
+}
+
+/**
+ * A person of the built-in CRM, one per phone across the installation (the phone is who they are:
+ * they log in with it at any restaurant); what a restaurant gives them is on their cards. The phone is
+ * kept as its 11 digits (core's canonicalPhone), so 86138… and 138… are one member.
+ */
+export const members = pgTable(
+  "members",
+  {
+    id: serial("id").primaryKey(),
+    phone: text("phone").notNull(),
+    /** member info (001 §3): memberName, sex (0 unknown, 1 male, 2 female), birthDay, isLunar */
+    name: text("name").notNull().default(""),
+    sex: integer("sex").notNull().default(0),
+    birthday: text("birthday"),
+    isLunar: boolean("is_lunar").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("members_phone").on(t.phone)],
+);
+
+/**
+ * A member's card at one restaurant (001 §3 member card; a card used at another restaurant is
+ * 100002's 该会员卡不能在本店使用), issued in the restaurant's member system (crmType new or old).
+ * Its balance is the head of its ledger: principal, gift and points as the last entry left them, what
+ * open holds set aside, and `version`, the seq of that last entry. It changes only with a ledger entry
+ * (member/ledger.ts), checked by the database at commit (migration 0018's triggers).
+ */
+export const memberCards = pgTable(
+  "member_cards",
+  {
+    id: serial("id").primaryKey(),
+    memberId: reference("member_id", () => members.id),
+    restaurantId: restaurantRef(),
+    crmType: text("crm_type").$type<"new" | "old">().notNull(),
+    cardType: integer("card_type").notNull().default(1),
+    cardTypeName: text("card_type_name").notNull(),
+    /** the number printed on the card, unique across the installation */
+    cardNum: text("card_num").notNull(),
+    /** 1 normal; 4 frozen (10020 at login) */
+    status: integer("status").notNull().default(1),
+    /** the card takes stored value (chargeFlag) */
+    chargeFlag: boolean("charge_flag").notNull().default(true),
+    /** members pay member prices with it */
+    isVipPrice: boolean("is_vip_price").notNull().default(false),
+    memberDay: jsonb("member_day").$type<MemberDaySetting | null>(),
+    principalCents: cents("principal_cents").default(0),
+    giftCents: cents("gift_cents").default(0),
+    points: integer("points").notNull().default(0),
+    heldCents: cents("held_cents").default(0),
+    heldPoints: integer("held_points").notNull().default(0),
+    version: integer("version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("member_cards_card_num").on(t.cardNum),
+    uniqueIndex("member_cards_member_restaurant_type").on(t.memberId, t.restaurantId, t.cardType),
+    index("member_cards_restaurant_idx").on(t.restaurantId),
+    check(
+      "member_cards_balance_whole",
+      sql`${t.principalCents} >= 0 and ${t.giftCents} >= 0 and ${t.points} >= 0 and ${t.heldCents} >= 0 and ${t.heldPoints} >= 0`,
+    ),
+    check(
+      "member_cards_holds_covered",
+      sql`${t.principalCents} + ${t.giftCents} >= ${t.heldCents} and ${t.points} >= ${t.heldPoints}`,
+    ),
+  ],
+);
+
+const cardRef = () => reference("card_id", () => memberCards.id);
+
+/**
+ * The stored-value and points ledger: one row per business event on a card (unique (card, event
+ * key), so a replayed event writes nothing), append-only (a trigger refuses updates and deletes). Each
+ * row carries what it changed (signed cents and points, principal and gift apart) and the balance
+ * after it, written by the statement that inserts it; `seq` numbers a card's entries 1, 2, 3… and each
+ * row's after is its predecessor's plus its change (checked at commit), so a card's ledger always sums
+ * to its balance.
+ */
+export const memberLedger = pgTable(
+  "member_ledger",
+  {
+    id: serial("id").primaryKey(),
+    cardId: cardRef(),
+    seq: integer("seq").notNull(),
+    /** the business event: recharge:<payment>, gift:<payment>, hold:<order>:<n>, capture:<hold>… */
+    eventKey: text("event_key").notNull(),
+    kind: text("kind").$type<LedgerEntryKind>().notNull(),
+    principalCents: cents("principal_cents"),
+    giftCents: cents("gift_cents"),
+    points: integer("points").notNull(),
+    /** a hold's, a release's or a hold's capture: the hold */
+    holdId: integer("hold_id").references(() => memberHolds.id),
+    principalAfter: cents("principal_after"),
+    giftAfter: cents("gift_after"),
+    pointsAfter: integer("points_after").notNull(),
+    heldCentsAfter: cents("held_cents_after"),
+    heldPointsAfter: integer("held_points_after").notNull(),
+    /** who: `staff:<id>`, `payment:<provider>`, `system` */
+    actor: text("actor").notNull(),
+    /** an adjustment's reason and approving manager */
+    reason: text("reason"),
+    approvedBy: text("approved_by"),
+    /** what the entry was for: the payment and its cents behind earned points, a reversal's refund… */
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("member_ledger_card_event").on(t.cardId, t.eventKey),
+    uniqueIndex("member_ledger_card_seq").on(t.cardId, t.seq),
+    check("member_ledger_seq", sql`${t.seq} >= 1`),
+    check(
+      "member_ledger_kind",
+      sql`${t.kind} in ('recharge', 'gift', 'earn', 'hold', 'release', 'spend', 'refund', 'reverse', 'adjustment')`,
+    ),
+    check(
+      "member_ledger_after_whole",
+      sql`${t.principalAfter} >= 0 and ${t.giftAfter} >= 0 and ${t.pointsAfter} >= 0 and ${t.heldCentsAfter} >= 0 and ${t.heldPointsAfter} >= 0`,
+    ),
+    check(
+      "member_ledger_after_holds_covered",
+      sql`${t.principalAfter} + ${t.giftAfter} >= ${t.heldCentsAfter} and ${t.pointsAfter} >= ${t.heldPointsAfter}`,
+    ),
+  ],
+);
+
+/**
+ * Money and points set aside on a card for an open order: captured by its payment or released by its
+ * cancel or its payment's expiry, each once (open → captured | released, compare-and-set). At most one
+ * open hold per card and order.
+ */
+export const memberHolds = pgTable(
+  "member_holds",
+  {
+    id: serial("id").primaryKey(),
+    cardId: cardRef(),
+    orderId: orderRef(),
+    cents: cents("cents"),
+    points: integer("points").notNull(),
+    state: text("state").$type<"open" | "captured" | "released">().notNull().default("open"),
+    /** released by releaseExpiredHolds after this (the payment's expiry) */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("member_holds_open_order").on(t.cardId, t.orderId).where(sql`state = 'open'`),
+    index("member_holds_order_idx").on(t.orderId),
+    index("member_holds_open_expiry_idx").on(t.expiresAt).where(sql`state = 'open'`),
+    check("member_holds_amounts", sql`${t.cents} >= 0 and ${t.points} >= 0`),
+    check(
+      "member_holds_state",
+      sql`(${t.state} = 'open') = (${t.settledAt} is null) and ${t.state} in ('open', 'captured', 'released')`,
+    ),
+  ],
+);
+
+/**
+ * A restaurant's coupon (000 §3, 001 §3 voucher): a cash coupon (type 1, faceCents off) or a goods
+ * voucher (type 2, one unit of dishId free, or up to faceCents off it), a minimum spend, and its validity
+ * rule (core's CouponValidityRule: type 1 unlimited, 2 days after given, 3 a date range), turned into
+ * dates on each coupon when it is given. openCardActivity: given on opening a card (001 §9: 1 sign-up,
+ * 2 consumption, 3 stored value), or null.
+ */
+export const couponTemplates = pgTable(
+  "coupon_templates",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    name: text("name").notNull(),
+    couponType: integer("coupon_type").$type<1 | 2>().notNull(),
+    faceCents: integer("face_cents"),
+    dishId: integer("dish_id").references(() => dishes.id),
+    minSpendCents: cents("min_spend_cents").default(0),
+    validityType: integer("validity_type").$type<1 | 2 | 3>().notNull(),
+    effectiveTime: integer("effective_time"),
+    validityDays: integer("validity_days"),
+    startTime: text("start_time"),
+    endTime: text("end_time"),
+    openCardActivity: integer("open_card_activity").$type<1 | 2 | 3>(),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("coupon_templates_restaurant_idx").on(t.restaurantId),
+    check(
+      "coupon_templates_kind",
+      sql`(${t.couponType} = 1 and ${t.faceCents} > 0 and ${t.dishId} is null) or (${t.couponType} = 2 and ${t.dishId} is not null and (${t.faceCents} is null or ${t.faceCents} > 0))`,
+    ),
+    check("coupon_templates_validity_type", sql`${t.validityType} in (1, 2, 3)`),
+    check("coupon_templates_min_spend", sql`${t.minSpendCents} >= 0`),
+  ],
+);
+
+/**
+ * A coupon a card holds: its template's terms copied when it was given (a later edit of the template
+ * changes no coupon already held), its concrete validity (core's couponValidity at `givenAt`, on the
+ * restaurant's clock), and its state: unused; locked to the open order `orderId` (at submit,
+ * compare-and-set: one order wins); used by that order (on payment); a locked coupon goes back to
+ * unused on cancel or when the payment expires. Given once per (card, giveKey).
+ */
+export const memberCoupons = pgTable(
+  "member_coupons",
+  {
+    id: serial("id").primaryKey(),
+    cardId: cardRef(),
+    templateId: reference("template_id", () => couponTemplates.id),
+    /** the voucher's code (001 §3), unique */
+    code: text("code").notNull(),
+    /** why it was given, once per card: open-card:<template>, staff:<…>, campaign:<…> */
+    giveKey: text("give_key").notNull(),
+    name: text("name").notNull(),
+    couponType: integer("coupon_type").$type<1 | 2>().notNull(),
+    faceCents: integer("face_cents"),
+    dishId: integer("dish_id"),
+    dishName: text("dish_name"),
+    minSpendCents: cents("min_spend_cents"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    /** null: it never expires (validity type 1) */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** 'YYYY-MM-DD' of startsAt and endsAt on the restaurant's clock, as 有效期 lines print them */
+    firstDay: text("first_day").notNull(),
+    lastDay: text("last_day"),
+    state: text("state").$type<CouponState>().notNull().default("unused"),
+    orderId: integer("order_id").references(() => orders.id),
+    givenAt: timestamp("given_at", { withTimezone: true }).notNull(),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("member_coupons_code").on(t.code),
+    uniqueIndex("member_coupons_card_give").on(t.cardId, t.giveKey),
+    index("member_coupons_order_idx").on(t.orderId),
+    check("member_coupons_state", sql`${t.state} in ('unused', 'locked', 'used')`),
+    check("member_coupons_order", sql`(${t.state} = 'unused') = (${t.orderId} is null)`),
+  ],
 );

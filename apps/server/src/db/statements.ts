@@ -30,8 +30,53 @@ export async function run<Row>(db: Db, statement: Statement, values: unknown[]):
   return (await client.query<Row>(statement.text, values)).rows;
 }
 
+/** Runs a hand-written statement on the connection of the transaction it was given to. */
+export type RunIn = <Row>(statement: Statement, values: unknown[]) => Promise<Row[]>;
+
+/**
+ * Hand-written statements in one transaction on one connection (named, so prepared once per
+ * connection, on a PostgreSQL pool; PGlite's own transaction otherwise): committed when `work`
+ * resolves, rolled back when it throws.
+ */
+export async function transact<T>(db: Db, work: (runIn: RunIn) => Promise<T>): Promise<T> {
+  const client = clientOf(db);
+  if (client instanceof pg.Pool) {
+    const connection = await client.connect();
+    let broken = false;
+    try {
+      await connection.query("begin");
+      const result = await work(async <Row>(statement: Statement, values: unknown[]) => {
+        const query = { name: statement.name, text: statement.text, values };
+        return (await connection.query<Row & pg.QueryResultRow>(query)).rows;
+      });
+      await connection.query("commit");
+      return result;
+    } catch (error) {
+      await connection.query("rollback").catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      // a connection that could not even roll back is not given to the next caller
+      connection.release(broken);
+    }
+  }
+  return (
+    client as PgliteQueries & { transaction<T>(fn: (tx: PgliteQueries) => Promise<T>): Promise<T> }
+  ).transaction((tx) =>
+    work(
+      async <Row>(statement: Statement, values: unknown[]) =>
+        (await tx.query<Row>(statement.text, values)).rows,
+    ),
+  );
+}
+
 /** The PostgreSQL error codes the hot paths answer: a raced unique key, a lock waited on past lock_timeout. */
-export const PG_ERROR = { uniqueViolation: "23505", lockNotAvailable: "55P03" } as const;
+export const PG_ERROR = {
+  uniqueViolation: "23505",
+  lockNotAvailable: "55P03",
+  checkViolation: "23514",
+} as const;
 
 /** Whether `error` is PostgreSQL's error `code` (as the driver, or PGlite, throws it). */
 export const isPgError = (error: unknown, code: (typeof PG_ERROR)[keyof typeof PG_ERROR]): boolean =>

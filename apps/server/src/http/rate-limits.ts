@@ -1,5 +1,5 @@
 import fastifyRateLimit from "@fastify/rate-limit";
-import { AppError } from "@tablemate/core";
+import { AppError, PAY_API } from "@tablemate/core";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Signer } from "../security/signer.js";
 import { visitorOf } from "../security/visitor.js";
@@ -8,7 +8,8 @@ import { visitorOf } from "../security/visitor.js";
  * Rate limits that fit a restaurant, where every diner's phone may share one Wi-Fi address: each
  * visitor (by credential) has their own allowance, so one diner flooding is refused (8001) and nobody
  * else is; the address as a whole has a ceiling high enough for a full dining room ordering at once.
- * The app's assets and dish images are cacheable files, not actions: neither limit counts them.
+ * The app's assets and dish images are cacheable files, not actions: neither limit counts them. Nor
+ * are the payment providers' notifications: signed, verified, and retried by the provider if refused.
  */
 export interface RateLimits {
   /** requests a minute per visitor (per address for a request without a credential) */
@@ -17,7 +18,7 @@ export interface RateLimits {
   perAddress: number;
 }
 
-const UNCOUNTED = ["/assets/", "/console/assets/", "/images/", "/healthz"];
+const UNCOUNTED = ["/assets/", "/console/assets/", "/images/", "/healthz", PAY_API.payNotify("")];
 const isUncounted = (request: FastifyRequest) => UNCOUNTED.some((prefix) => request.url.startsWith(prefix));
 
 /** Who an allowance belongs to: the visitor the credential names, or the address when there is none. */

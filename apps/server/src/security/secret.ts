@@ -4,15 +4,19 @@ import { join } from "node:path";
 import type { Config } from "../config.js";
 
 /**
- * The signing secret: given by SECRET, or (embedded default only) generated once and kept in the
- * data folder so links printed yesterday still open today. Never a built-in default.
+ * A secret generated once into the data folder and read back at every start, so what it signed
+ * yesterday still verifies today. Only for the embedded default: never a built-in value.
  */
-export function resolveSecret(config: Config): string {
-  if (config.SECRET) return config.SECRET;
-  const file = join(config.DATA_DIR, "secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(config.DATA_DIR, { recursive: true });
+export function keptSecret(dataDir: string, file: string): string {
+  const path = join(dataDir, file);
+  if (existsSync(path)) return readFileSync(path, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(path, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The signing secret: given by SECRET, or generated once and kept in the data folder. */
+export function resolveSecret(config: Config): string {
+  return config.SECRET ?? keptSecret(config.DATA_DIR, "secret");
 }

@@ -10,6 +10,7 @@ import {
   type MenuSnapshot,
   PAGE_DATA_ELEMENT_ID,
   type PageData,
+  type PayView,
   sizedImageUrl,
 } from "@tablemate/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -78,17 +79,20 @@ async function loadFirstScreenRenderer(webDist: string): Promise<FirstScreenRend
   return entry.renderFirstScreen;
 }
 
-/** The first screen's HTML, or null when rendering fails: the app then draws it in the browser. */
+/**
+ * The first screen's HTML (null for a page not rendered on the server), or `failed` when rendering
+ * threw: the app then draws the menu in the browser.
+ */
 function firstScreenOf(
   render: FirstScreenRenderer,
   request: FastifyRequest,
   pageData: PageData,
-): string | null {
+): { html: string | null; failed: boolean } {
   try {
-    return render(request.url, pageData);
+    return { html: render(request.url, pageData), failed: false };
   } catch (error) {
     request.log.error({ err: error }, "first screen not rendered on the server");
-    return null;
+    return { html: null, failed: true };
   }
 }
 
@@ -99,11 +103,23 @@ function firstScreenOf(
  * (the menu, or the branded wait before the diner-count step) already rendered into #root,
  * so it paints before any script runs and the app's startup fetches none of it again.
  */
+/** An order's pay view as a diner may see it, or null (not theirs, not found). */
+export type PagePay = (restaurantId: number, orderId: number, guid: string) => Promise<PayView | null>;
+
+/** The order a /pay?orderId= page names (under any router prefix), or null for any other page. */
+function payOrderOf(request: FastifyRequest, query: Record<string, unknown>): number | null {
+  const path = request.url.split("?")[0] ?? "";
+  if (!path.endsWith("/pay")) return null;
+  const orderId = idSchema.safeParse(query.orderId);
+  return orderId.success ? orderId.data : null;
+}
+
 export async function appShell(
   app: FastifyInstance,
   menu: MenuContext,
   config: Config,
   signer: Signer,
+  pagePay?: PagePay,
 ): Promise<void> {
   const { db } = menu;
   const indexFile = join(config.WEB_DIST, "index.html");
@@ -132,28 +148,38 @@ export async function appShell(
     const query = request.query as Record<string, unknown>;
     const hotelid = idSchema.safeParse(query.hotelid);
     const restaurant = hotelid.success ? await findRestaurant(db, hotelid.data) : undefined;
-    const [snapshot, dinerCount] = restaurant
+    const payOrder = restaurant && known ? payOrderOf(request, query) : null;
+    const [snapshot, dinerCount, pay] = restaurant
       ? await Promise.all([
           menuSnapshot(menu, restaurant),
           linkedTableDinerCount(db, signer, restaurant.id, query),
+          // the visitor's own order only (a new visitor has none): another's answers nothing here
+          payOrder !== null && known && pagePay
+            ? pagePay(restaurant.id, payOrder, known).catch(() => null)
+            : null,
         ])
-      : [null, null];
+      : [null, null, null];
     const pageData: PageData = {
       guid,
       restaurant: restaurant ? presentRestaurant(restaurant) : null,
       menu: snapshot,
       posOnline: restaurant ? posStatus(restaurant) : null,
       dinerCount,
+      ...(pay ? { pay } : {}),
       config: clientConfig(config),
     };
-    const firstScreen = renderFirstScreen ? firstScreenOf(renderFirstScreen, request, pageData) : null;
+    const firstScreen = renderFirstScreen
+      ? firstScreenOf(renderFirstScreen, request, pageData)
+      : { html: null, failed: true };
+    // the menu's thumbnails only where the browser will draw the menu: not on a page the server does
+    // not render (/pay, the order pages), whose own first screen they would hold back
     const preloads =
-      firstScreen === null && pageData.menu ? imagePreloads(pageData.menu, PRELOADED_IMAGES) : "";
+      firstScreen.failed && pageData.menu ? imagePreloads(pageData.menu, PRELOADED_IMAGES) : "";
     // the data after the first screen's HTML, so that HTML is parsed (and can paint) first; as JSON
     // rather than script, it costs nothing until the app reads it
     const html = template
       .replace(PLACEHOLDER, preloads)
-      .replace(EMPTY_ROOT, `<div id="root">${firstScreen ?? ""}</div>`)
+      .replace(EMPTY_ROOT, `<div id="root">${firstScreen.html ?? ""}</div>`)
       .replace(
         "</body>",
         `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(pageData)}</script></body>`,

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { API } from "@tablemate/core";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { type App, buildApp } from "../../src/app.js";
@@ -5,6 +6,7 @@ import { loadConfig } from "../../src/config.js";
 import type { Db } from "../../src/db/client.js";
 import { seedDemo } from "../../src/db/demo/seed.js";
 import { restaurants, tables } from "../../src/db/schema.js";
+import type { ProviderFactories } from "../../src/modules/payment/providers.js";
 import type { SmsSender } from "../../src/modules/verification/sms.js";
 import type { Backplane } from "../../src/realtime/hub.js";
 import { createSigner } from "../../src/security/signer.js";
@@ -39,7 +41,13 @@ export interface TestApp extends App {
 /** The whole server on a fresh database with the demo seeded through its own domain functions. */
 export async function startTestApp(
   backend: Backend,
-  opts: { now?: () => Date; env?: Record<string, string>; smsSender?: SmsSender; backplane?: Backplane } = {},
+  opts: {
+    now?: () => Date;
+    env?: Record<string, string>;
+    smsSender?: SmsSender;
+    backplane?: Backplane;
+    paymentProviders?: ProviderFactories;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -47,6 +55,8 @@ export async function startTestApp(
     SEED_DEMO: "false",
     // scrypt's cheapest cost the config takes: tests sign in often on two shared cores
     PASSWORD_COST: "10",
+    // the sandbox gateway's signing secret, made for this app (never a default one)
+    SANDBOX_PAY_SECRETS: randomBytes(32).toString("hex"),
     ...opts.env,
   });
   const testDb = await createTestDatabase(backend, { lockTimeoutMs: config.LOCK_TIMEOUT_MS });
@@ -58,6 +68,7 @@ export async function startTestApp(
     now: opts.now,
     smsSender: opts.smsSender,
     backplane: opts.backplane,
+    paymentProviders: opts.paymentProviders,
   });
   await app.server.ready();
   return {

@@ -1,11 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { API, type CartState, type Dish, type LineChoice } from "@tablemate/core";
+import { API, type CartState, type Dish, type LineChoice, PAY_API } from "@tablemate/core";
 import { and, eq, gt } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { additionStock, restaurants } from "../../src/db/schema.js";
+import { additionStock, restaurants, tables } from "../../src/db/schema.js";
+import { kitchenIdle } from "../../src/modules/kitchen/queue.js";
 import { asVisitor, form, json, type TestApp } from "./harness.js";
 
 export const PLAIN: LineChoice = { normId: null, methodIds: [], additions: [], parts: [] };
+
+/** Where a diner sits: a table of a restaurant, with its signed token. */
+export interface Seat {
+  restaurantId: number;
+  tableId: number;
+  sid: string;
+}
 
 /** A diner at a demo table, driven through the real HTTP calls: join, cart id, operations, submit. */
 export class Diner {
@@ -14,7 +22,7 @@ export class Diner {
   constructor(
     readonly app: TestApp,
     readonly guid: string,
-    readonly table: { restaurantId: number; tableId: number; sid: string },
+    readonly table: Seat,
   ) {}
 
   async sit(): Promise<this> {
@@ -79,6 +87,16 @@ export class Diner {
     });
   }
 
+  /** Starts paying an order (PAY_API.prepay) under an Idempotency-Key, a new one unless given; `body` over the defaults. */
+  prepay(orderId: number, key: string = randomUUID(), body: object = {}): Promise<LightMyRequestResponse> {
+    return this.app.server.inject({
+      method: "POST",
+      url: PAY_API.prepay,
+      headers: { ...asVisitor(this.guid), "idempotency-key": key },
+      payload: { rid: this.table.restaurantId, orderId, returnPath: "/pay/success", ...body },
+    });
+  }
+
   get(url: string): Promise<LightMyRequestResponse> {
     return this.app.server.inject({ method: "GET", url, headers: asVisitor(this.guid) });
   }
@@ -94,7 +112,54 @@ export class Diner {
   }
 }
 
+/**
+ * `count` real orders of one plain dish each, placed through the submit route by diners seated at
+ * `nextSeat()` tables: a diner places at most 8 (the route allows 10 submits in 10 s), the first an
+ * order, the others additions to it. Answers when the kitchen has their tickets too (nothing of theirs
+ * still running beside what the caller does next).
+ */
+export async function placeOrders(
+  app: TestApp,
+  nextSeat: () => Seat,
+  dishId: number,
+  count: number,
+): Promise<number[]> {
+  const ids: number[] = [];
+  let diner: Diner | null = null;
+  for (let i = 0; i < count; i++) {
+    if (i % 8 === 0 || !diner) diner = await new Diner(app, `guid-${randomUUID()}`, nextSeat()).sit();
+    await diner.add(dishId);
+    const answer = json(await diner.submit());
+    if (answer.code !== 1000) throw new Error(`submit refused: ${JSON.stringify(answer)}`);
+    ids.push((answer.data as { orderId: number }).orderId);
+  }
+  await kitchenIdle(app.db);
+  return ids;
+}
+
 export type DemoRestaurant = typeof restaurants.$inferSelect;
+
+/**
+ * Adds `count` tables to the restaurant, named `name` and a number, for a test's parties: each call of
+ * the answer gives the next one's seat (with its signed token), so no two parties share a table.
+ */
+export async function tablesOfTheirOwn(
+  app: TestApp,
+  restaurantId: number,
+  count: number,
+  name: string,
+): Promise<() => Seat> {
+  const added = await app.db
+    .insert(tables)
+    .values(Array.from({ length: count }, (_, i) => ({ restaurantId, name: `${name}${i + 1}` })))
+    .returning({ id: tables.id });
+  let next = 0;
+  return () => {
+    const tableId = added[next++]?.id;
+    if (tableId === undefined) throw new Error(`out of tables (${count} ${name})`);
+    return { restaurantId, tableId, sid: app.signer.tableToken(restaurantId, tableId) };
+  };
+}
 
 /** Looks up demo restaurants by what they are (pay-later, prepayment, quick-service…), not by id. */
 export async function demoRestaurants(

@@ -1,6 +1,6 @@
 import { ApiError } from "@tablemate/client";
 import {
-  DINER_API,
+  ORDER_API,
   type OrderDetail,
   type OrderPayload,
   type OrderSummary,
@@ -30,7 +30,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export async function submitOrder(payload: OrderPayload): Promise<SubmitAnswer> {
   const token = readToken() ?? "";
   try {
-    const answer = await http.request("POST", DINER_API.orderSubmit, {
+    const answer = await http.request("POST", ORDER_API.orderSubmit, {
       body: { data: JSON.stringify(payload), isNewVersion: true, token, smToken: "" },
     });
     const { code, message, data } = answer;
@@ -69,7 +69,7 @@ export function shortagesOf(data: unknown): Shortage[] {
 
 /** The period check before submit (001 §7): 10001/10002 list the dishes out of their sale period. */
 export async function checkPeriodSale(rid: number, foodIds: number[], fastFood: boolean): Promise<number[]> {
-  const path = fastFood ? DINER_API.localCartPeriodSale : DINER_API.cartPeriodSale;
+  const path = fastFood ? ORDER_API.localCartPeriodSale : ORDER_API.cartPeriodSale;
   const envelope = await http.request<PeriodSaleResult>("POST", path, {
     body: { rid, foodIds: foodIds.join(",") },
   });
@@ -79,19 +79,19 @@ export async function checkPeriodSale(rid: number, foodIds: number[], fastFood: 
 
 /** GET /table/selectDesk: the restaurant's tables, sorted by id (001 §7). */
 export async function fetchDesks(rid: number): Promise<TableInfo[]> {
-  const { tableList } = await http.get<{ tableList: TableInfo[] }>(DINER_API.selectDesk, { rid });
+  const { tableList } = await http.get<{ tableList: TableInfo[] }>(ORDER_API.selectDesk, { rid });
   return [...tableList].sort((a, b) => a.id - b.id);
 }
 
 export function fetchOrderDetail(orderId: number, rid: number, paymentType?: 1): Promise<OrderDetail> {
-  return http.get(`${DINER_API.orderDetail}/${orderId}`, { rid, paymentType });
+  return http.get(`${ORDER_API.orderDetail}/${orderId}`, { rid, paymentType });
 }
 
 export function fetchOrderList(rid: number): Promise<OrderSummary[]> {
-  return http.get(DINER_API.orderList, { rid });
+  return http.get(ORDER_API.orderList, { rid });
 }
 
 /** Rejects with http's ApiError; its code tells 2000 (paying) from other failures (001 §8). */
 export async function cancelOrder(orderId: number, rid: number): Promise<void> {
-  await http.post(DINER_API.orderCancel(orderId), { rid });
+  await http.post(ORDER_API.orderCancel(orderId), { rid });
 }

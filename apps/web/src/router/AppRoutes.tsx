@@ -40,7 +40,7 @@ function ShortForm({ to }: { to: string }) {
 function GuardedPage({ route }: { route: PageRoute }) {
   const verdict = usePageGuard(route);
   if (verdict.kind === "redirect") return <Navigate replace to={verdict.to} />;
-  if (verdict.kind === "starting") return <LoadingOverlay visible />;
+  if (verdict.kind === "starting" && !route.showsWhileStarting) return <LoadingOverlay visible />;
   return <route.Page />;
 }
 

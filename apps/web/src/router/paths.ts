@@ -18,8 +18,10 @@ export const PATHS = {
   /** an order, with `orderId`; also reached as /orderDetail (001 §2) */
   orderDetail: "/order/detail",
   orderDetailShort: "/orderDetail",
-  /** the payment page of a later issue: the companion-order rule names it */
+  /** paying an order (`orderId`), or this diner's part of the table's bill (`bill=1`) */
   pay: "/pay",
+  /** where the provider sends the browser back (`tradeNo`): the result as the server knows it */
+  paySuccess: "/pay/success",
   abnormal: "/prompt/abnormal",
   noOrder: "/prompt/order",
   overdue: "/prompt/overdue",

@@ -24,6 +24,11 @@ export interface PageRoute {
    * brings has none, so the entry does not resume such a page, it goes to the menu.
    */
   ownQuery?: readonly string[];
+  /**
+   * Shown while the store starts (opened from a link, or reloaded) rather than after: the page asks
+   * only for what its link names, so its code and data load beside the start's calls.
+   */
+  showsWhileStarting?: boolean;
 }
 
 const SearchPage = lazyPage(
@@ -98,6 +103,26 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     Page: lazyPage(
       () => import("../pages/order-list/OrderListPage.js"),
       (m) => m.OrderListPage,
+    ),
+  },
+  // /pay (an order, the bill) and its return page /pay/success: one chunk, one page telling them apart
+  {
+    path: PATHS.pay,
+    kind: "page",
+    ownQuery: ["orderId"],
+    showsWhileStarting: true,
+    Page: lazyPage(
+      () => import("../pages/pay/PayPages.js"),
+      (m) => m.PayPages,
+    ),
+  },
+  {
+    path: PATHS.paySuccess,
+    kind: "page",
+    ownQuery: ["tradeNo"],
+    Page: lazyPage(
+      () => import("../pages/pay/PayPages.js"),
+      (m) => m.PayPages,
     ),
   },
   { path: PATHS.abnormal, kind: "prompt", Page: AbnormalPage },

@@ -33,6 +33,10 @@ export const compLineBodySchema = z
   .object({ reason: reasonSchema, approval: approvalSchema.optional() })
   .strict();
 
+export const voidLineBodySchema = z
+  .object({ reason: reasonSchema, approval: approvalSchema.optional() })
+  .strict();
+
 export const reverseSettleBodySchema = z
   .object({ reason: reasonSchema, approval: approvalSchema.optional() })
   .strict();
@@ -136,6 +140,8 @@ export const consoleLineSchema = z.object({
   memo: z.string(),
   addedBy: lineAuthorSchema,
   comped: z.object({ by: z.string(), reason: z.string(), at: z.string() }).nullable(),
+  /** voided (退菜): who, why, when; the order's total no longer counts it */
+  voided: z.object({ by: z.string(), reason: z.string(), at: z.string() }).nullable(),
 });
 export type ConsoleLine = z.infer<typeof consoleLineSchema>;
 
@@ -236,7 +242,7 @@ export const floorEventSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("table"),
     tableId: z.number(),
-    change: z.enum(["seated", "cart", "settled", "cleared", "reopened", "lineComped"]),
+    change: z.enum(["seated", "cart", "settled", "cleared", "reopened", "lineComped", "lineVoided", "paid"]),
   }),
 ]);
 export type FloorEvent = z.infer<typeof floorEventSchema>;

@@ -191,6 +191,10 @@ export const orderPaySchema = z.object({
   payType: z.string(),
   money: z.number(),
   paid: z.boolean(),
+  /** a sandbox payment (测试) */
+  test: z.boolean().optional(),
+  /** paid (or being paid) by the diner asking, not a tablemate */
+  mine: z.boolean(),
 });
 
 export type OrderPay = z.infer<typeof orderPaySchema>;
@@ -213,6 +217,8 @@ export const orderDetailSchema = z.object({
   orderVipNeedMoney: z.string(),
   orderTotalPrice: z.string(),
   orderRecieveMoney: z.string(),
+  /** what was refunded of its payments (ours) */
+  orderRefundMoney: z.string(),
   orderWeChatMoney: z.string(),
   orderRedMoney: z.string(),
   orderCouponMoney: z.string(),

@@ -2,60 +2,21 @@
  * Every HTTP path of the contract, in one place for the server's routes and the web client.
  * The spec names most of them; the ones it leaves out sit in the same families (DECISIONS.md).
  */
+import { DINER_API } from "./diner-paths.js";
+import { ORDER_API } from "./order-paths.js";
+import { PAY_API } from "./pay-paths.js";
+
 type Id = number | string;
 
 /** Every staff route acts at one restaurant, named in its path (route patterns pass `:rid`). */
 export const STAFF_RESTAURANT_PREFIX = "/console/api/v1/restaurants/";
 const atRestaurant = (rid: Id, rest: string) => `${STAFF_RESTAURANT_PREFIX}${rid}${rest}`;
 
-/**
- * The diner's paths, all the diner app imports (DINER_API, never API): a path added to API for the
- * staff then never reaches the diner's first screen, whose JavaScript has a budget (e2e/bundle.e2e.ts).
- */
-export const DINER_API = {
-  userInfo: "/user/getUserInfo",
-  restaurantDetail: "/restaurant/detail",
-  selectDesk: "/table/selectDesk",
-  tableJoin: "/table/join",
-  foodCategory: "/food/getFoodCategory",
-  foodList: "/food/getFoodList",
-  cartJoin: "/cloud/api/v1/cart/join",
-  /** not in the spec: the cart id and its sign for a table */
-  cartId: "/cloud/api/v1/cart/id",
-  /** not in the spec: the cart's lines and version (the cart-info fetch when a companion orders) */
-  cartInfo: "/cloud/api/v1/cart/info",
-  /** not in the spec: one cart operation over HTTP (the store action cart/addFoodToCart, and local-mode replay) */
-  cartOps: "/cloud/api/v1/cart/ops",
-  posStatus: "/cloud/api/v1/pos-status",
-  recommend: "/cloud/api/v1/recommend",
-  /** the sell-out call: the hotel id is appended */
-  sellOut: "/cloud/api/v1/sell-out",
-  cartPeriodSale: "/cloud/api/v1/cart-period-sale",
-  localCartPeriodSale: "/cloud/api/v1/local-cart-period-sale",
-  /** not in the spec: period-dish info for the menu */
-  periodDish: "/cloud/api/v1/period-dish",
-  /** not in the spec: which member system (new or old CRM) the restaurant uses */
-  crmType: "/cloud/api/v1/crm-type",
-  memos: "/cloud/api/v1/restaurant-memos",
-  tables: "/cloud/api/v1/tables",
-  setPersonNum: "/co-channel/table/setPersonNum",
-  orderSubmit: "/deal/api/v1/order-submit",
-  /** the order id is appended */
-  orderDetail: "/cloud/api/v2/orders",
-  /** not in the spec: the diner's orders in a restaurant */
-  orderList: "/cloud/api/v1/orders",
-  /** not in the spec: `${orderList}/{orderId}/cancel` */
-  orderCancel: (orderId: number | string) => `/cloud/api/v1/orders/${orderId}/cancel`,
-  /** not in the spec: sends a verification code to a phone (takeout and reservation, code 2008) */
-  phoneCode: "/cloud/api/v1/phone-code",
-  callWaiter: "/cloud/api/v1/table-call-waiter",
-  prepayNotify: "/cloud/api/v1/table-prepay-notify",
-  socket: "/ws",
-} as const;
-
 /** Every path: the diner's, and the staff's under /console/api/v1 (the server's routes, the console, tests). */
 export const API = {
   ...DINER_API,
+  ...ORDER_API,
+  ...PAY_API,
   /** staff: change one's own password (revokes the account's other sessions) */
   consoleSessionPassword: "/console/api/v1/session/password",
   /** staff: a restaurant's orders with their events */
@@ -73,9 +34,20 @@ export const API = {
   consoleOrderAction: (rid: Id, orderId: Id, action: "accept" | "serve" | "cancel") =>
     atRestaurant(rid, `/orders/${orderId}/${action}`),
   consoleLineComp: (rid: Id, lineId: Id) => atRestaurant(rid, `/order-lines/${lineId}/comp`),
+  /** POST {reason, approval?}: void a line of an open order (退菜) */
+  consoleLineVoid: (rid: Id, lineId: Id) => atRestaurant(rid, `/order-lines/${lineId}/void`),
   consoleTableAction: (rid: Id, tableId: Id, action: "seat" | "reverse-settle" | "cart-ops" | "submit") =>
     atRestaurant(rid, `/tables/${tableId}/${action}`),
   consoleCallAck: (rid: Id, callId: Id) => atRestaurant(rid, `/calls/${callId}/ack`),
+  /** payments: GET an order's or the restaurant's payments; the money that needs a person */
+  consolePayments: (rid: Id) => atRestaurant(rid, "/payments"),
+  consoleMoneyIssues: (rid: Id) => atRestaurant(rid, "/payments/issues"),
+  /** POST {amount, reason, approval}: refund an intent (a manager's approval always) */
+  consoleRefund: (rid: Id, intentId: Id) => atRestaurant(rid, `/payments/${intentId}/refund`),
+  /** POST: query the provider again for an attempt (or a refund) */
+  consoleRequery: (rid: Id, tradeNo: string) => atRestaurant(rid, `/payments/attempts/${tradeNo}/requery`),
+  /** the sandbox's switches (GET, PUT): delay, duplicate, out of order, dropped, failure, amount mismatch */
+  consoleSandbox: (rid: Id) => atRestaurant(rid, "/payments/sandbox"),
   /** the gate before the kitchen: GET and PUT its rules */
   consoleGate: (rid: Id) => atRestaurant(rid, "/settings/gate"),
   /** the console socket, `?rid=` */

@@ -38,7 +38,9 @@ export const PERMISSIONS = [
   "apiKeys.write",
   "audit.read",
   "reports.read",
-  /** refunds (payment issue; always with a manager's approval) */
+  /** payments of orders and tables, and the money that needs a person (issue 18) */
+  "payments.read",
+  /** refunds and asking a provider again (issue 18; a refund always with a manager's approval) */
   "payments.refund",
   /** approve another staff member's sensitive action */
   "approve",
@@ -66,6 +68,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "tables.reverseSettle",
     "stock.write",
     "reports.read",
+    "payments.read",
     "payments.refund",
   ],
   waiter: FRONT,

@@ -3,8 +3,9 @@ import { type FloorTable, TABLE_STATES } from "@tablemate/core";
 import { Alert, Badge, Button, Empty, Space, Spin, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { FLOOR_COPY } from "../../copy/index.js";
+import { audioReady, unlockAudio } from "../../sound.js";
 import { useWorkplace } from "../session/session-store.js";
-import { audioReady, loadMuted, saveMuted, unlockAudio } from "./beep.js";
+import { floorMute } from "./beep.js";
 import { STATE_COLORS } from "./state-colors.js";
 import { TableDrawer } from "./TableDrawer.js";
 import { useLiveFloor } from "./use-live-floor.js";
@@ -67,7 +68,7 @@ function TableCard({ table, unseen, onOpen }: { table: FloorTable; unseen: boole
  */
 export default function FloorPage() {
   const { restaurantId, role } = useWorkplace();
-  const [muted, setMuted] = useState(loadMuted);
+  const [muted, setMuted] = useState(floorMute.load);
   const [audible, setAudible] = useState(audioReady);
   const live = useLiveFloor(restaurantId, muted);
   const [openTable, setOpenTable] = useState<number | null>(null);
@@ -86,7 +87,7 @@ export default function FloorPage() {
     unlockAudio();
     setAudible(true);
     setMuted((m) => {
-      saveMuted(!m);
+      floorMute.save(!m);
       return !m;
     });
   };

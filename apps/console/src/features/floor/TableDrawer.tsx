@@ -2,6 +2,7 @@ import { BellOutlined } from "@ant-design/icons";
 import {
   type ConsoleLine,
   type ConsoleOrder,
+  type ConsolePayment,
   formatIsoDateTime,
   ORDER_STATUS,
   roleCan,
@@ -11,7 +12,11 @@ import {
 import { App, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Tag, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import * as floorApi from "../../api/floor.js";
-import { FLOOR_COPY } from "../../copy/index.js";
+import { FLOOR_COPY, PAYMENTS_COPY } from "../../copy/index.js";
+import { OrderPayments } from "../payments/OrderPayments.js";
+import { PaymentBlock } from "../payments/PaymentBlock.js";
+import { useRefund } from "../payments/use-refund.js";
+import { useTablePayments } from "../payments/use-table-payments.js";
 import { STATE_COLORS } from "./state-colors.js";
 import { useApproval, useReason } from "./use-approval.js";
 
@@ -46,9 +51,20 @@ interface Actions {
   approved(work: (approval?: Parameters<typeof floorApi.cancelOrder>[3]) => Promise<unknown>): Promise<void>;
   ask(title: string): Promise<string | null>;
   rid: number;
+  /** refund a payment (a role with payments.refund) */
+  refund?: (payment: ConsolePayment, what: string) => void;
 }
 
-function OrderCard({ order, actions }: { order: ConsoleOrder; actions: Actions }) {
+function OrderCard({
+  order,
+  payments,
+  actions,
+}: {
+  order: ConsoleOrder;
+  /** the order group's payments (a main order's; an added order is paid with its main) */
+  payments: readonly ConsolePayment[];
+  actions: Actions;
+}) {
   const { rid, role, busy } = actions;
   const open =
     order.status === ORDER_STATUS.placed ||
@@ -63,6 +79,11 @@ function OrderCard({ order, actions }: { order: ConsoleOrder; actions: Actions }
     const reason = await actions.ask(FLOOR_COPY.compTitle(line.name));
     if (reason) await actions.approved((approval) => floorApi.compLine(rid, line.lineId, reason, approval));
   };
+  const voidIt = async (line: ConsoleLine) => {
+    const reason = await actions.ask(FLOOR_COPY.voidTitle(line.name));
+    if (reason) await actions.approved((approval) => floorApi.voidLine(rid, line.lineId, reason, approval));
+  };
+  const liveLines = order.lines.filter((l) => !l.voided).length;
   return (
     <section className="floor-order" data-testid={`order-${order.orderId}`}>
       <header className="floor-order-head">
@@ -98,7 +119,11 @@ function OrderCard({ order, actions }: { order: ConsoleOrder; actions: Actions }
       )}
       <ul className="floor-lines">
         {order.lines.map((line) => (
-          <li key={line.lineId} className={line.comped ? "floor-line comped" : "floor-line"}>
+          <li
+            key={line.lineId}
+            className={line.voided ? "floor-line voided" : line.comped ? "floor-line comped" : "floor-line"}
+            data-testid={`line-${line.lineId}`}
+          >
             <div className="floor-line-main">
               <span className="floor-line-name">{line.name}</span>
               <span className="floor-line-count">
@@ -116,14 +141,32 @@ function OrderCard({ order, actions }: { order: ConsoleOrder; actions: Actions }
             )}
             <div className="floor-line-foot">
               <Author author={line.addedBy} />
-              {line.comped ? (
+              {line.voided ? (
+                <Tag>{FLOOR_COPY.voidedBy(line.voided.by, line.voided.reason)}</Tag>
+              ) : line.comped ? (
                 <Tag color="gold">{FLOOR_COPY.compedBy(line.comped.by, line.comped.reason)}</Tag>
               ) : (
-                open &&
-                roleCan(role, "orders.comp") && (
-                  <Button size="small" type="link" disabled={busy} onClick={() => comp(line)}>
-                    {FLOOR_COPY.comp}
-                  </Button>
+                open && (
+                  <Space size={0}>
+                    {roleCan(role, "orders.comp") && (
+                      <Button size="small" type="link" disabled={busy} onClick={() => comp(line)}>
+                        {FLOOR_COPY.comp}
+                      </Button>
+                    )}
+                    {/* the last dish of an order is cancelled with the order, not voided */}
+                    {roleCan(role, "orders.cancel") && liveLines > 1 && (
+                      <Button
+                        size="small"
+                        type="link"
+                        danger
+                        disabled={busy}
+                        onClick={() => voidIt(line)}
+                        data-testid="void-line"
+                      >
+                        {FLOOR_COPY.void}
+                      </Button>
+                    )}
+                  </Space>
                 )
               )}
             </div>
@@ -134,6 +177,13 @@ function OrderCard({ order, actions }: { order: ConsoleOrder; actions: Actions }
         <Typography.Paragraph className="floor-whole-memo">
           {FLOOR_COPY.wholeMemo}：{order.wholeMemo}
         </Typography.Paragraph>
+      )}
+      {order.mainOrderId === null && roleCan(role, "payments.read") && (
+        <OrderPayments
+          payments={payments}
+          prepay={order.paymentType === 1}
+          onRefund={actions.refund && ((p) => actions.refund?.(p, FLOOR_COPY.order(order.orderId)))}
+        />
       )}
       <footer className="floor-order-foot">
         <Typography.Text strong>¥{order.total}</Typography.Text>
@@ -192,6 +242,7 @@ export function TableDrawer({
   const [busy, setBusy] = useState(false);
   const approval = useApproval();
   const reason = useReason();
+  const { payments, reload: reloadPayments } = useTablePayments(rid, role, tableId, revision);
 
   const load = useCallback(() => {
     if (tableId === null) return;
@@ -215,11 +266,17 @@ export function TableDrawer({
       onChanged();
     }
   };
+  const refund = useRefund(rid, () => {
+    reloadPayments();
+    load();
+    onChanged();
+  });
   const actions: Actions = {
     rid,
     role,
     busy,
     ask: reason.ask,
+    refund: roleCan(role, "payments.refund") ? refund.start : undefined,
     async act(work) {
       setBusy(true);
       await after(await approval.run(() => work()));
@@ -341,7 +398,29 @@ export function TableDrawer({
           {detail.orders.length === 0 ? (
             <Empty description={FLOOR_COPY.noOrders} />
           ) : (
-            detail.orders.map((order) => <OrderCard key={order.orderId} order={order} actions={actions} />)
+            detail.orders.map((order) => (
+              <OrderCard
+                key={order.orderId}
+                order={order}
+                payments={payments.filter((p) => p.orderId === order.orderId)}
+                actions={actions}
+              />
+            ))
+          )}
+
+          {payments.some((p) => p.orderId === null) && (
+            <section className="floor-bill" data-testid="bill-payments">
+              <Typography.Title level={5}>{PAYMENTS_COPY.billPayment}</Typography.Title>
+              {payments
+                .filter((p) => p.orderId === null)
+                .map((p) => (
+                  <PaymentBlock
+                    key={p.intentId}
+                    payment={p}
+                    onRefund={actions.refund && ((it) => actions.refund?.(it, PAYMENTS_COPY.billPayment))}
+                  />
+                ))}
+            </section>
           )}
 
           <Descriptions size="small" column={3} className="floor-totals" title={FLOOR_COPY.totals}>
@@ -355,6 +434,7 @@ export function TableDrawer({
       )}
       {approval.dialog}
       {reason.dialog}
+      {refund.dialog}
     </Drawer>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { listStations } from "../../api/kitchen.js";
 import { KITCHEN_COPY } from "../../copy/index.js";
+import { unlockAudio } from "../../sound.js";
 import { useWorkplace } from "../session/session-store.js";
 import { StationDisplay } from "./StationDisplay.js";
 import "./kitchen.css";
@@ -52,7 +53,14 @@ export default function KitchenPage() {
         <Row gutter={[16, 16]}>
           {stations.map((s) => (
             <Col key={s.id} xs={12} md={8}>
-              <Card hoverable className="kitchen-pick" onClick={() => navigate(`/kitchen/${s.id}`)}>
+              <Card
+                hoverable
+                className="kitchen-pick"
+                onClick={() => {
+                  unlockAudio(); // the tap that picks the station lets its display chime
+                  navigate(`/kitchen/${s.id}`);
+                }}
+              >
                 <Button type="link" className="kitchen-pick-name" data-testid="pick-station">
                   {s.name}
                 </Button>

@@ -10,15 +10,26 @@ import {
   ticketsAllDay,
 } from "@tablemate/core";
 import { App, Badge, Button, Empty, Space, Tag } from "antd";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { ApiError } from "../../api/http.js";
 import { bumpTicket, recallBump, stationDisplay } from "../../api/kitchen.js";
 import { KITCHEN_COPY } from "../../copy/index.js";
+import { unlockAudio } from "../../sound.js";
 import { useTicketClock } from "./clock.js";
+import { useDrawnCount } from "./drawn-count.js";
 import { watchKitchen } from "./kitchen-live.js";
-import { chime, isMuted, setMuted, unlockAudio } from "./sound.js";
+import { chime, kitchenMute } from "./sound.js";
 import { TicketCard } from "./TicketCard.js";
-import { applyTicket, ticketBumpTarget } from "./tickets-state.js";
+import { applyTicket, inNumberOrder, ticketBumpTarget } from "./tickets-state.js";
 
 /**
  * A re-read display keeps the ticket objects it already holds at the same version, so the cards that
@@ -32,6 +43,16 @@ function keepUnchanged(held: readonly KitchenTicket[], read: KitchenTicket[]): K
   });
 }
 
+/**
+ * The thresholds held while a read answers the same ones: every card takes them as a prop, so a new
+ * object with the same values would render all 300 cards again.
+ */
+const sameTimers = (held: Display["timers"], read: Display["timers"]): Display["timers"] =>
+  held.orangeAfterMin === read.orangeAfterMin && held.redAfterMin === read.redAfterMin ? held : read;
+
+/** How long a display waits for its socket before reading its tickets without it. */
+const SOCKET_WAIT_MS = 2000;
+
 /** How often a display without its socket reads its tickets. */
 const OFFLINE_POLL_MS = 5000;
 
@@ -40,8 +61,10 @@ export const printUrl = (kind: "ticket" | "bill", id: number, reprint = false) =
   `/console/print/${kind}/${id}${reprint ? "?reprint=1" : ""}`;
 
 /**
- * A station's kitchen display: its open tickets oldest first (large type, timers turning orange then
- * red), bump and recall, the all-day counts, a chime on a new ticket, kept live by the console socket.
+ * A station's kitchen display: its open tickets by number, oldest first (large type, timers turning
+ * orange then red), bump and recall, the all-day counts, a chime on a new ticket, kept live by the
+ * console socket. News of one ticket renders one card (tickets-state.ts keeps the others' objects, the
+ * callbacks and the clock are stable); a display opening on 300 tickets draws them a few per task.
  */
 export function StationDisplay({
   restaurantId,
@@ -57,7 +80,7 @@ export function StationDisplay({
   const [lastBump, setLastBump] = useState<Display["lastBump"]>(null);
   const [timers, setTimers] = useState(DEFAULT_TIMER_THRESHOLDS);
   const [online, setOnline] = useState(true);
-  const [muted, setMute] = useState(isMuted);
+  const [muted, setMute] = useState(kitchenMute.load);
   const [busy, setBusy] = useState<number | null>(null);
   const ticketsRef = useRef(tickets);
   ticketsRef.current = tickets;
@@ -70,35 +93,56 @@ export function StationDisplay({
     const from = log.since.length;
     try {
       const display = await stationDisplay(restaurantId, station.id);
-      let list = display.tickets;
+      let list = inNumberOrder(display.tickets);
       for (const t of log.since.slice(from)) list = applyTicket(list, station.id, t);
       setTickets((held) => keepUnchanged(held, list));
       setLastBump(display.lastBump);
-      setTimers(display.timers);
+      setTimers((held) => sameTimers(held, display.timers));
     } finally {
       log.loading--;
       if (!log.loading) log.since = [];
     }
   }, [restaurantId, station.id]);
 
+  // The display is read once its socket is open, so news from then on lands on top of the read (none
+  // missed between the two), and again on each reconnect: one read of 300 tickets, not one at mount and
+  // another when the socket opens. A socket slow to open, or down, leaves the display to read itself.
   useEffect(() => {
-    load().catch((error: Error) => message.error(error.message));
-    return watchKitchen(restaurantId, {
+    let read = false;
+    const readNow = () => {
+      read = true;
+      load().catch((error: Error) => message.error(error.message));
+    };
+    const slowSocket = setTimeout(() => read || readNow(), SOCKET_WAIT_MS);
+    const stop = watchKitchen(restaurantId, {
       onNews({ type, ticket }) {
         if (ticket.stationId !== station.id) return;
         if (type === "ticket.created" && !ticketsRef.current.some((t) => t.id === ticket.id)) chime();
         if (news.current.loading) news.current.since.push(ticket);
-        setTickets((held) => applyTicket(held, station.id, ticket));
+        // a transition: React renders the display in slices it can interrupt, so news arriving while
+        // 300 cards are up never blocks a tap (a bump is an urgent update and goes first)
+        startTransition(() => setTickets((held) => applyTicket(held, station.id, ticket)));
       },
       onOpen() {
         setOnline(true);
-        load().catch(() => {});
+        readNow();
       },
       onDown() {
         setOnline(false);
+        if (!read) readNow();
       },
     });
+    return () => {
+      clearTimeout(slowSocket);
+      stop();
+    };
   }, [restaurantId, station.id, load, message]);
+
+  // browsers allow sound only after a tap: the first one anywhere on the display unlocks the chime
+  useEffect(() => {
+    window.addEventListener("pointerdown", unlockAudio, { once: true });
+    return () => window.removeEventListener("pointerdown", unlockAudio);
+  }, []);
 
   // while the socket is down the display reads itself every few seconds, so it never silently goes stale
   useEffect(() => {
@@ -157,9 +201,8 @@ export function StationDisplay({
     window.open(printUrl("ticket", ticket.id, reprint), "_blank");
   }, []);
 
-  const allDay = useMemo(() => ticketsAllDay(tickets), [tickets]);
-  const grid = useRef<HTMLDivElement>(null);
-  useTicketClock(grid, timers, tickets);
+  const clock = useTicketClock(timers);
+  const drawn = useDrawnCount(tickets.length);
 
   return (
     <div className="kitchen" data-testid="kitchen-display">
@@ -183,7 +226,7 @@ export function StationDisplay({
             size="large"
             icon={muted ? <MutedOutlined /> : <SoundOutlined />}
             onClick={() => {
-              setMuted(!muted);
+              kitchenMute.save(!muted);
               setMute(!muted);
               if (muted) unlockAudio();
             }}
@@ -196,25 +239,17 @@ export function StationDisplay({
           </Button>
         </Space>
       </div>
-      <div className="kitchen-all-day" data-testid="all-day">
-        <span className="kitchen-all-day-title">{KITCHEN_COPY.allDay}</span>
-        {allDay.length === 0
-          ? KITCHEN_COPY.allDayEmpty
-          : allDay.map((a) => (
-              <span key={a.foodId} className="kitchen-all-day-item">
-                {a.name} <b>{a.count}</b>
-              </span>
-            ))}
-      </div>
+      <AllDay tickets={tickets} />
       {tickets.length === 0 ? (
         <Empty className="kitchen-empty" description={KITCHEN_COPY.empty} />
       ) : (
-        <div className="kitchen-tickets" ref={grid}>
-          {tickets.map((t) => (
+        <div className="kitchen-tickets">
+          {(drawn < tickets.length ? tickets.slice(0, drawn) : tickets).map((t) => (
             <TicketCard
               key={t.id}
               ticket={t}
               timers={timers}
+              clock={clock}
               busy={busy === t.id}
               onBump={onBump}
               onPrint={onPrint}
@@ -225,6 +260,27 @@ export function StationDisplay({
     </div>
   );
 }
+
+/**
+ * The all-day counts of the display's tickets. They follow in a render of their own, after the cards:
+ * summing 300 tickets is no reason to hold up drawing the one that changed.
+ */
+const AllDay = memo(function AllDay({ tickets }: { tickets: readonly KitchenTicket[] }) {
+  const counted = useDeferredValue(tickets);
+  const allDay = useMemo(() => ticketsAllDay(counted), [counted]);
+  return (
+    <div className="kitchen-all-day" data-testid="all-day">
+      <span className="kitchen-all-day-title">{KITCHEN_COPY.allDay}</span>
+      {allDay.length === 0
+        ? KITCHEN_COPY.allDayEmpty
+        : allDay.map((a) => (
+            <span key={a.foodId} className="kitchen-all-day-item">
+              {a.name} <b>{a.count}</b>
+            </span>
+          ))}
+    </div>
+  );
+});
 
 const nextOf = (state: ItemState): BumpTarget | null => nextItemState(state) as BumpTarget | null;
 const targetOf = (ticket: KitchenTicket): BumpTarget | null => ticketBumpTarget(ticket);

@@ -2,7 +2,7 @@ import { PrinterOutlined } from "@ant-design/icons";
 import { elapsedText, type KitchenTicket, type TicketItem, type TimerThresholds } from "@tablemate/core";
 import { memo } from "react";
 import { KITCHEN_COPY } from "../../copy/index.js";
-import { timerClass } from "./clock.js";
+import { type TicketClock, timerClass } from "./clock.js";
 import { ticketBumpTarget } from "./tickets-state.js";
 
 /**
@@ -10,10 +10,10 @@ import { ticketBumpTarget } from "./tickets-state.js";
  * one clock (clock.ts) rewrites the text and colour of every timer in place each second, so no card
  * re-renders for the time (300 open tickets stay light).
  */
-function Elapsed({ since, timers }: { since: string; timers: TimerThresholds }) {
+function Elapsed({ since, timers, clock }: { since: string; timers: TimerThresholds; clock: TicketClock }) {
   const ms = Date.now() - Date.parse(since);
   return (
-    <span className={timerClass(ms, timers)} data-since={since} data-testid="ticket-timer">
+    <span ref={clock.watch} className={timerClass(ms, timers)} data-since={since} data-testid="ticket-timer">
       {elapsedText(ms)}
     </span>
   );
@@ -32,15 +32,22 @@ const details = (item: TicketItem): string =>
 export interface TicketCardProps {
   ticket: KitchenTicket;
   timers: TimerThresholds;
+  /** the display's one clock for every timer (stable for the display's life) */
+  clock: TicketClock;
   busy: boolean;
   onBump(ticket: KitchenTicket, itemId?: number): void;
   onPrint(ticket: KitchenTicket, reprint: boolean): void;
 }
 
-/** One ticket: number, table, age, its items with their states (tap one to move it on), bump and print. */
+/**
+ * One ticket: number, table, age, its items with their states (tap one to move it on), bump and print.
+ * Memoized: the display hands every card the same props until its own ticket changes (a new version is a
+ * new object; the others keep theirs), so news of one ticket renders one card.
+ */
 export const TicketCard = memo(function TicketCard({
   ticket,
   timers,
+  clock,
   busy,
   onBump,
   onPrint,
@@ -60,7 +67,7 @@ export const TicketCard = memo(function TicketCard({
         {!cancel && ticket.mainOrderId !== null && (
           <span className="ticket-flag ticket-flag-add">{KITCHEN_COPY.addOn}</span>
         )}
-        <Elapsed since={ticket.createdAt} timers={timers} />
+        <Elapsed since={ticket.createdAt} timers={timers} clock={clock} />
       </header>
       <ul className="ticket-items">
         {ticket.items.map((item) => (

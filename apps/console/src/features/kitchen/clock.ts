@@ -1,5 +1,5 @@
 import { elapsedText, type TimerThresholds, timerColour } from "@tablemate/core";
-import { type RefObject, useEffect } from "react";
+import { useEffect, useState } from "react";
 
 /** A timer's classes for its age: its colour from the thresholds (core's timerColour). */
 export const timerClass = (ms: number, timers: TimerThresholds): string =>
@@ -14,42 +14,67 @@ function paint(el: HTMLElement, now: number, timers: TimerThresholds): void {
 }
 
 /**
- * One clock for every timer on the display: each second it rewrites, in place, the text and colour of
- * the timers (`[data-since]`) on screen (an IntersectionObserver keeps the set; one scrolled into view
- * is brought up to date at once), reading no layout. No card re-renders for the time, so 300 open
- * tickets cost a dozen text writes a second. `version` changes when the cards do (re-observed then).
+ * One clock for every timer on a display: each second it rewrites, in place, the text and colour of the
+ * timers (`[data-since]`) on screen, reading no layout. Each timer joins with `watch` (its ref callback:
+ * React calls it when the card is drawn and its answer when the card goes), so a new card costs one
+ * observe and no card re-renders for the time: 300 open tickets cost a dozen text writes a second.
  */
-export function useTicketClock(
-  container: RefObject<HTMLElement | null>,
-  timers: TimerThresholds,
-  version: unknown,
-): void {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes with the cards: observe the new timers
-  useEffect(() => {
-    const root = container.current;
-    if (!root) return;
-    const visible = new Set<HTMLElement>();
-    const observer =
-      typeof IntersectionObserver === "undefined"
-        ? null
-        : new IntersectionObserver((entries) => {
-            for (const entry of entries) {
-              const el = entry.target as HTMLElement;
-              if (entry.isIntersecting) {
-                visible.add(el);
-                paint(el, Date.now(), timers);
-              } else visible.delete(el);
-            }
-          });
-    const all = root.querySelectorAll<HTMLElement>("[data-since]");
-    for (const el of all) observer ? observer.observe(el) : visible.add(el);
-    const timer = setInterval(() => {
-      const now = Date.now();
-      for (const el of visible) paint(el, now, timers);
-    }, 1000);
-    return () => {
-      clearInterval(timer);
-      observer?.disconnect();
-    };
-  }, [container, timers, version]);
+export interface TicketClock {
+  /** a timer element to keep current while on screen (an IntersectionObserver tells); answers the stop */
+  watch(el: HTMLElement | null): (() => void) | undefined;
+  /** the restaurant's thresholds changed: the timers on screen take their new colours now */
+  setTimers(timers: TimerThresholds): void;
+  /** ticks each second until the answer is called */
+  run(): () => void;
+}
+
+export function createTicketClock(timers: TimerThresholds): TicketClock {
+  let current = timers;
+  const visible = new Set<HTMLElement>();
+  const observer =
+    typeof IntersectionObserver === "undefined"
+      ? null
+      : new IntersectionObserver((entries) => {
+          const now = Date.now();
+          for (const entry of entries) {
+            const el = entry.target as HTMLElement;
+            // one scrolled into view is brought up to date at once
+            if (entry.isIntersecting) {
+              visible.add(el);
+              paint(el, now, current);
+            } else visible.delete(el);
+          }
+        });
+  const tick = () => {
+    const now = Date.now();
+    for (const el of visible) paint(el, now, current);
+  };
+  return {
+    watch(el) {
+      if (!el) return;
+      if (observer) observer.observe(el);
+      else visible.add(el);
+      return () => {
+        observer?.unobserve(el);
+        visible.delete(el);
+      };
+    },
+    setTimers(timers) {
+      if (timers === current) return;
+      current = timers;
+      tick();
+    },
+    run() {
+      const timer = setInterval(tick, 1000);
+      return () => clearInterval(timer);
+    },
+  };
+}
+
+/** The display's clock: one for its life, ticking while it is mounted, with the thresholds given. */
+export function useTicketClock(timers: TimerThresholds): TicketClock {
+  const [clock] = useState(() => createTicketClock(timers));
+  useEffect(() => clock.setTimers(timers), [clock, timers]);
+  useEffect(() => clock.run(), [clock]);
+  return clock;
 }

@@ -9,11 +9,36 @@ import {
 /** A ticket stays on its station's display while an item is still to do (or a cancel to acknowledge). */
 export const isOpenTicket = (ticket: KitchenTicket): boolean => ticket.items.some((i) => isOpenItem(i.state));
 
-const byAge = (a: KitchenTicket, b: KitchenTicket) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+/** The display's order: by ticket number (numbers rise as tickets are made), so oldest first. */
+const byNumber = (a: KitchenTicket, b: KitchenTicket) => a.number - b.number || a.id - b.id;
+
+/**
+ * A read display's tickets in the display's order. The server lists them by the time they were made,
+ * which concurrent orders can give out of number order; the cook reads numbers. Stable (same list when
+ * already in order).
+ */
+export function inNumberOrder(tickets: KitchenTicket[]): KitchenTicket[] {
+  const ordered = tickets.every((t, i) => i === 0 || byNumber(tickets[i - 1] as KitchenTicket, t) <= 0);
+  return ordered ? tickets : [...tickets].sort(byNumber);
+}
+
+/** Where a ticket goes in a list in number order (after any equal one): a binary search, no sort. */
+function placeOf(tickets: readonly KitchenTicket[], ticket: KitchenTicket): number {
+  let low = 0;
+  let high = tickets.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (byNumber(tickets[mid] as KitchenTicket, ticket) <= 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 
 /**
  * The display's tickets after news of one: of this station only; a newer version replaces the one held
- * (an older one, arriving late, is ignored); a ticket with nothing left to do leaves; oldest first.
+ * in its place (an older one, arriving late, is ignored); a ticket with nothing left to do leaves; a new
+ * one goes in by its number. One copy of the list and no sort: a live ticket among 300 stays cheap, and
+ * every other ticket keeps its object (its card does not render again).
  */
 export function applyTicket(
   tickets: readonly KitchenTicket[],
@@ -21,10 +46,13 @@ export function applyTicket(
   ticket: KitchenTicket,
 ): KitchenTicket[] {
   if (ticket.stationId !== stationId) return tickets as KitchenTicket[];
-  const held = tickets.find((t) => t.id === ticket.id);
+  const at = tickets.findIndex((t) => t.id === ticket.id);
+  const held = tickets[at];
   if (held && held.version > ticket.version) return tickets as KitchenTicket[];
-  const rest = tickets.filter((t) => t.id !== ticket.id);
-  return isOpenTicket(ticket) ? [...rest, ticket].sort(byAge) : rest;
+  const next = [...tickets];
+  if (held) next.splice(at, 1);
+  if (isOpenTicket(ticket)) next.splice(placeOf(next, ticket), 0, ticket);
+  return next;
 }
 
 /**

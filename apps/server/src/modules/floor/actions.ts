@@ -4,12 +4,16 @@ import {
   canMoveOrder,
   isSettled,
   kitchenStarted,
+  lineVoidRefusal,
   ORDER_STATUS,
   type OrderStatus,
   reverseSettleTo,
+  stockUnits,
 } from "@tablemate/core";
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import Big from "big.js";
+import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
 import {
+  billClaims,
   carts,
   orderEvents,
   orderLines,
@@ -26,6 +30,8 @@ import type { Tx } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
 import { queueForKitchen } from "../kitchen/queue.js";
 import { broadcastOrderStatus, writeStatusMove } from "../order/status.js";
+import { returnStock } from "../order/stock.js";
+import { orderIsPaid, settleCancelledOrder } from "../payment/order-cancel.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
 import { openVisit } from "../visit/visits.js";
@@ -85,11 +91,20 @@ async function staffMove(
   options: MoveOptions,
 ): Promise<{ orderId: number; status: number }> {
   const approver = await checkedApprover(deps.verifyApproval, deps.db, restaurantId, options.approval);
-  const { order, stock } = await deps.db.transaction(async (tx) => {
+  const { order, stock, refunds } = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, restaurantId, orderId);
     if (options.from && !options.from.includes(order.status)) throw new AppError("orderMoveRefused");
     if (!canMoveOrder(order.status, to)) throw new AppError("orderMoveRefused");
-    const approvedBy = requireApproval(by, options.permission, kitchenStarted(order.status), approver);
+    // a paid order's cancel refunds it: like a cancel after the kitchen started, a manager approves it
+    const refunding = to === ORDER_STATUS.cancelled && (await orderIsPaid(tx, order.id));
+    const approvedBy = requireApproval(
+      by,
+      options.permission,
+      kitchenStarted(order.status) || refunding,
+      approver,
+    );
+    const refunds =
+      to === ORDER_STATUS.cancelled ? await settleCancelledOrder(tx, order.id, by.actor, deps.now()) : [];
     const stock = await writeStatusMove(tx, order, to, by.actor, deps.now(), options.reason ?? "");
     // taking the order (or cancelling it) ends its wait at the gate
     if (order.held) await tx.update(orders).set({ held: false }).where(eq(orders.id, order.id));
@@ -104,11 +119,13 @@ async function staffMove(
       before: orderState(order),
       after: { status: to, held: false, ...(options.reason ? { reason: options.reason } : {}) },
     });
-    return { order, stock };
+    return { order, stock, refunds };
   });
+  await deps.sendRefunds?.(refunds);
   await broadcastOrderStatus(deps, order, to, by.actor, stock);
-  // an order the gate held reaches the kitchen only now, once a waiter confirmed it
-  if (order.held && to === ORDER_STATUS.accepted) queueForKitchen(deps, order.id);
+  // the kitchen follows: an order the gate held (or a pay-first one not paid yet) reaches it once a
+  // waiter takes it, and a cancel sends cancel tickets to the stations that got its lines
+  queueForKitchen(deps, order.id);
   return { orderId: order.id, status: to };
 }
 
@@ -187,6 +204,94 @@ export async function compLine(
     change: "lineComped",
   });
   return { lineId, orderId: order.id };
+}
+
+/**
+ * Voids a line of an open order (退菜), under the order's and the line's locks: core's lineVoidRefusal
+ * decides; once the kitchen started, a role that may not approve needs a manager's approval (as a
+ * cancel does). The line stays, marked with who and why; the order's totals drop by its amount; its
+ * stock goes back; the stations that got it receive a cancel ticket, the diners and the floor hear of
+ * it. Audited as `line.void`.
+ */
+export async function voidLine(
+  deps: FloorDeps,
+  by: StaffPrincipal,
+  restaurantId: number,
+  lineId: number,
+  body: { reason: string; approval?: Approval },
+): Promise<{ lineId: number; orderId: number; total: string }> {
+  const approver = await checkedApprover(deps.verifyApproval, deps.db, restaurantId, body.approval);
+  const { order, stock, total } = await deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ orderId: orderLines.orderId })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(orderLines.id, lineId), eq(orders.restaurantId, restaurantId)));
+    if (!found) throw new AppError("notFound", "菜品不存在");
+    // the order first, then its lines: the lock order every order change takes
+    const order = await lockOrder(tx, restaurantId, found.orderId);
+    const lines = await tx
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.id))
+      .for("update");
+    const line = lines.find((l) => l.id === lineId);
+    if (!line) throw new AppError("notFound", "菜品不存在");
+    const [claim] = await tx
+      .select({ id: billClaims.id })
+      .from(billClaims)
+      .where(and(eq(billClaims.orderLineId, line.id), ne(billClaims.status, "released")))
+      .limit(1);
+    const refusal = lineVoidRefusal({
+      orderStatus: order.status,
+      voided: line.voidedAt !== null,
+      comped: line.compedAt !== null,
+      liveLines: lines.filter((l) => l.voidedAt === null).length,
+      orderPaid: await orderIsPaid(tx, order.id),
+      claimed: claim !== undefined,
+    });
+    if (refusal) throw new AppError(refusal);
+    const approvedBy = requireApproval(by, "orders.cancel", kitchenStarted(order.status), approver);
+    await tx
+      .update(orderLines)
+      .set({ voidedAt: deps.now(), voidedBy: by.name, voidReason: body.reason })
+      .where(eq(orderLines.id, line.id));
+    const total = new Big(order.totalPrice).minus(line.total);
+    const vipTotal = new Big(order.vipTotalPrice).minus(line.vipTotal);
+    await tx
+      .update(orders)
+      .set({ totalPrice: total.toFixed(2), vipTotalPrice: vipTotal.toFixed(2) })
+      .where(eq(orders.id, order.id));
+    const stock = await returnStock(tx, stockUnits([line]));
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.status,
+      toStatus: order.status,
+      actor: by.actor,
+      at: deps.now(),
+      note: `退菜：${line.name}（${body.reason}）`,
+    });
+    await recordAudit(tx, {
+      restaurantId,
+      by,
+      approver: approvedBy,
+      action: "line.void",
+      target: `orderLine:${line.id}`,
+      before: { voided: false, orderTotal: order.totalPrice },
+      after: { voided: true, reason: body.reason, orderTotal: total.toFixed(2) },
+    });
+    return { order, stock, total: total.toFixed(2) };
+  });
+  // the diners' order pages read the order again (type 12), the limited dishes' stock goes out
+  await broadcastOrderStatus(deps, order, order.status as OrderStatus, by.actor, stock);
+  await publishStaff(deps.backplane, restaurantId, "floor", {
+    type: "table",
+    tableId: order.tableId,
+    change: "lineVoided",
+  });
+  queueForKitchen(deps, order.id);
+  return { lineId, orderId: order.id, total };
 }
 
 /**

@@ -125,6 +125,9 @@ export async function consoleOrdersOf(
         comped: line.compedAt
           ? { by: line.compedBy, reason: line.compReason, at: line.compedAt.toISOString() }
           : null,
+        voided: line.voidedAt
+          ? { by: line.voidedBy, reason: line.voidReason, at: line.voidedAt.toISOString() }
+          : null,
       })),
       events: events
         .filter((e) => e.orderId === order.id)

@@ -13,6 +13,7 @@ import {
   seatTableBodySchema,
   staffCartOpBodySchema,
   staffSubmitBodySchema,
+  voidLineBodySchema,
 } from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
 import { ok } from "../../http/envelope.js";
@@ -27,6 +28,7 @@ import {
   reverseSettle,
   seatTable,
   serveOrder,
+  voidLine,
 } from "./actions.js";
 import type { VerifyApproval } from "./approvals.js";
 import { NOTHING_PAID, type PaidHook, readFloor, readTableDetail } from "./floor-read.js";
@@ -99,6 +101,16 @@ export function floorRoutes(app: FastifyInstance, deps: FloorRouteDeps): void {
       const body = parse(compLineBodySchema, request.body);
       const by = await guard.require(request, rid, "orders.comp");
       return ok(await compLine(deps, by, rid, lineId, body));
+    },
+  );
+
+  app.post(
+    path((rid, lineId) => API.consoleLineVoid(rid, lineId), "rid", "lineId"),
+    async (request) => {
+      const { rid, lineId } = parse(consoleLineParamSchema, request.params);
+      const body = parse(voidLineBodySchema, request.body);
+      const by = await guard.require(request, rid, "orders.cancel");
+      return ok(await voidLine(deps, by, rid, lineId, body));
     },
   );
 

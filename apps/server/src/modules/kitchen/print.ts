@@ -1,6 +1,6 @@
 import { AppError, type Bill, ORDER_STATUS, roundMoney, type TicketPrint } from "@tablemate/core";
 import Big from "big.js";
-import { and, asc, count, eq, inArray, ne, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { auditLog, orderLines, orders, tables } from "../../db/schema.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
@@ -93,7 +93,12 @@ export async function billOf(db: Db, restaurantId: number, orderId: number, now:
     .orderBy(asc(orders.id));
   const ids = group.map((o) => o.id);
   const lines = ids.length
-    ? await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id))
+    ? await db
+        .select()
+        .from(orderLines)
+        // the bill charges no voided line (退菜)
+        .where(and(inArray(orderLines.orderId, ids), isNull(orderLines.voidedAt)))
+        .orderBy(asc(orderLines.id))
     : [];
   const [table] = await db.select({ name: tables.name }).from(tables).where(eq(tables.id, order.tableId));
   const restaurant = await getRestaurant(db, restaurantId);

@@ -5,7 +5,9 @@ import {
   type KitchenTicket,
   kitchenDeltas,
   ORDER_STATUS,
+  paysBeforeKitchen,
   type SentLine,
+  waitsBeforeKitchen,
 } from "@tablemate/core";
 import Big from "big.js";
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
@@ -22,13 +24,21 @@ import {
 import type { Backplane } from "../../realtime/hub.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
 import type { Tx } from "../cart/cart-state.js";
+import { groupDueCents } from "../payment/due.js";
 import { listStations, routesOf } from "./stations.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** Whether the floor's gate holds the order (status 0, `orders.held`) for a waiter's confirmation. */
-export function heldAtGate(order: OrderRow): boolean {
-  return order.held;
+/**
+ * Whether a placed order waits before the kitchen (core's waitsBeforeKitchen): the floor's gate holds
+ * it (`orders.held`) for a waiter's confirmation, or it pays first and its group still owes money. The
+ * group's money is read only for a placed pay-first order the gate let through.
+ */
+export async function heldBeforeKitchen(tx: Tx, order: OrderRow): Promise<boolean> {
+  const paysFirst = paysBeforeKitchen(order);
+  if (order.held || !paysFirst || order.status !== ORDER_STATUS.placed) return order.held;
+  const dueCents = await groupDueCents(tx, order.mainOrderId ?? order.id);
+  return waitsBeforeKitchen({ held: order.held, paysFirst, dueCents });
 }
 
 /** What ticketsForOrder made: the new tickets, and the tickets whose items a cancel voided. */
@@ -53,7 +63,7 @@ export async function ticketsForOrder(db: Db, orderId: number): Promise<TicketsM
     if (!order) return { restaurantId: 0, created: [], changed: [] };
     const none = { restaurantId: order.restaurantId, created: [], changed: [] };
     const cancelled = order.status === ORDER_STATUS.cancelled;
-    if (!cancelled && !isForKitchen(order.status, heldAtGate(order))) return none;
+    if (!cancelled && !isForKitchen(order.status, await heldBeforeKitchen(tx, order))) return none;
     const routes = routesOf(await listStations(tx, order.restaurantId));
     const sentRows = await tx
       .select({
@@ -73,7 +83,8 @@ export async function ticketsForOrder(db: Db, orderId: number): Promise<TicketsM
           await tx
             .select({
               lineId: orderLines.id,
-              count: orderLines.count,
+              // a voided line counts for nothing: the stations that got it receive a cancel ticket
+              count: sql<string>`case when ${orderLines.voidedAt} is null then ${orderLines.count} else 0 end`,
               categoryId: dishes.categoryId,
               secondCategoryId: dishes.secondCategoryId,
             })
@@ -97,7 +108,9 @@ export async function ticketsForOrder(db: Db, orderId: number): Promise<TicketsM
           orderId,
           stationId: delta.stationId,
           kind: delta.kind,
-          key: `${orderId}/${delta.stationId}/${delta.kind}`,
+          // per order, station, kind and the lines it carries: the same delta twice is refused, and a
+          // void then a cancel each make their own cancel ticket
+          key: `${orderId}/${delta.stationId}/${delta.kind}/${delta.items.map((i) => i.lineId).join(",")}`,
         })
         .onConflictDoNothing()
         .returning({ id: kitchenTickets.id });

@@ -1,5 +1,6 @@
 import {
   AppError,
+  centsToMoneyText,
   isSettled,
   ORDER_STATUS,
   type OrderCancellation,
@@ -22,6 +23,8 @@ import {
 } from "../../db/schema.js";
 import type { CartDeps } from "../cart/operate.js";
 import { sendToKitchen } from "../kitchen/tickets.js";
+import { settleCancelledOrder } from "../payment/order-cancel.js";
+import { groupPayments } from "../payment/present.js";
 import { isStaffActor } from "../staff/auth.js";
 import { broadcastOrderStatus, writeStatusMove } from "./status.js";
 
@@ -42,7 +45,7 @@ function visibleTo(guid: string): SQL {
 }
 
 /** An order the diner may see, and whether its visit is still open (only then may they act on it). */
-async function visibleOrder(
+export async function visibleOrder(
   db: Db,
   orderId: number,
   restaurantId: number,
@@ -92,7 +95,7 @@ export async function orderDetail(
   const total = live.reduce((sum, o) => sum.plus(o.totalPrice), new Big(0));
   const vipTotal = live.reduce((sum, o) => sum.plus(o.vipTotalPrice), new Big(0));
   const cancelledIds = new Set(cancelled.map((o) => o.id));
-  const liveLines = lines.filter((l) => !cancelledIds.has(l.orderId));
+  const liveLines = lines.filter((l) => !cancelledIds.has(l.orderId) && l.voidedAt === null);
   const cancelEvents = cancelled.length
     ? await db
         .select()
@@ -108,8 +111,10 @@ export async function orderDetail(
         )
     : [];
   const zero = money(0);
+  const payments = await groupPayments(db, order.id, guid);
   // settled at the register: what it charged is paid, and nothing is left to pay here
-  const paid = isSettled(order.status) ? money(total) : zero;
+  const paid = isSettled(order.status) ? money(total) : centsToMoneyText(payments.netCents);
+  const due = total.minus(paid);
   return {
     orderId: order.id,
     wxId: order.mainGuid,
@@ -120,14 +125,18 @@ export async function orderDetail(
     restaurant: { restaurantId: order.restaurantId, restaurantName: restaurant?.name ?? "" },
     tableId: order.tableId,
     tableName: table?.name ?? "",
-    dishOrders: lines.map((line) => presentLine(line, cancelledIds.has(line.orderId))),
-    pays: [],
+    // a voided line (退菜) shows as a cancelled one: struck through, counting for nothing
+    dishOrders: lines.map((line) =>
+      presentLine(line, cancelledIds.has(line.orderId) || line.voidedAt !== null),
+    ),
+    pays: payments.pays,
     status: order.status,
-    orderNeedMoney: money(total.minus(paid)),
+    orderNeedMoney: money(due.lt(0) ? 0 : due),
     orderVipNeedMoney: money(vipTotal),
     orderTotalPrice: money(total),
     orderRecieveMoney: paid,
-    orderWeChatMoney: zero,
+    orderWeChatMoney: centsToMoneyText(payments.wechatCents),
+    orderRefundMoney: centsToMoneyText(payments.refundedCents),
     orderRedMoney: zero,
     orderCouponMoney: zero,
     orderDiscount: zero,
@@ -238,15 +247,15 @@ export async function cancelOrder(
 ): Promise<void> {
   const { order, visitOpen } = await visibleOrder(deps.db, orderId, restaurantId, guid);
   if (!visitOpen) throw new AppError("visitEnded");
-  const stock = await deps.db.transaction(async (tx) => {
+  const { stock, refunds } = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     if (!locked) throw new AppError("notFound", "订单不存在");
-    if (locked.paymentType === 1 && locked.status === ORDER_STATUS.accepted) {
-      throw new AppError("cancelPaying");
-    }
     if (locked.status !== ORDER_STATUS.placed) throw new AppError("cancelFailed");
-    return writeStatusMove(tx, locked, ORDER_STATUS.cancelled, guid, deps.now());
+    // a payment in flight refuses (2000); a paid order's money goes back
+    const refunds = await settleCancelledOrder(tx, locked.id, guid, deps.now());
+    return { stock: await writeStatusMove(tx, locked, ORDER_STATUS.cancelled, guid, deps.now()), refunds };
   });
+  await deps.sendRefunds?.(refunds);
   await broadcastOrderStatus(deps, order, ORDER_STATUS.cancelled, guid, stock);
   // the stations that got its lines (a placed order with no gate is the kitchen's) get a cancel ticket
   await sendToKitchen(deps, order.id);

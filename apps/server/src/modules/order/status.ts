@@ -1,5 +1,5 @@
 import { type DishStock, ORDER_STATUS, type OrderStatus, stockUnits, takesOrder } from "@tablemate/core";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { carts, orderEvents, orderLines, orders } from "../../db/schema.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import { orderStatusMessage, stockMessage } from "../../realtime/messages.js";
@@ -33,7 +33,11 @@ export async function writeStatusMove(
     .insert(orderEvents)
     .values({ orderId: order.id, fromStatus: order.status, toStatus: to, actor, at, note });
   if (to !== ORDER_STATUS.cancelled) return [];
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+  // a voided line's stock went back when it was voided
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(and(eq(orderLines.orderId, order.id), isNull(orderLines.voidedAt)));
   return returnStock(tx, stockUnits(lines));
 }
 

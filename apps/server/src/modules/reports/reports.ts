@@ -12,7 +12,7 @@ import {
   summarizeOrders,
   UTF8_BOM,
 } from "@tablemate/core";
-import { and, asc, eq, gte, lt } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { orderLines, orders, tables } from "../../db/schema.js";
 
@@ -53,7 +53,8 @@ export async function reportSummary(
       })
       .from(orderLines)
       .innerJoin(orders, eq(orderLines.orderId, orders.id))
-      .where(inRange(restaurant.id, days)),
+      // a voided line (退菜) was never sold
+      .where(and(inRange(restaurant.id, days), isNull(orderLines.voidedAt))),
   ]);
   return summarizeOrders({
     days,
@@ -96,7 +97,8 @@ export async function ordersCsv(
       })
       .from(orderLines)
       .innerJoin(orders, eq(orderLines.orderId, orders.id))
-      .where(inRange(restaurant.id, days))
+      // a voided line (退菜) was never sold
+      .where(and(inRange(restaurant.id, days), isNull(orderLines.voidedAt)))
       .orderBy(asc(orderLines.id)),
   ]);
   const dishes = new Map<number, string[]>();

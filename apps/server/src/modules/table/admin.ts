@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.js";
 import { tables, visits } from "../../db/schema.js";
 import { qrSvg, tableLink } from "../../links.js";
 import type { Signer } from "../../security/signer.js";
+import { escapeHtml } from "../../web/html.js";
 import type { RestaurantRow } from "../restaurant/restaurants.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
@@ -176,8 +177,6 @@ export async function deleteTable(
   });
   return { tableId };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Cards per A4 page: 3 across, 4 down (each about 63 × 70 mm, crop lines between them). */
 const PER_PAGE = 12;

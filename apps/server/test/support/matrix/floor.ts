@@ -36,7 +36,7 @@ const floorOf = async ({ db, rid }: MatrixContext) => {
 };
 
 /** A manager of the restaurant, made for the row: the approval a comp or a reversed settle carries. */
-async function managerApproval(ctx: MatrixContext): Promise<Approval> {
+export async function managerApproval(ctx: MatrixContext): Promise<Approval> {
   const i = ctx.unique();
   const member = {
     login: `floor-manager-${i}`,
@@ -105,6 +105,21 @@ export const FLOOR_ROWS: MatrixRow[] = [
         url: API.consoleLineComp(ctx.rid, line?.id ?? 0),
         payload: { reason: "矩阵", approval: await managerApproval(ctx) },
       };
+    },
+    snapshot: floorOf,
+  },
+  {
+    method: "POST",
+    route: API.consoleLineVoid(":rid", ":lineId"),
+    permission: "orders.cancel",
+    request: async (ctx) => {
+      const { orderId } = await ctx.placedOrder();
+      const [line] = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+      if (!line) throw new Error("no line");
+      // a second dish on the order, so the first is not its last (which is cancelled, not voided)
+      const { id: _id, ...copy } = line;
+      await ctx.db.insert(orderLines).values({ ...copy, detailId: `${line.detailId}-2` });
+      return { url: API.consoleLineVoid(ctx.rid, line.id), payload: { reason: "矩阵" } };
     },
     snapshot: floorOf,
   },

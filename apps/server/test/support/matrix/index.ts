@@ -3,6 +3,7 @@ import { FLOOR_ROWS } from "./floor.js";
 import { KITCHEN_ROWS } from "./kitchen.js";
 import { MENU_ROWS } from "./menu.js";
 import { ORDER_ROWS } from "./orders.js";
+import { PAYMENT_ROWS } from "./payments.js";
 import { REPORT_ROWS } from "./reports.js";
 import { STOCK_ROWS } from "./stock.js";
 import type { MatrixRow } from "./types.js";
@@ -21,4 +22,5 @@ export const MATRIX_ROWS: MatrixRow[] = [
   ...MENU_ROWS,
   ...FLOOR_ROWS,
   ...STOCK_ROWS,
+  ...PAYMENT_ROWS,
 ];

@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { TOKEN_STORAGE_KEY } from "../../api/http.js";
 import { checkPeriodSale, orderRefOf, shortagesOf, submitOrder } from "../../api/order.js";
 import { CHECKOUT_COPY } from "../../copy.js";
+import { useCarryingNavigate } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
 import { local } from "../../storage.js";
 import { useAppStore } from "../../store/app-store.js";
@@ -35,6 +36,7 @@ async function expiredFoodIds(rid: number, foodIds: number[], fastFood: boolean)
  */
 export function useSubmitOrder() {
   const nav = useOrderNavigation();
+  const navigate = useCarryingNavigate();
   const { pathname, search } = useLocation();
   const [submitting, setSubmitting] = useState(false);
 
@@ -45,14 +47,11 @@ export function useSubmitOrder() {
       resetCheckout();
       clearToasts();
       const fastFood = app.restaurant?.restaurantFastHotel ?? false;
-      if (goesToPay({ isPrepayment: app.isPrepayment, fastFood, addingToOrder })) {
-        // /pay is a later issue's page: until it exists, the order detail (with what is due) stands in
-        nav.toDetail(orderId, true);
-        return;
-      }
-      nav.toDetail(orderId, true);
+      if (goesToPay({ isPrepayment: app.isPrepayment, fastFood, addingToOrder }))
+        navigate(PATHS.pay, { query: { orderId: String(orderId) }, replace: true });
+      else nav.toDetail(orderId, true);
     },
-    [nav],
+    [nav, navigate],
   );
 
   const submit = useCallback(async () => {

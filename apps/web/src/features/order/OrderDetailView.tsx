@@ -1,5 +1,10 @@
 import { formatMoney } from "@tablemate/client";
-import { type OrderCancellation, type OrderDetail, offersMemberPrices } from "@tablemate/core";
+import {
+  type OrderCancellation,
+  type OrderDetail,
+  offersMemberPrices,
+  type PrepaidNotice,
+} from "@tablemate/core";
 import { useAppStore } from "../../store/app-store.js";
 import { Money } from "../cart/Money.js";
 import { SUBMIT_COPY } from "../checkout/checkout-copy.js";
@@ -63,6 +68,7 @@ function MoneyBreakdown({ order }: { order: OrderDetail }) {
     [ORDER_COPY.discount, order.orderDiscount, nonZero(order.orderDiscount)],
     [ORDER_COPY.serviceMoney, order.orderServiceMoney, nonZero(order.orderServiceMoney)],
     [ORDER_COPY.paid, order.totalPaidMoney, nonZero(order.totalPaidMoney)],
+    [ORDER_COPY.refunded, order.orderRefundMoney, nonZero(order.orderRefundMoney)],
   ];
   return (
     <section className="order-card">
@@ -76,6 +82,25 @@ function MoneyBreakdown({ order }: { order: OrderDetail }) {
       <FactRow label={ORDER_COPY.needPay} testId="order-need">
         <Money className="order-total__money" value={order.orderNeedMoney} testId="order-total" />
       </FactRow>
+    </section>
+  );
+}
+
+/** The order's payments: each one's amount and whether it went through (a sandbox one tagged 测试). */
+function Payments({ order }: { order: OrderDetail }) {
+  if (order.pays.length === 0) return null;
+  return (
+    <section className="order-card" data-testid="order-pays">
+      <h2 className="order-card__title">{ORDER_COPY.payments}</h2>
+      {order.pays.map((pay) => (
+        <FactRow key={pay.payId} label={pay.payType} testId="order-pay">
+          {pay.test && <span className="test-tag">{ORDER_COPY.testTag}</span>}
+          <span className={pay.paid ? "order-pay__state" : "order-pay__state order-pay__state--open"}>
+            {pay.paid ? ORDER_COPY.payPaid : ORDER_COPY.payPending}
+          </span>
+          {formatMoney(pay.money)}
+        </FactRow>
+      ))}
     </section>
   );
 }
@@ -111,7 +136,22 @@ function Cancellations({ order, viewer }: { order: OrderDetail; viewer: string }
 }
 
 /** The order detail (001 §3): status, the lines, money, and the facts of the order. */
-export function OrderDetailView({ order, viewer }: { order: OrderDetail; viewer: string }) {
+/** The words of a prepayment notice (core's prepaidNotice decides which). */
+export const PREPAID_NOTICE_TEXT: Record<PrepaidNotice, string> = {
+  cashier: ORDER_COPY.prepaidCashier,
+  companion: ORDER_COPY.prepaidCompanion,
+};
+
+export function OrderDetailView({
+  order,
+  viewer,
+  notice,
+}: {
+  order: OrderDetail;
+  viewer: string;
+  /** prepayment's notice once the first order is paid */
+  notice: PrepaidNotice | null;
+}) {
   const reserve = order.reserve;
   const formatTime = useFormatTime();
   return (
@@ -120,6 +160,11 @@ export function OrderDetailView({ order, viewer }: { order: OrderDetail; viewer:
         <p className="order-status" data-testid="order-status">
           {order.held ? ORDER_COPY.awaitingConfirmation : statusText(order.status)}
         </p>
+        {notice && (
+          <p className="order-prepaid-notice" role="note" data-testid="prepaid-notice">
+            {PREPAID_NOTICE_TEXT[notice]}
+          </p>
+        )}
         {order.fastSerialNo && (
           <FactRow label={ORDER_COPY.serialNo}>
             <span className="order-serial" data-testid="order-serial">
@@ -132,6 +177,7 @@ export function OrderDetailView({ order, viewer }: { order: OrderDetail; viewer:
       <Lines order={order} />
       <Cancellations order={order} viewer={viewer} />
       <MoneyBreakdown order={order} />
+      <Payments order={order} />
       <section className="order-card">
         <FactRow label={ORDER_COPY.orderNo}>{order.num}</FactRow>
         <FactRow label={ORDER_COPY.table} testId="order-table">

@@ -17,8 +17,25 @@ export const ORDER_COPY = {
   discount: "优惠",
   serviceMoney: "服务费",
   paid: "已付",
+  /** what was refunded of its payments (a cancelled paid order) */
+  refunded: "已退款",
   needPay: "待付金额",
+  /** pay now (prepayment, quick-service), or this diner's part of the table's bill (pay later) */
+  goPay: "去支付",
+  payBill: "手机买单",
+  /** the order's payments: paid, or an attempt the provider has not answered yet */
+  payments: "支付记录",
+  payPaid: "已支付",
+  payPending: "处理中",
+  /** a sandbox payment */
+  testTag: "测试",
   addToOrder: "加菜",
+  /**
+   * prepayment, once the first order is paid (000 §2; the words are ours): the card is fixed by the
+   * payment, so member benefits go through the cashier; or a tablemate paid with their card
+   */
+  prepaidCashier: "首单已支付，如需使用会员权益，请联系收银员",
+  prepaidCompanion: "您的同伴已支付，您已享受同伴的会员权益",
   cancelOrder: "取消订单",
   cancelConfirm: "确定取消订单吗？",
   cancelled: "订单已取消",

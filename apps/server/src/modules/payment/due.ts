@@ -1,0 +1,36 @@
+import { ORDER_STATUS } from "@tablemate/core";
+import { and, eq, ne, or, sql } from "drizzle-orm";
+import { orders, payIntents } from "../../db/schema.js";
+import type { Tx } from "../cart/cart-state.js";
+import { cents } from "./intents.js";
+import { intentMoney } from "./ledger.js";
+
+/**
+ * What an order group (its main order and the orders added to it, less the cancelled) still owes
+ * through its pay-first intents, in cents: the group's total less what its events paid net of
+ * refunds; never below 0.
+ */
+export async function groupDueCents(tx: Tx, mainOrderId: number): Promise<number> {
+  const [group] = await tx
+    .select({ total: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text` })
+    .from(orders)
+    .where(
+      and(
+        or(eq(orders.id, mainOrderId), eq(orders.mainOrderId, mainOrderId)),
+        ne(orders.status, ORDER_STATUS.cancelled),
+      ),
+    );
+  const intents = await tx
+    .select({ id: payIntents.id })
+    .from(payIntents)
+    .where(and(eq(payIntents.kind, "order"), eq(payIntents.orderId, mainOrderId)));
+  let netCents = 0;
+  for (const m of (
+    await intentMoney(
+      tx,
+      intents.map((i) => i.id),
+    )
+  ).values())
+    netCents += m.paidCents - m.refundedCents;
+  return Math.max(0, cents(group?.total ?? "0") - netCents);
+}

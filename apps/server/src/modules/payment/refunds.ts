@@ -1,0 +1,111 @@
+import { AppError, checkRefund, PAY_API } from "@tablemate/core";
+import { and, eq } from "drizzle-orm";
+import { payAttempts, payEvents, payRefunds } from "../../db/schema.js";
+import type { Tx } from "../cart/cart-state.js";
+import type { PaymentDeps } from "./deps.js";
+import { newRefundNo } from "./numbers.js";
+import type { RefundState } from "./port.js";
+
+type AttemptRow = typeof payAttempts.$inferSelect;
+export type RefundRow = typeof payRefunds.$inferSelect;
+
+/**
+ * Writes a refund of part of a paid attempt, under the attempt's lock, before the provider is asked
+ * (the refund number is the call's idempotency key). More than is refundable is refused.
+ */
+export async function recordRefund(
+  tx: Tx,
+  attempt: AttemptRow,
+  input: { amountCents: number; reason: string; actor: string; approvedBy?: string | null; now: Date },
+): Promise<RefundRow> {
+  await tx
+    .select({ id: payAttempts.id })
+    .from(payAttempts)
+    .where(eq(payAttempts.id, attempt.id))
+    .for("update");
+  const [events, refunds] = await Promise.all([
+    tx.select().from(payEvents).where(eq(payEvents.attemptId, attempt.id)),
+    tx.select().from(payRefunds).where(eq(payRefunds.attemptId, attempt.id)),
+  ]);
+  const check = checkRefund(input.amountCents, events, refunds);
+  if (!check.ok) throw new AppError(check.error, check.message);
+  const [refund] = await tx
+    .insert(payRefunds)
+    .values({
+      intentId: attempt.intentId,
+      attemptId: attempt.id,
+      refundNo: newRefundNo(input.now),
+      amountCents: input.amountCents,
+      reason: input.reason,
+      actor: input.actor,
+      approvedBy: input.approvedBy ?? null,
+      createdAt: input.now,
+    })
+    .returning();
+  if (!refund) throw new Error("refund insert returned nothing");
+  return refund;
+}
+
+/**
+ * Asks the provider for a recorded refund (after commit). A provider that refuses leaves it pending
+ * for the reconciliation job to ask again; what the provider answers is applied as its word would be.
+ */
+export async function sendRefund(deps: PaymentDeps, refund: RefundRow): Promise<void> {
+  const [attempt] = await deps.db.select().from(payAttempts).where(eq(payAttempts.id, refund.attemptId));
+  if (!attempt) return;
+  const provider = await deps.providers.named(attempt.provider, attempt.restaurantId);
+  try {
+    const state = await provider.refund({
+      tradeNo: attempt.tradeNo,
+      refundNo: refund.refundNo,
+      amountCents: refund.amountCents,
+      totalCents: attempt.amountCents,
+      reason: refund.reason,
+      notifyUrl: `${deps.origin()}${PAY_API.payNotify(provider.name)}?rid=${attempt.restaurantId}`,
+      idempotencyKey: refund.refundNo,
+    });
+    await applyRefundState(deps, refund, state);
+  } catch (error) {
+    deps.log.warn({ err: error, refundNo: refund.refundNo }, "refund not taken by the provider yet");
+  }
+}
+
+/** Sends refunds recorded in a committed transaction, one after another. */
+export async function sendRefunds(deps: PaymentDeps, refunds: readonly RefundRow[]): Promise<void> {
+  for (const refund of refunds) await sendRefund(deps, refund);
+}
+
+/** A refund's outcome, once: done adds its event (unique per refund), failed marks it (both CAS). */
+export async function applyRefundState(
+  deps: Pick<PaymentDeps, "db" | "now">,
+  refund: Pick<RefundRow, "id" | "refundNo" | "intentId" | "attemptId" | "amountCents">,
+  state: Pick<RefundState, "state" | "amountCents">,
+): Promise<"applied" | "duplicate" | "pending"> {
+  if (state.state === "pending") return "pending";
+  return deps.db.transaction(async (tx) => {
+    const moved = await tx
+      .update(payRefunds)
+      .set({ status: state.state, doneAt: deps.now() })
+      .where(and(eq(payRefunds.id, refund.id), eq(payRefunds.status, "pending")))
+      .returning({ id: payRefunds.id });
+    if (moved.length === 0) return "duplicate";
+    if (state.state === "done") {
+      const [attempt] = await tx.select().from(payAttempts).where(eq(payAttempts.id, refund.attemptId));
+      await tx
+        .insert(payEvents)
+        .values({
+          intentId: refund.intentId,
+          attemptId: refund.attemptId,
+          provider: attempt?.provider ?? "sandbox",
+          eventId: `refunded:${refund.refundNo}`,
+          kind: "refunded",
+          // what we asked for is what a refund returns: a provider's other figure is not ours to count
+          amountCents: refund.amountCents,
+          refundId: refund.id,
+          at: deps.now(),
+        })
+        .onConflictDoNothing();
+    }
+    return "applied";
+  });
+}

@@ -1,0 +1,157 @@
+import { parseId } from "@tablemate/core";
+import Button from "antd-mobile/es/components/button";
+import { useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { fetchOrderDetail } from "../../api/order.js";
+import { useCarryingNavigate } from "../../router/navigation.js";
+import { PATHS } from "../../router/paths.js";
+import { useAppStore } from "../../store/app-store.js";
+import { Money } from "../cart/Money.js";
+import { useOrderNavigation } from "../checkout/order-navigation.js";
+import { Spinner } from "../loading/Spinner.js";
+import { OrderNotice, OrderPageFrame } from "../order/OrderPageFrame.js";
+import { TestTag } from "./PayParts.js";
+import { PAY_COPY } from "./pay-copy.js";
+import { forgetPayKey } from "./pay-key.js";
+import { useAttemptPoll } from "./use-attempt-poll.js";
+
+/** How long 支付成功 shows before the order's detail opens by itself. */
+export const SHOW_PAID_MS = 1500;
+
+/**
+ * The attempt the provider sent the browser back with. In hash mode the server's tradeNo lands in the
+ * page's own query, outside the hash the router reads.
+ */
+function useTradeNo(): string | null {
+  const [params] = useSearchParams();
+  return params.get("tradeNo") || new URLSearchParams(window.location.search).get("tradeNo");
+}
+
+/** Quick-service: the pick-up number, read from the order's detail once it is paid. */
+function usePickupNumber(orderId: number | null, paid: boolean): string {
+  const rid = useAppStore((state) => state.hotelid);
+  const quickService = useAppStore((state) => state.restaurant?.restaurantFastHotel ?? false);
+  const isPrepayment = useAppStore((state) => state.isPrepayment);
+  const [serial, setSerial] = useState("");
+  useEffect(() => {
+    if (!paid || !quickService || orderId === null || rid === null) return;
+    let live = true;
+    fetchOrderDetail(orderId, rid, isPrepayment ? 1 : undefined)
+      .then((order) => live && setSerial(order.fastSerialNo))
+      .catch(() => {
+        // the detail shows it too, a tap away
+      });
+    return () => {
+      live = false;
+    };
+  }, [paid, quickService, orderId, rid, isPrepayment]);
+  return serial;
+}
+
+/**
+ * /pay/success?tradeNo=: where the provider sends the browser back. Asks the server until the attempt
+ * is final and shows only what it says: 支付成功 (then the order, by itself), 支付未完成 with 重新支付,
+ * or 正在确认支付结果… meanwhile.
+ */
+export function PayResult() {
+  const [params] = useSearchParams();
+  const tradeNo = useTradeNo();
+  const rid = useAppStore((state) => state.hotelid);
+  const nav = useOrderNavigation();
+  const navigate = useCarryingNavigate();
+  const { seen, slow, refresh } = useAttemptPoll(rid, tradeNo);
+  const orderId = seen?.orderId ?? parseId(params.get("orderId"));
+  const forBill = params.get("bill") === "1";
+  const status = seen?.status ?? "pending";
+  const serial = usePickupNumber(orderId, status === "paid");
+
+  const viewOrder = () => (orderId === null ? nav.toOrderList() : nav.toDetail(orderId, true));
+  const payAgain = () =>
+    navigate(PATHS.pay, {
+      query: forBill || orderId === null ? { bill: "1" } : { orderId: String(orderId) },
+      replace: true,
+    });
+
+  // once, when the server says paid: on to the order a moment later (the latest way there, by a ref)
+  const toOrder = useRef(viewOrder);
+  toOrder.current = viewOrder;
+  useEffect(() => {
+    if (status !== "paid") return;
+    const timer = setTimeout(() => toOrder.current(), SHOW_PAID_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  useEffect(() => {
+    if ((status === "failed" || status === "closed") && rid !== null) {
+      // a failed attempt: paying again is a new request with a new key
+      forgetPayKey(orderId === null || forBill ? { kind: "bill", rid } : { kind: "order", rid, orderId });
+    }
+  }, [status, rid, orderId, forBill]);
+
+  if (!tradeNo) {
+    return (
+      <OrderPageFrame title={PAY_COPY.successTitle} testId="pay-result">
+        <OrderNotice
+          message={PAY_COPY.noTrade}
+          actions={[{ label: PAY_COPY.viewOrder, run: viewOrder, primary: true }]}
+        />
+      </OrderPageFrame>
+    );
+  }
+
+  return (
+    <OrderPageFrame title={PAY_COPY.successTitle} testId="pay-result">
+      <section className="order-card pay-result" data-testid="pay-result-state" data-status={status}>
+        {status === "paid" && seen ? (
+          <>
+            <span className="pay-result__mark pay-result__mark--ok" aria-hidden="true">
+              ✓
+            </span>
+            <p className="pay-result__title">
+              {PAY_COPY.success}
+              {seen.test && <TestTag />}
+            </p>
+            <Money className="pay-result__amount" value={seen.amount} testId="pay-result-amount" />
+            {serial && (
+              <div className="pay-result__pickup" data-testid="pay-pickup">
+                <span className="pay-muted">{PAY_COPY.pickupNo}</span>
+                <strong className="pay-result__serial">{serial}</strong>
+              </div>
+            )}
+            <Button color="primary" shape="rounded" onClick={viewOrder}>
+              {PAY_COPY.viewOrder}
+            </Button>
+          </>
+        ) : status === "failed" || status === "closed" ? (
+          <>
+            <span className="pay-result__mark pay-result__mark--no" aria-hidden="true">
+              !
+            </span>
+            <p className="pay-result__title">{PAY_COPY.notCompleted}</p>
+            <div className="pay-result__actions">
+              <Button color="primary" shape="rounded" onClick={payAgain}>
+                {PAY_COPY.payAgain}
+              </Button>
+              <Button color="primary" fill="outline" shape="rounded" onClick={viewOrder}>
+                {PAY_COPY.viewOrder}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <Spinner />
+            <p className="pay-result__title">{PAY_COPY.confirming}</p>
+            {slow && (
+              <>
+                <p className="pay-muted">{PAY_COPY.slowConfirm}</p>
+                <Button color="primary" fill="outline" shape="rounded" onClick={refresh}>
+                  {PAY_COPY.refresh}
+                </Button>
+              </>
+            )}
+          </>
+        )}
+      </section>
+    </OrderPageFrame>
+  );
+}
