@@ -98,9 +98,17 @@ function quantityRefusal(dish: Dish, refused: Exclude<QuantityResult, { ok: true
   return { reason: "invalid" as const, message };
 }
 
+/** A combo line with a chosen part the menu shows sold out (estimate 0): the combo cannot be made as chosen. */
+export function hasSoldOutPart(
+  line: { parts: readonly { itemId: number }[] },
+  dishOf: (foodId: number) => { estimate: number } | undefined,
+): boolean {
+  return line.parts.some((part) => dishOf(part.itemId)?.estimate === 0);
+}
+
 /**
  * A whole cart sent with the order (a phone whose socket was down): each line as the cart's own
- * operations would have left it, its dish on sale, and each dish within 999 and its stock across
+ * operations would have left it, its dish on sale and its chosen parts not sold out, and each dish within 999 and its stock across
  * its lines. Answers the first problem.
  */
 export function checkOrderLines(
@@ -124,6 +132,7 @@ export function checkOrderLines(
     const availability = dishAvailability(dish, dish);
     if (availability === "soldOut") return refuse("stock", stockMessage(dish));
     if (availability === "outOfPeriod") return refuse("invalid", `${dish.name}当前为非可售时间`);
+    if (hasSoldOutPart(line, dishOf)) return refuse("stock", stockMessage(dish));
     const choice = checkChoice(dish, line);
     if (!choice.ok) return refuse("invalid", choice.message);
     // the note as the cart's note operation would have taken it

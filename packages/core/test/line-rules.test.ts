@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { applyCartOp, type CartLine, newLine } from "../src/cart.js";
 import type { Dish } from "../src/contract/menu.js";
 import { isAddable } from "../src/dish-rules.js";
-import { checkChoice, checkOrderLines } from "../src/line-rules.js";
+import { checkChoice, checkOrderLines, hasSoldOutPart } from "../src/line-rules.js";
 import { type LineChoice, priceLine } from "../src/pricing.js";
 import { applyTableOp } from "../src/table-ops.js";
 import { appChoice, fish, lineDishOf, lineMenu, noodles, platter, rice, setMeal } from "./line-menu.js";
@@ -208,6 +208,24 @@ describe("a local cart sent with the order", () => {
       return dish && { ...dish };
     });
     expect(result.ok ? null : [result.reason, result.foodId, result.message]).toEqual(refusal);
+  });
+});
+
+describe("a combo whose chosen part is sold out", () => {
+  // the set meal's main (part 101) is also a dish of the menu, and it has run out
+  const partOut = (id: number) =>
+    id === 101 ? { ...(lineDishOf(1) as Dish), id: 101, estimate: 0 } : lineDishOf(id);
+  const combo = newLine(6, withParts(meal), "1");
+
+  it("is refused for stock, naming the combo, by the same rule the server's write applies", () => {
+    expect(hasSoldOutPart(combo, partOut)).toBe(true);
+    const result = checkOrderLines([combo], partOut);
+    expect(result).toEqual({ ok: false, reason: "stock", foodId: 6, message: "双人套餐已售罄" });
+  });
+
+  it("passes while the part is on sale or not a dish of the menu", () => {
+    expect(hasSoldOutPart(combo, lineDishOf)).toBe(false);
+    expect(checkOrderLines([combo], lineDishOf)).toEqual({ ok: true });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   type GateRules,
   gateOrder,
   gateRulesSchema,
+  hasSoldOutPart,
   isPrepaymentMode,
   isSettled,
   localClock,
@@ -371,13 +372,11 @@ function refuseUnavailable(
     }));
     throw new AppError("additionsShort", shortageMessage(shortages), shortages);
   }
-  const estimateOf = (id: number) => menu.find((d) => d.id === id)?.estimate;
+  const dishOf = (id: number) => menu.find((d) => d.id === id);
   // a stored 0 is place_orders' to refuse (with the additions' shortage first, as always)
   const stored = new Map(rows.map((row) => [row.id, row.estimate]));
   const out = priced.filter(
-    (p) =>
-      (p.dish.estimate === 0 && stored.get(p.dish.id) !== 0) ||
-      p.line.parts.some((part) => estimateOf(part.itemId) === 0),
+    (p) => (p.dish.estimate === 0 && stored.get(p.dish.id) !== 0) || hasSoldOutPart(p.line, dishOf),
   );
   if (!out.length) return;
   const shortages = [...new Map(out.map((p) => [p.dish.id, p.dish])).values()].map((dish) => ({
