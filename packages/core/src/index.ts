@@ -12,6 +12,8 @@ export * from "./contract/console-staff.js";
 export * from "./contract/console-stock.js";
 export * from "./contract/console-tables.js";
 export * from "./contract/diner-paths.js";
+export * from "./contract/member.js";
+export * from "./contract/member-paths.js";
 export * from "./contract/menu.js";
 export * from "./contract/order.js";
 export * from "./contract/order-paths.js";

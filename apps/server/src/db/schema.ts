@@ -220,6 +220,11 @@ export const visits = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
     /** who ended it: 'staff' or 'staff:<name>' */
     endedBy: text("ended_by").notNull().default(""),
+    /**
+     * the card fixed by the visit's first paid order (001 §4: prepayment); tablemates share its
+     * member benefits (000 §6) and nobody switches cards afterwards
+     */
+    memberCardId: integer("member_card_id").references((): AnyPgColumn => memberCards.id),
   },
   (t) => [uniqueIndex("visits_table_open").on(t.tableId).where(sql`${t.endedAt} is null`)],
 );
@@ -1135,5 +1140,150 @@ export const memberCoupons = pgTable(
     index("member_coupons_order_idx").on(t.orderId),
     check("member_coupons_state", sql`${t.state} in ('unused', 'locked', 'used')`),
     check("member_coupons_order", sql`(${t.state} = 'unused') = (${t.orderId} is null)`),
+  ],
+);
+
+// ── The member API (issue 19, migration 0020): member sessions, the card a visitor chose, card types,
+// recharge rules, full-reduction offers, recharges ─────────────────────────────────────────────────
+
+/**
+ * A member's login on one browser (001 §6, §8): phone and SMS code proved, a token issued. Only the
+ * token's SHA-256 is kept. It works until expiresAt (then 1991: refresh), can be refreshed until
+ * refreshUntil, and only by the visitor it was issued to; revoked at logout or when refreshed.
+ */
+export const memberSessions = pgTable(
+  "member_sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    /** the visitor (guid) the token was issued to: another browser holding it gains nothing */
+    guid: text("guid").notNull(),
+    memberId: reference("member_id", () => members.id),
+    restaurantId: restaurantRef(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    refreshUntil: timestamp("refresh_until", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("member_sessions_token").on(t.tokenHash), index("member_sessions_guid_idx").on(t.guid)],
+);
+
+/** The card a visitor uses at a restaurant (001 §7 member-ship: the last card), one per (guid, restaurant). */
+export const memberChoices = pgTable(
+  "member_choices",
+  {
+    guid: text("guid").notNull(),
+    restaurantId: restaurantRef(),
+    cardId: cardRef(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.guid, t.restaurantId] })],
+);
+
+/**
+ * A restaurant's card type (001 §3): what a card of it gives. Activating by phone opens the default
+ * enabled type. The 8 privileges (001 §3) a card shows are `rights`, a subset of 1-8 in that order.
+ */
+export const memberCardTypes = pgTable(
+  "member_card_types",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    cardType: integer("card_type").notNull(),
+    name: text("name").notNull(),
+    isVipPrice: boolean("is_vip_price").notNull().default(true),
+    chargeFlag: boolean("charge_flag").notNull().default(true),
+    memberDay: jsonb("member_day").$type<MemberDaySetting | null>(),
+    /** points earned per whole yuan paid */
+    pointsPerYuan: integer("points_per_yuan").notNull().default(1),
+    /** what one point pays, cents */
+    centsPerPoint: integer("cents_per_point").notNull().default(1),
+    rights: jsonb("rights").$type<number[]>().notNull().default([1, 2, 4, 6, 7, 8]),
+    isDefault: boolean("is_default").notNull().default(false),
+    enabled: boolean("enabled").notNull().default(true),
+    version: integer("version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("member_card_types_type").on(t.restaurantId, t.cardType),
+    uniqueIndex("member_card_types_default").on(t.restaurantId).where(sql`${t.isDefault}`),
+    check("member_card_types_rates", sql`${t.pointsPerYuan} >= 0 and ${t.centsPerPoint} >= 0`),
+  ],
+);
+
+/** A recharge rule (001 §3, §9): pay rechargeCents, get the gift (type 1 threshold, 2 per multiple). */
+export const rechargeRules = pgTable(
+  "recharge_rules",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    rechargeCents: cents("recharge_cents"),
+    /** awardType 1: cents given; 2: a percent of the recharge */
+    giftCents: cents("gift_cents").default(0),
+    giftPoints: integer("gift_points").notNull().default(0),
+    giftType: integer("gift_type").$type<1 | 2>().notNull().default(1),
+    awardType: integer("award_type").$type<1 | 2>().notNull().default(1),
+    /** the rule lets the diner type their own amount (at least rechargeCents) */
+    custom: boolean("custom").notNull().default(false),
+    enabled: boolean("enabled").notNull().default(true),
+    version: integer("version").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("recharge_rules_restaurant_idx").on(t.restaurantId),
+    check(
+      "recharge_rules_amounts",
+      sql`${t.rechargeCents} > 0 and ${t.giftCents} >= 0 and ${t.giftPoints} >= 0`,
+    ),
+  ],
+);
+
+/** A restaurant's full-reduction offer (满减, the pipeline's step b): from thresholdCents, reductionCents off. */
+export const discountOffers = pgTable(
+  "discount_offers",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    thresholdCents: cents("threshold_cents"),
+    reductionCents: cents("reduction_cents"),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("discount_offers_restaurant_idx").on(t.restaurantId),
+    check(
+      "discount_offers_amounts",
+      sql`${t.reductionCents} > 0 and ${t.thresholdCents} >= ${t.reductionCents}`,
+    ),
+  ],
+);
+
+/**
+ * A recharge (001 §7 recharge-prepay): money paid through the payment port onto a card. Its principal,
+ * gift and gift points are posted once, by the verified paid notification (ledger event keys name it).
+ */
+export const memberRecharges = pgTable(
+  "member_recharges",
+  {
+    id: serial("id").primaryKey(),
+    cardId: cardRef(),
+    restaurantId: restaurantRef(),
+    /** the visitor who started it */
+    guid: text("guid").notNull(),
+    ruleId: integer("rule_id").references(() => rechargeRules.id),
+    rechargeCents: cents("recharge_cents"),
+    giftCents: cents("gift_cents").default(0),
+    giftPoints: integer("gift_points").notNull().default(0),
+    state: text("state").$type<"pending" | "paid" | "closed">().notNull().default("pending"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("member_recharges_card_idx").on(t.cardId),
+    check(
+      "member_recharges_amounts",
+      sql`${t.rechargeCents} > 0 and ${t.giftCents} >= 0 and ${t.giftPoints} >= 0`,
+    ),
+    check("member_recharges_state", sql`${t.state} in ('pending', 'paid', 'closed')`),
   ],
 );

@@ -1,0 +1,256 @@
+import { z } from "zod";
+import { PHONE_PATTERN } from "../validation.js";
+import { guidSchema, idSchema } from "./common.js";
+
+/**
+ * The member calls (issue 19; spec 001 §3, §7, §9), one contract for both families (fusecrm and
+ * oldcrm answer the same shapes). Money here is integer cents, as the spec's member server keeps it
+ * (001 §5: divide by 100 to show; a balance absent shows '--').
+ */
+
+const cents = z.number().int();
+const phoneSchema = z.string().trim().regex(PHONE_PATTERN, "手机号格式不正确");
+/** 'YYYY-MM-DD' */
+const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "日期格式不正确");
+
+/** The 8 privilege kinds (001 §3), numbered in the spec's order. */
+export const MEMBER_PRIVILEGES = [
+  { id: 1, key: "memberPrice" },
+  { id: 2, key: "consumePoints" },
+  { id: 3, key: "exclusiveDiscount" },
+  { id: 4, key: "rechargeGift" },
+  { id: 5, key: "more" },
+  { id: 6, key: "storedValue" },
+  { id: 7, key: "pointsDeduction" },
+  { id: 8, key: "memberDay" },
+] as const;
+export type MemberPrivilegeKey = (typeof MEMBER_PRIVILEGES)[number]["key"];
+
+// ── requests ────────────────────────────────────────────────────────────────────────────────────
+
+export const memberRidQuerySchema = z.object({ rid: idSchema });
+
+/** POST {family}/members/phone/code */
+export const loginCodeBodySchema = z.object({ rid: idSchema, phone: phoneSchema });
+export type LoginCodeBody = z.infer<typeof loginCodeBodySchema>;
+
+/** POST {family}/cards/login: the phone and its SMS code (1418 when the code is empty) */
+export const cardLoginBodySchema = z.object({
+  rid: idSchema,
+  phone: phoneSchema,
+  code: z.string().trim().max(12, "验证码格式不正确"),
+});
+export type CardLoginBody = z.infer<typeof cardLoginBodySchema>;
+
+/** POST {family}/cards: open (activate) a card by the logged-in phone; cardType: the restaurant's default */
+export const cardActivateBodySchema = z.object({
+  rid: idSchema,
+  cardType: z.coerce.number().int().optional(),
+});
+
+/** GET {family}/cards/equities */
+export const equitiesQuerySchema = z.object({ rid: idSchema, cardId: idSchema });
+
+/** GET {family}/coupons: type 1 usable now, 2 used or expired (the app asks page 1, limit 999, type 1) */
+export const couponsQuerySchema = z.object({
+  rid: idSchema,
+  type: z.coerce.number().int().min(1).max(2).default(1),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(999).default(999),
+  memberCardId: idSchema.optional(),
+  memberId: idSchema.optional(),
+});
+export type CouponsQuery = z.infer<typeof couponsQuerySchema>;
+
+/** POST {family}/members/{memberId}: member info (001 §7) */
+export const memberUpdateBodySchema = z.object({
+  guid: guidSchema.optional(),
+  rid: idSchema,
+  memberId: idSchema,
+  memberName: z.string().trim().max(20, "姓名不能超过20个字符").default(""),
+  sex: z.coerce.number().int().min(0).max(2).default(0),
+  birthDay: daySchema.or(z.literal("")).default(""),
+  isLunar: z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+    .transform((v) => v === true || v === "true" || v === "1")
+    .default(false),
+});
+export type MemberUpdateBody = z.infer<typeof memberUpdateBodySchema>;
+
+/** POST /cloud/api/v2/users/current/member-ship */
+export const memberShipBodySchema = z.object({ rid: idSchema, cardId: idSchema });
+
+/** GET /cloud/api/v2/users/token-refresh */
+export const tokenRefreshQuerySchema = z.object({ rid: idSchema, token: z.string().min(1).max(200) });
+
+/**
+ * POST /deal/api/v1/recharge-prepay: header paySign = HMAC-SHA256 (hex) keyed by the member token over
+ * rechargePaySignText(body). rechargeMoney in cents; the timestamp (ms) within 5 minutes.
+ */
+export const rechargePrepayBodySchema = z.object({
+  rid: idSchema,
+  cardId: idSchema,
+  rechargeMoney: z.coerce.number().int().positive().max(10_000_000),
+  timestamp: z.coerce.number().int().positive(),
+  ruleId: idSchema.optional(),
+  returnPath: z
+    .string()
+    .max(1000)
+    .regex(/^\/(?![/\\])[^\s]*$/, "返回地址不正确")
+    .optional(),
+});
+export type RechargePrepayBody = z.infer<typeof rechargePrepayBodySchema>;
+
+/** What paySign signs: the body's fields in a fixed order, so client and server sign the same text. */
+export function rechargePaySignText(body: {
+  rid: number | string;
+  cardId: number | string;
+  rechargeMoney: number | string;
+  timestamp: number | string;
+}): string {
+  return `cardId=${body.cardId}&rechargeMoney=${body.rechargeMoney}&rid=${body.rid}&timestamp=${body.timestamp}`;
+}
+
+// ── answers ─────────────────────────────────────────────────────────────────────────────────────
+
+/** A member card (001 §3). status: 1 normal, 4 frozen. */
+export const memberCardSchema = z.object({
+  id: z.number(),
+  memberId: z.number(),
+  cardType: z.number(),
+  cardTypeName: z.string(),
+  cardNum: z.string(),
+  chargeFlag: z.boolean(),
+  status: z.number(),
+  isVipPrice: z.boolean(),
+  /** the phone, masked: 138****8000 */
+  telPhone: z.string(),
+});
+export type MemberCard = z.infer<typeof memberCardSchema>;
+
+/** POST {family}/cards/login's answer: the member token (kept in local storage) and the cards here. */
+export const cardLoginAnswerSchema = z.object({
+  token: z.string(),
+  /** when the token stops working (ms); refresh before or on 1991 */
+  expiresAt: z.number(),
+  memberId: z.number(),
+  phone: z.string(),
+  cards: z.array(memberCardSchema),
+});
+export type CardLoginAnswer = z.infer<typeof cardLoginAnswerSchema>;
+
+/** GET /cloud/api/v2/users/token-refresh's answer */
+export const tokenRefreshAnswerSchema = z.object({ token: z.string(), expiresAt: z.number() });
+
+/** GET {family}/members/phone's answer */
+export const memberPhoneAnswerSchema = z.object({ memberId: z.number(), phone: z.string() });
+
+/** Member info (001 §3); GET answers code 100201 with null when none was given yet. */
+export const memberInfoSchema = z.object({
+  memberId: z.number(),
+  memberName: z.string(),
+  sex: z.number(),
+  birthDay: z.string(),
+  isLunar: z.boolean(),
+});
+export type MemberInfo = z.infer<typeof memberInfoSchema>;
+
+/** A card's member day: the days it falls on and what is paid (88: 8.8折). */
+export const memberDaySchema = z.object({
+  weekdays: z.array(z.number()),
+  monthDays: z.array(z.number()),
+  percent: z.number(),
+  /** 8.8折 (001 §9: value/10 with 折) */
+  text: z.string(),
+  today: z.boolean(),
+});
+
+/** GET {family}/cards/equities's answer: the card's money in cents (null shows '--'), points, privileges */
+export const equitiesSchema = z.object({
+  cardId: z.number(),
+  /** what can be spent: principal + gift − held */
+  balance: cents.nullable(),
+  principal: cents,
+  gift: cents,
+  points: z.number(),
+  couponCount: z.number(),
+  memberDay: memberDaySchema.nullable(),
+  /** the privilege ids of MEMBER_PRIVILEGES this card gives */
+  privileges: z.array(z.number()),
+});
+export type Equities = z.infer<typeof equitiesSchema>;
+
+/** GET {family}/wechat-card-rights's answer: the restaurant's card types and what each gives. */
+export const cardRightsSchema = z.object({
+  cardTypes: z.array(
+    z.object({
+      cardType: z.number(),
+      name: z.string(),
+      isVipPrice: z.boolean(),
+      isDefault: z.boolean(),
+      privileges: z.array(z.number()),
+      memberDay: memberDaySchema.nullable(),
+    }),
+  ),
+  openRecharge: z.boolean(),
+});
+export type CardRights = z.infer<typeof cardRightsSchema>;
+
+/** A recharge rule (001 §3), money in cents, sorted by rechargeMoney ascending. */
+export const rechargeRuleSchema = z.object({
+  ruleId: z.number(),
+  rechargeMoney: cents,
+  giftMoney: cents,
+  giftPoints: z.number(),
+  giftType: z.number(),
+  awardType: z.number(),
+  custom: z.boolean(),
+  /** 充500送50 */
+  text: z.string(),
+});
+export type RechargeRuleView = z.infer<typeof rechargeRuleSchema>;
+
+/** A voucher a member holds (001 §3), money in cents; times 'YYYY-MM-DD HH:mm' ('' when unlimited). */
+export const voucherSchema = z.object({
+  id: z.number(),
+  activityId: z.number(),
+  code: z.string(),
+  /** face value (cash coupon), or the dish's price (goods voucher) */
+  price: cents,
+  /** what it takes off an order now */
+  realPrice: cents,
+  startTime: z.string(),
+  endTime: z.string(),
+  /** minimum spend; -1 none (the money filter shows 0) */
+  minFee: cents,
+  voucherName: z.string(),
+  /** 1 cash coupon, 2 goods voucher */
+  type: z.number(),
+  /** unused, locked, used, expired */
+  state: z.string(),
+  dishName: z.string().nullable(),
+});
+export type Voucher = z.infer<typeof voucherSchema>;
+
+export const couponPageSchema = z.object({ total: z.number(), list: z.array(voucherSchema) });
+
+/** A new-member coupon (000 §3), as the open-card-gived-coupons call answers them. */
+export const openCardCouponSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  num: z.number(),
+  validityType: z.number(),
+  type: z.number(),
+  price: cents,
+  money: cents,
+  effectiveTime: z.number().nullable(),
+  validityDays: z.number().nullable(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  activityType: z.number(),
+  datasetData: z.object({ option: z.string() }),
+});
+export type OpenCardCoupon = z.infer<typeof openCardCouponSchema>;
+
+/** POST /deal/api/v1/recharge-prepay's answer: as every create-payment call's (payment.ts's payStart) */
+export const rechargeStartSchema = z.object({ rechargeId: z.number(), tradeNo: z.string() });
