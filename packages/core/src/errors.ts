@@ -205,6 +205,12 @@ export const ERRORS = {
   holdConflict: { status: 409, code: 4704, message: "订单冻结的余额有误" },
   /** topping stored value up with stored value (odoo#273419) */
   rechargeWithStoredValue: { status: 422, code: 4705, message: "不能用储值余额充值" },
+  /** recharge-prepay: paySign missing, or not the HMAC of the body by the member's token */
+  paySignInvalid: { status: 403, code: 4720, message: "充值请求签名无效" },
+  /** recharge-prepay: a timestamp more than 5 minutes from the server's clock (core's paySignFresh) */
+  paySignStale: { status: 403, code: 4721, message: "充值请求已过期，请重新发起充值" },
+  /** an amount no enabled rule allows (core's checkRechargeAmount) */
+  rechargeAmountInvalid: { status: 422, code: 4722, message: "充值金额不符合本店的充值规则" },
   /** a coupon that cannot be used now (the message says why: core's couponVerdicts) */
   couponUnusable: { status: 409, code: 4706, message: "优惠券不可用" },
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PHONE_PATTERN } from "../validation.js";
 import { guidSchema, idSchema } from "./common.js";
+import { payStartSchema } from "./payment.js";
 
 /**
  * The member calls (issue 19; spec 001 §3, §7, §9), one contract for both families (fusecrm and
@@ -84,8 +85,9 @@ export const memberShipBodySchema = z.object({ rid: idSchema, cardId: idSchema }
 export const tokenRefreshQuerySchema = z.object({ rid: idSchema, token: z.string().min(1).max(200) });
 
 /**
- * POST /deal/api/v1/recharge-prepay: header paySign = HMAC-SHA256 (hex) keyed by the member token over
- * rechargePaySignText(body). rechargeMoney in cents; the timestamp (ms) within 5 minutes.
+ * POST /deal/api/v1/recharge-prepay: header paySign = HMAC-SHA256 (hex) over rechargePaySignText(body),
+ * keyed by the SHA-256 (hex) of the member token (all the server keeps of it). rechargeMoney in cents;
+ * the timestamp (ms) within 5 minutes (paySignFresh). The same signature again answers the same recharge.
  */
 export const rechargePrepayBodySchema = z.object({
   rid: idSchema,
@@ -252,5 +254,26 @@ export const openCardCouponSchema = z.object({
 });
 export type OpenCardCoupon = z.infer<typeof openCardCouponSchema>;
 
-/** POST /deal/api/v1/recharge-prepay's answer: as every create-payment call's (payment.ts's payStart) */
-export const rechargeStartSchema = z.object({ rechargeId: z.number(), tradeNo: z.string() });
+/** POST /deal/api/v1/recharge-prepay's answer: every create-payment call's (payment.ts's payStart, with its next step), and the recharge */
+export const rechargeStartSchema = payStartSchema.extend({ rechargeId: z.number() });
+export type RechargeStart = z.infer<typeof rechargeStartSchema>;
+
+export const RECHARGE_STATES = ["pending", "paid", "closed"] as const;
+
+/**
+ * GET /deal/api/v1/recharges/{rechargeId}: a recharge as its member sees it. paid only once its
+ * principal and gift are on the card; closed when it expired unpaid. Money in cents; `balance` is
+ * what the card can spend now (null: not shown, '--').
+ */
+export const rechargeViewSchema = z.object({
+  rechargeId: z.number(),
+  cardId: z.number(),
+  state: z.enum(RECHARGE_STATES),
+  rechargeMoney: cents,
+  giftMoney: cents,
+  giftPoints: z.number(),
+  balance: cents.nullable(),
+  /** paid through the sandbox: 测试 */
+  test: z.boolean(),
+});
+export type RechargeView = z.infer<typeof rechargeViewSchema>;

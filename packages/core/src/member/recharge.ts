@@ -131,6 +131,42 @@ export function rechargeEntries(rules: readonly RechargeRule[], rechargeCents: n
 }
 
 /**
+ * Which rule lets a recharge of `rechargeCents` be made (001 §3 recharge rule, its custom option): a
+ * rule of exactly that amount, or a custom rule whose amount it reaches (the diner typed it; the
+ * highest such rule). `ruleId`, when the page names the rule tapped, must be one that allows it. The
+ * rules are the restaurant's enabled ones; the gift is rechargeGift's, whichever rule allowed it.
+ */
+export function checkRechargeAmount<T extends Pick<RechargeRule, "ruleId" | "rechargeMoney" | "custom">>(
+  rules: readonly T[],
+  rechargeCents: number,
+  ruleId?: string,
+): { ok: true; rule: T } | PayRefusal {
+  assertCents(rechargeCents, "recharge");
+  const named = ruleId === undefined ? rules : rules.filter((r) => r.ruleId === ruleId);
+  if (named.length === 0) return refuse("rechargeAmountInvalid", MEMBER_TEXT.rechargeRuleGone);
+  const exact = named.find((r) => r.rechargeMoney === rechargeCents);
+  if (exact) return { ok: true, rule: exact };
+  const custom = sortRechargeRules(named.filter((r) => r.custom === true));
+  const reached = custom.filter((r) => r.rechargeMoney <= rechargeCents).at(-1);
+  if (reached) return { ok: true, rule: reached };
+  const lowest = custom[0];
+  return lowest
+    ? refuse("rechargeAmountInvalid", MEMBER_TEXT.rechargeBelowCustom(lowest.rechargeMoney))
+    : refuse("rechargeAmountInvalid");
+}
+
+/** How far a recharge request's timestamp may be from the server's clock (paySign's window). */
+export const PAY_SIGN_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Whether a signed recharge request is recent enough to take (either side of the server's clock by
+ * PAY_SIGN_WINDOW_MS at most): an old signed request, replayed later, starts nothing.
+ */
+export function paySignFresh(timestampMs: number, nowMs: number): boolean {
+  return Number.isFinite(timestampMs) && Math.abs(nowMs - timestampMs) <= PAY_SIGN_WINDOW_MS;
+}
+
+/**
  * What may pay for a recharge: a payment provider, never the stored value being topped up (paying
  * a wallet with itself only moves money while the gift is real: odoo#273419).
  */

@@ -39,6 +39,8 @@ export const MEMBER_TEXT = {
     `每充${centsToYuan(rechargeCents)}送${gift}`,
   giftPoints: (points: number) => `${points}积分`,
   giftPercent: (percent: number) => `${percent}%`,
+  rechargeBelowCustom: (minCents: number) => `充值金额不能低于${centsToYuan(minCents)}元`,
+  rechargeRuleGone: "充值规则已变更，请刷新后重试",
 
   // the stored-value and points ledger
   amountNotWhole: "金额须为非负整数（分），积分须为非负整数",

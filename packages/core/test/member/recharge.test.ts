@@ -3,8 +3,11 @@ import { ERRORS } from "../../src/errors.js";
 import { replayLedger } from "../../src/member/ledger.js";
 import {
   AWARD_TYPE,
+  checkRechargeAmount,
   checkRechargeSource,
   GIFT_TYPE,
+  PAY_SIGN_WINDOW_MS,
+  paySignFresh,
   type RechargeRule,
   rechargeEntries,
   rechargeGift,
@@ -150,5 +153,59 @@ describe("a paid recharge in the ledger", () => {
     expect(() => ruleGift(rule("z", 0, 100), 100)).toThrow(RangeError);
     expect(() => ruleGift(rule("f", 100, 1.5), 100)).toThrow(RangeError);
     expect(() => ruleGift(DEMO, -1)).toThrow(RangeError);
+  });
+});
+
+describe("the amounts a recharge may be", () => {
+  const rules = [
+    rule("r100", 10_000, 500),
+    DEMO,
+    rule("any", 20_000, 0, { custom: true }),
+    rule("big", 100_000, 12_000, { custom: true }),
+  ];
+
+  it("an enabled rule's exact amount, by whichever rule has it, or by the rule named", () => {
+    expect(checkRechargeAmount(rules, 50_000)).toEqual({ ok: true, rule: DEMO });
+    expect(checkRechargeAmount(rules, 10_000, "r100")).toMatchObject({ ok: true, rule: { ruleId: "r100" } });
+  });
+
+  it("at or above a custom rule's amount: the highest custom rule reached allows it", () => {
+    expect(checkRechargeAmount(rules, 20_001)).toMatchObject({ ok: true, rule: { ruleId: "any" } });
+    expect(checkRechargeAmount(rules, 150_000)).toMatchObject({ ok: true, rule: { ruleId: "big" } });
+    expect(checkRechargeAmount(rules, 60_000, "any")).toMatchObject({ ok: true, rule: { ruleId: "any" } });
+  });
+
+  it("refuses an amount no rule allows, saying the least a custom amount may be", () => {
+    expect(checkRechargeAmount(rules, 15_000)).toEqual({
+      ok: false,
+      error: "rechargeAmountInvalid",
+      message: "充值金额不能低于200元",
+    });
+    expect(checkRechargeAmount([DEMO], 30_000)).toEqual({
+      ok: false,
+      error: "rechargeAmountInvalid",
+      message: ERRORS.rechargeAmountInvalid.message,
+    });
+    // the rule tapped allows no such amount, though another would: the page's rules are stale
+    expect(checkRechargeAmount(rules, 50_000, "r100")).toMatchObject({ ok: false });
+    expect(checkRechargeAmount(rules, 50_000, "gone")).toEqual({
+      ok: false,
+      error: "rechargeAmountInvalid",
+      message: "充值规则已变更，请刷新后重试",
+    });
+    expect(checkRechargeAmount([], 50_000)).toMatchObject({ ok: false, error: "rechargeAmountInvalid" });
+    expect(() => checkRechargeAmount(rules, 100.5)).toThrow(RangeError);
+  });
+});
+
+describe("paySign's window", () => {
+  const now = Date.UTC(2026, 0, 1, 12);
+  it("takes a timestamp up to 5 minutes either side of the server's clock, not a moment more", () => {
+    expect(paySignFresh(now, now)).toBe(true);
+    expect(paySignFresh(now - PAY_SIGN_WINDOW_MS, now)).toBe(true);
+    expect(paySignFresh(now + PAY_SIGN_WINDOW_MS, now)).toBe(true);
+    expect(paySignFresh(now - PAY_SIGN_WINDOW_MS - 1, now)).toBe(false);
+    expect(paySignFresh(now + PAY_SIGN_WINDOW_MS + 1, now)).toBe(false);
+    expect(paySignFresh(Number.NaN, now)).toBe(false);
   });
 });
