@@ -16,6 +16,7 @@ import type { VerifyApproval } from "./modules/floor/approvals.js";
 import { floorRoutes } from "./modules/floor/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { kitchenRoutes } from "./modules/kitchen/routes.js";
+import { rechargeRoutes } from "./modules/member/recharge-routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     paid: (visitIds) => paidVisits(db, visitIds),
   });
   paymentRoutes(server, payments, signer);
+  rechargeRoutes(server, payments, signer);
   sandboxRoutes(server, sandbox);
   paymentConsoleRoutes(server, { ...payments, verifyApproval: approve }, staffGuard);
   const stopReconciler = startReconciler(payments, config.PAY_RECONCILE_MS);

@@ -213,6 +213,12 @@ export const ERRORS = {
   rechargeAmountInvalid: { status: 422, code: 4722, message: "充值金额不符合本店的充值规则" },
   /** a coupon that cannot be used now (the message says why: core's couponVerdicts) */
   couponUnusable: { status: 409, code: 4706, message: "优惠券不可用" },
+  // INTERIM (helper E): helper A's member-call entries, as A's branch has them; dropped for A's on merge
+  memberLoginNeeded: { status: 401, code: 1990, message: "请先登录会员" },
+  cardOtherRestaurant: { status: 403, code: 100002, message: "该会员卡不能在本店使用" },
+  cardRightOff: { status: 403, code: 10024, message: "会员卡权益暂不可用" },
+  cardFrozen: { status: 403, code: 10020, message: "会员卡已冻结，请联系服务员" },
+  cardQueryFailed: { status: 403, code: 1403, message: "会员卡查询失败" },
 
   // The socket's own refusals (verdicts with version -1: nothing recorded, the op id may be sent again).
   /** too many messages waiting on the socket or in the process (see OpGate) */

@@ -662,19 +662,22 @@ const intentRef = () => reference("intent_id", () => payIntents.id);
 const cents = (column: string) => integer(column).notNull();
 
 /**
- * What is owed: an order (prepayment and quick-service), or one diner's share of a table's bill (pay
- * later, split by item). Paid and refunded amounts are never stored here: they are sums over pay_events.
+ * What is owed: an order (prepayment and quick-service), one diner's share of a table's bill (pay
+ * later, split by item), or a member's recharge (0022). Paid and refunded amounts are never stored
+ * here: they are sums over pay_events.
  */
 export const payIntents = pgTable(
   "pay_intents",
   {
     id: serial("id").primaryKey(),
     restaurantId: restaurantRef(),
-    kind: text("kind").$type<"order" | "bill">().notNull(),
+    kind: text("kind").$type<"order" | "bill" | "recharge">().notNull(),
     /** the group's main order, for kind "order" (pay_intent_orders lists the orders it pays) */
     orderId: integer("order_id").references(() => orders.id),
     /** the table's visit, for kind "bill" */
     visitId: integer("visit_id").references(() => visits.id),
+    /** the recharge it pays, for kind "recharge" (and only then): one intent per recharge */
+    rechargeId: integer("recharge_id").references((): AnyPgColumn => memberRecharges.id),
     /** who pays (a diner's guid, or `staff:<id>`) */
     payerGuid: text("payer_guid").notNull(),
     amountCents: cents("amount_cents"),
@@ -683,7 +686,12 @@ export const payIntents = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("pay_intents_order_idx").on(t.orderId), index("pay_intents_visit_idx").on(t.visitId)],
+  (t) => [
+    index("pay_intents_order_idx").on(t.orderId),
+    index("pay_intents_visit_idx").on(t.visitId),
+    uniqueIndex("pay_intents_recharge").on(t.rechargeId).where(sql`${t.rechargeId} is not null`),
+    check("pay_intents_recharge_kind", sql`(${t.kind} = 'recharge') = (${t.rechargeId} is not null)`),
+  ],
 );
 
 /**
@@ -1261,6 +1269,8 @@ export const discountOffers = pgTable(
 /**
  * A recharge (001 §7 recharge-prepay): money paid through the payment port onto a card. Its principal,
  * gift and gift points are posted once, by the verified paid notification (ledger event keys name it).
+ * The gift is the one promised when it started (rule_id: the rule it came from). pay_sign: the signed
+ * request's paySign (0022), so the same request again answers this recharge.
  */
 export const memberRecharges = pgTable(
   "member_recharges",
@@ -1277,9 +1287,12 @@ export const memberRecharges = pgTable(
     state: text("state").$type<"pending" | "paid" | "closed">().notNull().default("pending"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    paySign: text("pay_sign"),
   },
   (t) => [
     index("member_recharges_card_idx").on(t.cardId),
+    uniqueIndex("member_recharges_pay_sign").on(t.paySign),
+    index("member_recharges_pending_idx").on(t.createdAt).where(sql`${t.state} = 'pending'`),
     check(
       "member_recharges_amounts",
       sql`${t.rechargeCents} > 0 and ${t.giftCents} >= 0 and ${t.giftPoints} >= 0`,

@@ -100,7 +100,7 @@ export function rechargeGift(rules: readonly RechargeRule[], rechargeCents: numb
   return best;
 }
 
-/** A rule in words, as announcements and the recharge page say it: 充500送50, 每充100送10, 充500送10%+200积分. */
+/** A rule in words, as announcements and the recharge page say it: 充500送50, 每充100送10, 充500送10%+200积分, 充200 (no gift). */
 export function rechargeRuleText(rule: RechargeRule): string {
   const money =
     rule.giftMoney === 0
@@ -110,6 +110,7 @@ export function rechargeRuleText(rule: RechargeRule): string {
         : new Big(rule.giftMoney).div(100).toString();
   const points = rule.giftPoints > 0 ? MEMBER_TEXT.giftPoints(rule.giftPoints) : "";
   const gift = [money, points].filter((p) => p !== "").join("+");
+  if (gift === "") return MEMBER_TEXT.rechargeNoGift(rule.rechargeMoney);
   return rule.giftType === GIFT_TYPE.perMultiple
     ? MEMBER_TEXT.rechargeOfferPerMultiple(rule.rechargeMoney, gift)
     : MEMBER_TEXT.rechargeOffer(rule.rechargeMoney, gift);

@@ -37,6 +37,7 @@ export const MEMBER_TEXT = {
   rechargeOffer: (rechargeCents: number, gift: string) => `充${centsToYuan(rechargeCents)}送${gift}`,
   rechargeOfferPerMultiple: (rechargeCents: number, gift: string) =>
     `每充${centsToYuan(rechargeCents)}送${gift}`,
+  rechargeNoGift: (rechargeCents: number) => `充${centsToYuan(rechargeCents)}`,
   giftPoints: (points: number) => `${points}积分`,
   giftPercent: (percent: number) => `${percent}%`,
   rechargeBelowCustom: (minCents: number) => `充值金额不能低于${centsToYuan(minCents)}元`,
@@ -50,4 +51,5 @@ export const MEMBER_TEXT = {
   holdUnknown: "没有找到这笔订单冻结的余额",
   holdTwice: "这笔订单已冻结过余额",
   spendAboveHold: "扣款超过这笔订单冻结的余额",
+  nothingToRefund: "充值本金已消费，没有可退的金额",
 } as const;

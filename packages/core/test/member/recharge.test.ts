@@ -117,6 +117,7 @@ describe("a rule in words", () => {
     [rule("r", 10_000, 0, { giftPoints: 100 }), "充100送100积分"],
     [rule("r", 10_000, 1_000, { giftType: GIFT_TYPE.perMultiple }), "每充100送10"],
     [rule("r", 50_000, 10, { awardType: AWARD_TYPE.percent }), "充500送10%"],
+    [rule("r", 20_000, 0, { custom: true }), "充200"],
   ])("%j reads %s", (r, text) => {
     expect(rechargeRuleText(r)).toBe(text);
   });

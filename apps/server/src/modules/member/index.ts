@@ -1,7 +1,7 @@
 /**
  * The member store (issue 19), server side: members and cards, the stored-value and points ledger
- * with holds for open orders, coupons. No routes here: the member calls of both families and the
- * console's pages call these.
+ * with holds for open orders, coupons, recharges paid through the payment port (recharge.ts; its
+ * routes in recharge-routes.ts). The member calls of both families and the console's pages call these.
  */
 export { cardBalance, cardLedger, type LedgerMismatch, ledgerMismatches } from "./audit.js";
 export {
@@ -18,6 +18,16 @@ export {
 } from "./coupons.js";
 export { type HoldRow, holdIdOf, type LedgerRow } from "./ledger.js";
 export { type CardRow, type CardTerms, cardsOf, type MemberRow, memberOfPhone, openCard } from "./members.js";
+export {
+  postPaidRecharge,
+  type RechargeAsk,
+  type RechargeRow,
+  rechargeRulesView,
+  rechargeView,
+  reconcileRecharges,
+  refundRecharge,
+  startRecharge,
+} from "./recharge.js";
 export {
   adjustBalance,
   captureHold,

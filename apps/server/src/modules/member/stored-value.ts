@@ -326,18 +326,27 @@ export async function rechargePaid(
 }
 
 /**
- * Gives unspent principal back (by default all of it), checked against the card when it runs: only
- * principal neither spent nor held by an open order (core's refundablePrincipal, 4703 above it); the
- * gift goes back in the same proportion (core's refund entry).
+ * Gives unspent principal back (by default all of it, or all of it up to `upTo`), checked against the
+ * card when it runs: only principal neither spent nor held by an open order (core's
+ * refundablePrincipal, 4703 above it, or when none is left); the gift goes back in the same proportion
+ * (core's refund entry).
  */
 export async function refundPrincipal(
   db: Db,
-  input: Who & { cardId: number; eventKey: string; cents?: number; detail?: Record<string, unknown> },
+  input: Who & {
+    cardId: number;
+    eventKey: string;
+    cents?: number;
+    upTo?: number;
+    detail?: Record<string, unknown>;
+  },
 ): Promise<Posted> {
-  return postOnce(db, { ...input, eventKey: `refund:${input.eventKey}` }, (card) => ({
-    kind: "refund",
-    cents: input.cents ?? refundablePrincipal(card.balance),
-  }));
+  return postOnce(db, { ...input, eventKey: `refund:${input.eventKey}` }, (card) => {
+    const unspent = Math.min(input.upTo ?? Number.POSITIVE_INFINITY, refundablePrincipal(card.balance));
+    const cents = input.cents ?? unspent;
+    if (cents === 0) throw new AppError("refundAbovePrincipal", MEMBER_TEXT.nothingToRefund);
+    return { kind: "refund", cents };
+  });
 }
 
 /** A manager's correction: signed amounts with a reason and the approver (core refuses one that goes below zero). */

@@ -3,6 +3,7 @@ import { and, eq, or } from "drizzle-orm";
 import { orders } from "../../db/schema.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
 import { queueForKitchen } from "../kitchen/queue.js";
+import { postPaidRecharge } from "../member/recharge.js";
 import { broadcastOrderStatus } from "../order/status.js";
 import { settleTable } from "../staff/moves.js";
 import type { PaidOrder, WordOutcome } from "./apply.js";
@@ -15,13 +16,15 @@ import { sendRefunds } from "./refunds.js";
 export const PAYMENT_ACTOR = "payment";
 
 /**
- * After a word was applied and committed: the refunds it recorded go to the provider, and a paid
- * intent is announced: the order's tablemates hear type 12 (their order pages read the payment), the
+ * After a word was applied and committed: a paid recharge is posted to its card, the refunds it
+ * recorded go to the provider, and a paid intent is announced: the order's tablemates hear type 12 (their order pages read the payment), the
  * floor sees the order again, and a pay-first group's orders that waited for the money go to the
  * kitchen.
  */
 export async function afterPayment(deps: PaymentDeps, outcome: WordOutcome): Promise<void> {
   if (outcome.outcome !== "applied") return;
+  // a paid recharge's money onto the card first (once; reconcile posts it if this never runs)
+  if (outcome.paidIntent?.rechargeId) await postPaidRecharge(deps, outcome.paidIntent.rechargeId);
   await sendRefunds(deps, outcome.refunds);
   if (outcome.paidIntent) await announcePaid(deps, outcome.paidIntent, outcome.paidOrder ?? null);
 }

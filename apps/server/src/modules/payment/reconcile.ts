@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 import { jobClaims, payAttempts, payRefunds } from "../../db/schema.js";
+import { reconcileRecharges } from "../member/recharge.js";
 import { applyTradeWord } from "./apply.js";
 import type { PaymentDeps } from "./deps.js";
 import { afterPayment } from "./effects.js";
@@ -45,16 +46,25 @@ export interface ReconcileSummary {
   paid: number;
   closed: number;
   refundsChecked: number;
+  /** recharges posted after their paid word, and closed unpaid */
+  recharges: { posted: number; closed: number };
 }
 
 /**
  * One pass of reconciliation: pending attempts past QUERY_AFTER_MS are asked of their provider (a
  * dropped notification is found so), expired ones closed; refunds pending too long are asked about or
- * sent again. Paid money nothing needs is refunded as the word is applied (applyTradeWord).
+ * sent again; recharges paid but not posted are posted, expired ones closed (member/recharge.ts). Paid money nothing needs is refunded as the word is applied (applyTradeWord).
  */
 export async function reconcileOnce(deps: PaymentDeps): Promise<ReconcileSummary> {
   const holder = randomUUID();
-  const summary: ReconcileSummary = { ran: false, queried: 0, paid: 0, closed: 0, refundsChecked: 0 };
+  const summary: ReconcileSummary = {
+    ran: false,
+    queried: 0,
+    paid: 0,
+    closed: 0,
+    refundsChecked: 0,
+    recharges: { posted: 0, closed: 0 },
+  };
   if (!(await claim(deps, holder))) return summary;
   summary.ran = true;
   try {
@@ -94,6 +104,8 @@ export async function reconcileOnce(deps: PaymentDeps): Promise<ReconcileSummary
       summary.refundsChecked += 1;
       await requeryRefund(deps, refund);
     }
+    // after the attempts: an expired one is closed above, so its recharge can be closed here
+    summary.recharges = await reconcileRecharges(deps);
   } finally {
     await release(deps, holder);
   }
