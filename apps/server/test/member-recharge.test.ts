@@ -9,11 +9,13 @@ import {
   type PayAttempt,
   type RechargeStart,
   type RechargeView,
+  rechargeRuleSchema,
   rechargeStartSchema,
   rechargeViewSchema,
 } from "@tablemate/core";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   idempotencyKeys,
   memberCards,
@@ -214,13 +216,8 @@ describe.each(BACKENDS)("recharging stored value through the payment port (%s)",
     for (const family of [MEMBER_API.fusecrm, MEMBER_API.oldcrm]) {
       const answer = json(await app.server.inject({ url: `${family.rechargeRules}?rid=${rid}` }));
       expect(answer.code).toBe(1000);
-      expect(
-        (answer.data as Array<{ rechargeMoney: number; text: string; custom: boolean }>).map((r) => [
-          r.rechargeMoney,
-          r.text,
-          r.custom,
-        ]),
-      ).toEqual([
+      const rules = z.array(rechargeRuleSchema).parse(answer.data);
+      expect(rules.map((r) => [r.rechargeMoney, r.text, r.custom])).toEqual([
         [20_000, "充200", true],
         [50_000, "充500送50", false],
         [100_000, "充1000送120+200积分", false],

@@ -7,7 +7,16 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { createOwner } from "../../modules/staff/owners.js";
 import { randomPassword, randomPin } from "../../modules/staff/secrets.js";
 import type { Db } from "../client.js";
-import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../schema.js";
+import {
+  additionStock,
+  categories,
+  dishes,
+  memos,
+  rechargeRules,
+  restaurants,
+  settings,
+  tables,
+} from "../schema.js";
 import type { DemoCategory, DemoDish, RelativePeriod } from "./menu.js";
 import { type DemoRestaurant, demoMemos, demoRestaurants } from "./restaurants.js";
 import { seedDemoStations } from "./stations.js";
@@ -164,6 +173,8 @@ async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<
       .insert(additionStock)
       .values(stock.map((s) => ({ ...s, additionId: s.additionId + idOffset, restaurantId })));
   await tx.insert(memos).values(demoMemos.map((memo) => ({ ...memo, restaurantId })));
+  if (demo.rechargeRules?.length)
+    await tx.insert(rechargeRules).values(demo.rechargeRules.map((rule) => ({ ...rule, restaurantId })));
   return restaurantId;
 }
 
