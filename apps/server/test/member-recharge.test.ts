@@ -173,9 +173,9 @@ describe.each(BACKENDS)("recharging stored value through the payment port (%s)",
   const notify = (message: { body: string; headers: Record<string, string> }) =>
     deliverNotification(app, rid, message);
 
-  async function view(m: Member, rechargeId: number): Promise<RechargeView> {
+  async function view(m: Member, tradeNo: string): Promise<RechargeView> {
     const answer = await app.server.inject({
-      url: `${MEMBER_API.recharge(rechargeId)}?rid=${rid}`,
+      url: `${MEMBER_API.recharge(tradeNo)}?rid=${rid}`,
       headers: { ...asVisitor(m.guid), "member-token": m.token },
     });
     expect(json(answer).code, answer.body).toBe(1000);
@@ -316,9 +316,9 @@ describe.each(BACKENDS)("recharging stored value through the payment port (%s)",
     const start = rechargeStartSchema.parse(first.data);
     expect(start).toMatchObject({ amount: "500.00", provider: "sandbox", test: true });
     expect(start.next).toEqual({ kind: "redirect", url: `https://fake.pay.test/checkout/${start.tradeNo}` });
-    // the way back names the recharge; the attempt adds its trade
+    // the way back is the recharge page (by default), with the trade
     expect(provider.trades.get(start.tradeNo)?.input.returnUrl).toMatch(
-      new RegExp(`/member/recharge\\?rechargeId=${start.rechargeId}&tradeNo=${start.tradeNo}$`),
+      new RegExp(`/member/recharge\\?tradeNo=${start.tradeNo}$`),
     );
     expect(json(await send(request)).data).toEqual(start);
     const again = await Promise.all([send(request), send(request), send(request)]);
@@ -337,7 +337,7 @@ describe.each(BACKENDS)("recharging stored value through the payment port (%s)",
     await useRules([{ ...R500, giftPoints: 20 }]);
     const m = await member();
     const start = await started(m, 50_000);
-    expect((await view(m, start.rechargeId)).state).toBe("pending");
+    expect((await view(m, start.tradeNo)).state).toBe("pending");
     // a forged notification (another key) and a wrong amount post nothing
     expect((await notify({ body: "{}", headers: { "x-fake-signature": "1,00" } })).statusCode).toBe(400);
     provider.pay(start.tradeNo);
@@ -350,7 +350,7 @@ describe.each(BACKENDS)("recharging stored value through the payment port (%s)",
       { kind: "recharge", principal: 50_000, gift: 0, points: 0 },
       { kind: "gift", principal: 0, gift: 5_000, points: 20 },
     ]);
-    const seen = await view(m, start.rechargeId);
+    const seen = await view(m, start.tradeNo);
     expect(seen).toMatchObject({
       state: "paid",
       rechargeMoney: 50_000,
@@ -376,7 +376,7 @@ describe.each(BACKENDS)("recharging stored value through the payment port (%s)",
       }),
     ).data as PayAttempt;
     expect(attempt).toMatchObject({ status: "paid", orderId: null });
-    expect((await view(m, start.rechargeId)).balance).toBe(55_000);
+    expect((await view(m, start.tradeNo)).balance).toBe(55_000);
     await notify(provider.notification(start.tradeNo));
     expect((await cardBalance(app.db, m.cardId)).balance).toMatchObject({
       principalCents: 50_000,
@@ -385,7 +385,7 @@ describe.each(BACKENDS)("recharging stored value through the payment port (%s)",
     // another member reads nothing of it
     const other = await member();
     const theirs = await app.server.inject({
-      url: `${MEMBER_API.recharge(start.rechargeId)}?rid=${rid}`,
+      url: `${MEMBER_API.recharge(start.tradeNo)}?rid=${rid}`,
       headers: { ...asVisitor(other.guid), "member-token": other.token },
     });
     expect(json(theirs).code).toBe(404);
@@ -419,7 +419,7 @@ describe.each(BACKENDS)("recharging stored value through the payment port (%s)",
       { kind: "recharge", principal: 80_000, gift: 0, points: 0 },
       { kind: "gift", principal: 0, gift: 8_000, points: 0 },
     ]);
-    expect((await view(m, percent.rechargeId)).balance).toBe(35_000 + 3_000 + 80_000 + 8_000);
+    expect((await view(m, percent.tradeNo)).balance).toBe(35_000 + 3_000 + 80_000 + 8_000);
     expect(await ledgerMismatches(app.db, [m.cardId])).toEqual([]);
   });
 
@@ -449,7 +449,7 @@ describe.each(BACKENDS)("recharging stored value through the payment port (%s)",
     try {
       const summary = await reconcileOnce(app.payments);
       expect(summary.recharges.closed).toBeGreaterThanOrEqual(1);
-      expect((await view(m, start.rechargeId)).state).toBe("closed");
+      expect((await view(m, start.tradeNo)).state).toBe("closed");
       // the payer's bank was slow: the trade was paid after all
       provider.pay(start.tradeNo);
       expect((await notify(provider.notification(start.tradeNo))).statusCode).toBe(200);

@@ -51,8 +51,8 @@ export const MEMBER_API = {
   usersPhone: "/cloud/api/v1/users/phone",
   /** POST {rid, cardId, rechargeMoney, timestamp, ruleId?}, header paySign: start paying a recharge */
   rechargePrepay: "/deal/api/v1/recharge-prepay",
-  /** GET ?rid=: a recharge the member started (ours: the recharge page's result; member-token header) */
-  recharge: (rechargeId: Id) => `/deal/api/v1/recharges/${rechargeId}`,
+  /** GET ?rid=: the recharge a trade pays, as its member sees it (ours: the page the provider sends back to) */
+  recharge: (tradeNo: string) => `/deal/api/v1/recharges/${tradeNo}`,
   /** GET ?rid=&orderId=: the coupons usable on an order, each with its verdict (the prepay group's) */
   availableCoupons: "/deal/api/v1/available-coupons",
   /** GET ?rid=&orderId=&couponId=&points=&storedValue=: the discount pipeline's answer for an order */

@@ -261,9 +261,9 @@ export type RechargeStart = z.infer<typeof rechargeStartSchema>;
 export const RECHARGE_STATES = ["pending", "paid", "closed"] as const;
 
 /**
- * GET /deal/api/v1/recharges/{rechargeId}: a recharge as its member sees it. paid only once its
- * principal and gift are on the card; closed when it expired unpaid. Money in cents; `balance` is
- * what the card can spend now (null: not shown, '--').
+ * GET /deal/api/v1/recharges/{tradeNo}: the recharge a trade pays, as its member sees it. paid only
+ * once its principal and gift are on the card; closed when it expired unpaid. Money in cents;
+ * `balance` is what the card can spend now (null: not shown, '--').
  */
 export const rechargeViewSchema = z.object({
   rechargeId: z.number(),

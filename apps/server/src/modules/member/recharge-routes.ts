@@ -4,10 +4,10 @@ import {
   type MemberFamily,
   memberPaths,
   memberRidQuerySchema,
+  payAttemptParamsSchema,
   rechargePrepayBodySchema,
 } from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
 import type { Signer } from "../../security/signer.js";
@@ -17,8 +17,6 @@ import { once } from "../payment/idempotency.js";
 import { checkPaySign } from "./pay-sign.js";
 import { rechargeRulesView, rechargeView, startRecharge } from "./recharge.js";
 import { requireMemberLogin } from "./recharge-login.js";
-
-const rechargeParamsSchema = z.object({ rechargeId: z.coerce.number().int().positive() });
 
 /** Recharging stored value (001 §7): the rules of both families, recharge-prepay, a recharge's result. */
 export function rechargeRoutes(app: FastifyInstance, deps: PaymentDeps, signer: Signer): void {
@@ -54,11 +52,11 @@ export function rechargeRoutes(app: FastifyInstance, deps: PaymentDeps, signer: 
     return ok(start);
   });
 
-  app.get(MEMBER_API.recharge(":rechargeId"), async (request) => {
-    const { rechargeId } = parse(rechargeParamsSchema, request.params);
+  app.get(MEMBER_API.recharge(":tradeNo"), async (request) => {
+    const { tradeNo } = parse(payAttemptParamsSchema, request.params);
     const { rid } = parse(memberRidQuerySchema, request.query);
     const guid = requireVisitor(signer, request);
     const login = await requireMemberLogin(db, request, guid, rid, deps.now());
-    return ok(await rechargeView(deps, rechargeId, rid, login.memberId));
+    return ok(await rechargeView(deps, tradeNo, rid, login.memberId));
   });
 }

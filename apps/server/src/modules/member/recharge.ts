@@ -117,13 +117,6 @@ export interface RechargeAsk {
   clientIp: string;
 }
 
-/** The page the provider sends the browser back to, naming the recharge (the attempt adds its tradeNo). */
-function returnPathOf(path: string, rechargeId: number): string {
-  const url = new URL(path, "http://return.invalid");
-  url.searchParams.set("rechargeId", String(rechargeId));
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
 /**
  * POST recharge-prepay's use case (the paySign already checked): the restaurant's recharge open, the
  * caller's card able to take it, the amount one an enabled rule allows (core's checkRechargeAmount)
@@ -190,7 +183,7 @@ export async function startRecharge(deps: PaymentDeps, ask: RechargeAsk): Promis
   const input: StartInput = {
     restaurantId: ask.restaurantId,
     guid: ask.guid,
-    returnPath: returnPathOf(ask.returnPath ?? RECHARGE_RETURN_PATH, recharge.id),
+    returnPath: ask.returnPath ?? RECHARGE_RETURN_PATH,
     browserOrigin: ask.browserOrigin,
     clientIp: ask.clientIp,
     description: `${restaurant.name} 会员充值`,
@@ -328,39 +321,36 @@ export async function reconcileRecharges(
 }
 
 /**
- * GET recharges/{id}: a recharge as its member sees it, with what the card can spend now. A recharge
- * whose intent is paid but not yet posted is posted first (the notification's posting runs after its
- * answer), so the page never shows paid money missing. Another member's or restaurant's: not found.
+ * GET recharges/{tradeNo}: the recharge a trade pays, as its member sees it, with what the card can
+ * spend now. A recharge whose intent is paid but not yet posted is posted first (the notification's
+ * posting runs after its answer), so the page never shows paid money missing. Another member's or
+ * restaurant's, or a trade of no recharge: not found.
  */
 export async function rechargeView(
   deps: Pick<PaymentDeps, "db" | "now">,
-  rechargeId: number,
+  tradeNo: string,
   restaurantId: number,
   memberId: number,
 ): Promise<RechargeView> {
-  const row = await rechargeWithIntent(deps.db, rechargeId);
-  const [card] = row
-    ? await deps.db.select().from(memberCards).where(eq(memberCards.id, row.recharge.cardId))
-    : [];
-  if (!row || !card || row.recharge.restaurantId !== restaurantId || card.memberId !== memberId)
-    throw new AppError("notFound", "充值记录不存在");
-  const recharge = (await postPaidRecharge(deps, rechargeId)) ?? row.recharge;
-  const [attempt] = await deps.db
-    .select({ test: payAttempts.test })
+  const [row] = await deps.db
+    .select({ recharge: memberRecharges, card: memberCards, test: payAttempts.test })
     .from(payAttempts)
-    .where(eq(payAttempts.intentId, row.intent.id))
-    .orderBy(asc(payAttempts.id))
-    .limit(1);
-  const { spendable } = await cardBalance(deps.db, card.id);
+    .innerJoin(payIntents, eq(payIntents.id, payAttempts.intentId))
+    .innerJoin(memberRecharges, eq(memberRecharges.id, payIntents.rechargeId))
+    .innerJoin(memberCards, eq(memberCards.id, memberRecharges.cardId))
+    .where(and(eq(payAttempts.tradeNo, tradeNo), eq(payAttempts.restaurantId, restaurantId)));
+  if (!row || row.card.memberId !== memberId) throw new AppError("notFound", "充值记录不存在");
+  const recharge = (await postPaidRecharge(deps, row.recharge.id)) ?? row.recharge;
+  const { spendable } = await cardBalance(deps.db, row.card.id);
   return {
     rechargeId: recharge.id,
-    cardId: card.id,
+    cardId: row.card.id,
     state: recharge.state,
     rechargeMoney: recharge.rechargeCents,
     giftMoney: recharge.giftCents,
     giftPoints: recharge.giftPoints,
     balance: spendable.cents,
-    test: attempt?.test ?? false,
+    test: row.test,
   };
 }
 
