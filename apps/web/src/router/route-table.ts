@@ -125,6 +125,15 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       (m) => m.PayPages,
     ),
   },
+  // /member/recharge (issue 19): its own lazy page, ahead of any /member/* route
+  {
+    path: "/member/recharge",
+    kind: "page",
+    Page: lazyPage(
+      () => import("../pages/member-recharge/RechargePage.js"),
+      (m) => m.RechargePage,
+    ),
+  },
   { path: PATHS.abnormal, kind: "prompt", Page: AbnormalPage },
   { path: PATHS.noOrder, kind: "prompt", Page: NoOrderPage },
   { path: PATHS.overdue, kind: "prompt", Page: OverduePage },

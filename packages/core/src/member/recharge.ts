@@ -55,6 +55,27 @@ function checkRule(rule: RechargeRule): void {
   assertCents(rule.giftPoints, `rule ${rule.ruleId} giftPoints`);
 }
 
+/** A rule as the rules call answers it (contract member.ts's rechargeRuleSchema), as the rules here take it. */
+export function ruleOfView(view: {
+  ruleId: number;
+  rechargeMoney: number;
+  giftMoney: number;
+  giftPoints: number;
+  giftType: number;
+  awardType: number;
+  custom: boolean;
+}): RechargeRule {
+  return {
+    ruleId: String(view.ruleId),
+    rechargeMoney: view.rechargeMoney,
+    giftMoney: view.giftMoney,
+    giftPoints: view.giftPoints,
+    giftType: view.giftType === GIFT_TYPE.perMultiple ? GIFT_TYPE.perMultiple : GIFT_TYPE.threshold,
+    awardType: view.awardType === AWARD_TYPE.percent ? AWARD_TYPE.percent : AWARD_TYPE.cents,
+    custom: view.custom,
+  };
+}
+
 /** The rules as the recharge page lists them: by rechargeMoney ascending (001 §5), a stable sort. */
 export function sortRechargeRules<T extends Pick<RechargeRule, "rechargeMoney">>(rules: readonly T[]): T[] {
   return [...rules].sort((a, b) => a.rechargeMoney - b.rechargeMoney);

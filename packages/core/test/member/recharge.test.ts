@@ -13,6 +13,7 @@ import {
   rechargeGift,
   rechargeRuleText,
   ruleGift,
+  ruleOfView,
   sortRechargeRules,
 } from "../../src/member/recharge.js";
 
@@ -208,5 +209,32 @@ describe("paySign's window", () => {
     expect(paySignFresh(now - PAY_SIGN_WINDOW_MS - 1, now)).toBe(false);
     expect(paySignFresh(now + PAY_SIGN_WINDOW_MS + 1, now)).toBe(false);
     expect(paySignFresh(Number.NaN, now)).toBe(false);
+  });
+});
+
+describe("a rule as the rules call answers it", () => {
+  it("reads back as the rule it was, its types narrowed (an unknown type as the default)", () => {
+    const view = {
+      ruleId: 7,
+      rechargeMoney: 10_000,
+      giftMoney: 5,
+      giftPoints: 2,
+      giftType: 2,
+      awardType: 2,
+      custom: true,
+    };
+    expect(ruleOfView(view)).toEqual({
+      ruleId: "7",
+      rechargeMoney: 10_000,
+      giftMoney: 5,
+      giftPoints: 2,
+      giftType: GIFT_TYPE.perMultiple,
+      awardType: AWARD_TYPE.percent,
+      custom: true,
+    });
+    expect(ruleOfView({ ...view, giftType: 9, awardType: 0 })).toMatchObject({
+      giftType: GIFT_TYPE.threshold,
+      awardType: AWARD_TYPE.cents,
+    });
   });
 });

@@ -14,18 +14,10 @@ import { TestTag } from "./PayParts.js";
 import { PAY_COPY } from "./pay-copy.js";
 import { forgetPayKey } from "./pay-key.js";
 import { useAttemptPoll } from "./use-attempt-poll.js";
+import { useReturnedParam } from "./use-return-path.js";
 
 /** How long 支付成功 shows before the order's detail opens by itself. */
 export const SHOW_PAID_MS = 1500;
-
-/**
- * The attempt the provider sent the browser back with. In hash mode the server's tradeNo lands in the
- * page's own query, outside the hash the router reads.
- */
-function useTradeNo(): string | null {
-  const [params] = useSearchParams();
-  return params.get("tradeNo") || new URLSearchParams(window.location.search).get("tradeNo");
-}
 
 /** Quick-service: the pick-up number, read from the order's detail once it is paid. */
 function usePickupNumber(orderId: number | null, paid: boolean): string {
@@ -55,7 +47,7 @@ function usePickupNumber(orderId: number | null, paid: boolean): string {
  */
 export function PayResult() {
   const [params] = useSearchParams();
-  const tradeNo = useTradeNo();
+  const tradeNo = useReturnedParam("tradeNo");
   const rid = useAppStore((state) => state.hotelid);
   const nav = useOrderNavigation();
   const navigate = useCarryingNavigate();

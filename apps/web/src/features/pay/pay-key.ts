@@ -9,11 +9,17 @@ import { session } from "../../storage.js";
  */
 const PREFIX = "tablemate.payKey:";
 
-/** Which payment: an order's, or this diner's part of the table's bill. */
-export type PayIntent = { kind: "order"; rid: number; orderId: number } | { kind: "bill"; rid: number };
+/** Which payment: an order's, this diner's part of the table's bill, or a recharge of a card. */
+export type PayIntent =
+  | { kind: "order"; rid: number; orderId: number }
+  | { kind: "bill"; rid: number }
+  | { kind: "recharge"; rid: number; cardId: number };
 
-const storageKey = (intent: PayIntent) =>
-  intent.kind === "order" ? `${PREFIX}${intent.rid}:order:${intent.orderId}` : `${PREFIX}${intent.rid}:bill`;
+function storageKey(intent: PayIntent): string {
+  if (intent.kind === "order") return `${PREFIX}${intent.rid}:order:${intent.orderId}`;
+  if (intent.kind === "recharge") return `${PREFIX}${intent.rid}:recharge:${intent.cardId}`;
+  return `${PREFIX}${intent.rid}:bill`;
+}
 
 /** 32 hex digits from the platform's random source (randomUUID needs a secure context; this does not). */
 function newKey(): string {

@@ -13,12 +13,17 @@ import { actOnNext, type NextShown } from "./pay-next.js";
 export type StartShown = Exclude<NextShown, { kind: "jsapi" }> & { tradeNo: string; test: boolean };
 
 /**
- * Starting a payment (an order's, a bill share's) and acting on the server's next step. The key is
- * the intent's kept one, so a second tap or a retry after no answer asks for the same attempt; a
- * refusal drops it (the server let the key go with it), so the next tap is a new request.
- * `refresh` asks the page's view again after a refusal or a cancelled WeChat pay sheet.
+ * Starting a payment (an order's, a bill share's, a recharge's) and acting on the server's next step.
+ * The key is the intent's kept one, so a second tap or a retry after no answer asks for the same
+ * attempt; a refusal drops it (the server let the key go with it), so the next tap is a new request.
+ * `refresh` asks the page's view again after a refusal or a cancelled WeChat pay sheet; the result is
+ * shown at `resultPage` (/pay/success, or the recharge page) with the tradeNo.
  */
-export function useStartPay(resultQuery: ExtraQuery, refresh: () => void) {
+export function useStartPay(
+  resultQuery: ExtraQuery,
+  refresh: () => void,
+  resultPage: string = PATHS.paySuccess,
+) {
   const navigate = useCarryingNavigate();
   const [starting, setStarting] = useState(false);
   const [shown, setShown] = useState<StartShown | null>(null);
@@ -38,8 +43,8 @@ export function useStartPay(resultQuery: ExtraQuery, refresh: () => void) {
   }, [refresh]);
 
   const toResult = useCallback(
-    (tradeNo: string) => navigate(PATHS.paySuccess, { query: { ...resultQuery, tradeNo } }),
-    [navigate, resultQuery],
+    (tradeNo: string) => navigate(resultPage, { query: { ...resultQuery, tradeNo } }),
+    [navigate, resultQuery, resultPage],
   );
 
   const start = useCallback(
