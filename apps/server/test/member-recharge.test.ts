@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { rechargePaySign } from "@tablemate/client";
 import {
+  API,
   AppError,
   AWARD_TYPE,
   GIFT_TYPE,
@@ -41,6 +42,7 @@ import { reconcileOnce } from "../src/modules/payment/reconcile.js";
 import { BACKENDS } from "./support/databases.js";
 import { deliverNotification, FakeProvider } from "./support/fake-provider.js";
 import { asVisitor, json, startTestApp, type TestApp } from "./support/harness.js";
+import { staffHeaders } from "./support/staff.js";
 
 /** the demo's 充值500送50 */
 const R500 = { rechargeCents: 50_000, giftCents: 5_000 };
@@ -513,6 +515,18 @@ describe.each(BACKENDS)("recharging stored value through the payment port (%s)",
     expect(provider.calls.filter((c) => c.startsWith(`refund ${refunded.refund.refundNo}`))).toEqual([
       `refund ${refunded.refund.refundNo} 30000`,
     ]);
+    // the console's refund of a payment does not take a recharge's money back (its stored value would stay)
+    const [intent] = await app.db
+      .select()
+      .from(payIntents)
+      .where(eq(payIntents.rechargeId, start.rechargeId));
+    const byConsole = await app.server.inject({
+      method: "POST",
+      url: API.consoleRefund(rid, intent?.id ?? 0),
+      headers: await staffHeaders(app, rid),
+      payload: { amount: "100.00", reason: "退款" },
+    });
+    expect(json(byConsole).code).toBe(4723);
     const again = await refundRecharge(app.payments, { rechargeId: start.rechargeId, actor: "staff:1" });
     expect(again.refund.id).toBe(refunded.refund.id);
     expect(again.ledger.replayed).toBe(true);

@@ -211,6 +211,12 @@ export const ERRORS = {
   paySignStale: { status: 403, code: 4721, message: "充值请求已过期，请重新发起充值" },
   /** an amount no enabled rule allows (core's checkRechargeAmount) */
   rechargeAmountInvalid: { status: 422, code: 4722, message: "充值金额不符合本店的充值规则" },
+  /** a payment refund of a recharge, which would leave its stored value on the card (refundRecharge takes it off first) */
+  rechargeRefundByLedger: {
+    status: 409,
+    code: 4723,
+    message: "充值只能退回未消费的本金，请通过会员储值办理退款",
+  },
   /** a coupon that cannot be used now (the message says why: core's couponVerdicts) */
   couponUnusable: { status: 409, code: 4706, message: "优惠券不可用" },
   // INTERIM (helper E): helper A's member-call entries, as A's branch has them; dropped for A's on merge

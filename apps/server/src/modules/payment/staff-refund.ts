@@ -28,6 +28,8 @@ export async function refundByStaff(
       .where(and(eq(payIntents.id, intentId), eq(payIntents.restaurantId, restaurantId)))
       .for("update");
     if (!intent) throw new AppError("notFound", "支付记录不存在");
+    // a recharge's money is on the card: member/recharge.ts's refundRecharge takes it off first
+    if (intent.kind === "recharge") throw new AppError("rechargeRefundByLedger");
     const approvedBy = requireApproval(by, "payments.refund", false, approver);
     const paid = await tx
       .select()
