@@ -20,7 +20,8 @@ export const freshPhone = (prefix = "1370") =>
 /** Parses a value with a core schema, failing on any field the schema does not name (the answer is the contract). */
 export function expectShape<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) expect.fail(`${JSON.stringify(parsed.error.issues)} in ${JSON.stringify(value).slice(0, 400)}`);
+  if (!parsed.success)
+    expect.fail(`${JSON.stringify(parsed.error.issues)} in ${JSON.stringify(value).slice(0, 400)}`);
   // schemas strip keys they do not name: an equal result means the server sent no field beyond them
   expect(parsed.data).toEqual(value);
   return parsed.data;
