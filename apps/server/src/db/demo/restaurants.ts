@@ -4,17 +4,13 @@
  * before the last mode restaurant came); with tables, memos and stock. 阿婆粥铺 runs an old register
  * (2.22.00): its menu has no combos and no member prices.
  */
-import type { memos, rechargeRules, restaurants, tables } from "../schema.js";
+import type { memos, restaurants, tables } from "../schema.js";
 import { BIG_MENU_RESTAURANT, generatedCategories, generatedMenu } from "./generated.js";
 import { DEMO_ADDITIONS, type DemoCategory, type DemoDish, demoCategories, demoMenu } from "./menu.js";
 
 export type DemoRestaurantRow = Omit<typeof restaurants.$inferInsert, "id" | "createdAt">;
 export type DemoTable = Pick<typeof tables.$inferInsert, "name" | "tableType">;
 export type DemoMemo = Pick<typeof memos.$inferInsert, "type" | "content" | "number">;
-export type DemoRechargeRule = Pick<
-  typeof rechargeRules.$inferInsert,
-  "rechargeCents" | "giftCents" | "giftPoints" | "custom"
->;
 
 export interface DemoAdditionStock {
   /** an id of DEMO_ADDITIONS; the seed moves it into the restaurant's id block */
@@ -32,8 +28,6 @@ export interface DemoRestaurant {
   restaurant: DemoRestaurantRow;
   tables: DemoTable[];
   menu: DemoMenu;
-  /** where recharge is open (issue 19): the rules its announcement advertises */
-  rechargeRules?: DemoRechargeRule[];
 }
 
 /** The menu of every dish kind, which each of the seven mode restaurants gets a copy of. */
@@ -110,13 +104,6 @@ export const demoRestaurants: DemoRestaurant[] = [
     },
     tables: [...numbered(8, (n) => `大厅${n}号桌`), ...named(["包间-兰亭", "包间-听雨"])],
     menu: everyKindMenu,
-    // 充200送10, 充500送50, 充1000送120+200积分, and any amount from ¥100 (the best gift it reaches)
-    rechargeRules: [
-      { rechargeCents: 10_000, giftCents: 0, giftPoints: 0, custom: true },
-      { rechargeCents: 20_000, giftCents: 1_000, giftPoints: 0, custom: false },
-      { rechargeCents: 50_000, giftCents: 5_000, giftPoints: 0, custom: false },
-      { rechargeCents: 100_000, giftCents: 12_000, giftPoints: 200, custom: false },
-    ],
   },
   {
     restaurant: {

@@ -7,16 +7,8 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { createOwner } from "../../modules/staff/owners.js";
 import { randomPassword, randomPin } from "../../modules/staff/secrets.js";
 import type { Db } from "../client.js";
-import {
-  additionStock,
-  categories,
-  dishes,
-  memos,
-  rechargeRules,
-  restaurants,
-  settings,
-  tables,
-} from "../schema.js";
+import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../schema.js";
+import { seedDemoMembers } from "./members.js";
 import type { DemoCategory, DemoDish, RelativePeriod } from "./menu.js";
 import { type DemoRestaurant, demoMemos, demoRestaurants } from "./restaurants.js";
 import { seedDemoStations } from "./stations.js";
@@ -91,8 +83,11 @@ export async function seedDemo(
     }
     return { seeded: true, owners };
   });
-  // the kitchen's stations, once the menu's categories are there
-  if (result.seeded) await seedDemoStations(db);
+  // the kitchen's stations, once the menu's categories are there; the member programme
+  if (result.seeded) {
+    await seedDemoStations(db);
+    await seedDemoMembers(db, now);
+  }
   return result;
 }
 
@@ -173,8 +168,6 @@ async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<
       .insert(additionStock)
       .values(stock.map((s) => ({ ...s, additionId: s.additionId + idOffset, restaurantId })));
   await tx.insert(memos).values(demoMemos.map((memo) => ({ ...memo, restaurantId })));
-  if (demo.rechargeRules?.length)
-    await tx.insert(rechargeRules).values(demo.rechargeRules.map((rule) => ({ ...rule, restaurantId })));
   return restaurantId;
 }
 

@@ -1,9 +1,13 @@
 /**
  * The member store (issue 19), server side: members and cards, the stored-value and points ledger
  * with holds for open orders, coupons, recharges paid through the payment port (recharge.ts; its
- * routes in recharge-routes.ts). The member calls of both families and the console's pages call these.
+ * routes in recharge-routes.ts); and what other modules ask of the member calls (routes.ts): who the
+ * logged-in member is (requireMember, optionalMember), whether a card is theirs and usable here
+ * (ownCard), the card a visitor chose (chosenCardId).
  */
+export { type MemberRestaurant, memberRestaurant, ownCard } from "./access.js";
 export { cardBalance, cardLedger, type LedgerMismatch, ledgerMismatches } from "./audit.js";
+export { chosenCardId } from "./choice.js";
 export {
   type CouponRow,
   type CouponTemplateInput,
@@ -22,12 +26,18 @@ export {
   postPaidRecharge,
   type RechargeAsk,
   type RechargeRow,
-  rechargeRulesView,
   rechargeView,
   reconcileRecharges,
   refundRecharge,
   startRecharge,
 } from "./recharge.js";
+export {
+  MEMBER_SESSION,
+  type MemberAuthDeps,
+  type MemberPrincipal,
+  optionalMember,
+  requireMember,
+} from "./session.js";
 export {
   adjustBalance,
   captureHold,

@@ -17,12 +17,9 @@ import {
   checkRechargeAmount,
   GIFT_TYPE,
   type RechargeRule,
-  type RechargeRuleView,
   type RechargeStart,
   type RechargeView,
   rechargeGift,
-  rechargeRuleText,
-  sortRechargeRules,
 } from "@tablemate/core";
 import { and, asc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -40,14 +37,14 @@ import { oneIntentMoney } from "../payment/ledger.js";
 import { type RefundRow, recordRefund, sendRefund } from "../payment/refunds.js";
 import { type StartInput, startAttempt } from "../payment/start.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
+import { ownCard } from "./access.js";
 import { cardBalance } from "./audit.js";
+import { ruleOf } from "./present.js";
+import type { MemberPrincipal } from "./session.js";
 import { type Posted, rechargePaid, refundPrincipal } from "./stored-value.js";
 
 export type RechargeRow = typeof memberRecharges.$inferSelect;
-type RuleRow = typeof rechargeRules.$inferSelect;
 
-/** A frozen card (001 §3 member card status; 10020 at login) takes no recharge. */
-const FROZEN = 4;
 /** Where the provider sends the browser back when the page names nowhere: the recharge page. */
 export const RECHARGE_RETURN_PATH = "/member/recharge";
 const ROUND = 50;
@@ -55,57 +52,25 @@ const ROUND = 50;
 /** The ledger's key for a recharge: its principal and gift are one business event per recharge. */
 const rechargeKey = (rechargeId: number) => `recharge-${rechargeId}`;
 
-function asRule(row: RuleRow): RechargeRule {
-  return {
-    ruleId: String(row.id),
-    rechargeMoney: row.rechargeCents,
-    giftMoney: row.giftCents,
-    giftPoints: row.giftPoints,
-    giftType: row.giftType,
-    awardType: row.awardType,
-    custom: row.custom,
-  };
-}
-
 async function enabledRules(db: Db, restaurantId: number): Promise<RechargeRule[]> {
   const rows = await db
     .select()
     .from(rechargeRules)
     .where(and(eq(rechargeRules.restaurantId, restaurantId), eq(rechargeRules.enabled, true)))
     .orderBy(asc(rechargeRules.id));
-  return rows.map(asRule);
+  return rows.map(ruleOf);
 }
 
-/** GET {family}/recharge-rules: the restaurant's enabled rules by amount ascending (001 §5), each in words. */
-export async function rechargeRulesView(db: Db, restaurantId: number): Promise<RechargeRuleView[]> {
-  await getRestaurant(db, restaurantId);
-  return sortRechargeRules(await enabledRules(db, restaurantId)).map((rule) => ({
-    ruleId: Number(rule.ruleId),
-    rechargeMoney: rule.rechargeMoney,
-    giftMoney: rule.giftMoney,
-    giftPoints: rule.giftPoints,
-    giftType: rule.giftType,
-    awardType: rule.awardType ?? AWARD_TYPE.cents,
-    custom: rule.custom ?? false,
-    text: rechargeRuleText(rule),
-  }));
-}
-
-/** The caller's card at this restaurant, able to take stored value (else refused, nothing written). */
-async function rechargeableCard(db: Db, restaurantId: number, memberId: number, cardId: number) {
-  const [card] = await db.select().from(memberCards).where(eq(memberCards.id, cardId));
-  // another member's card is as good as none: nothing says it exists
-  if (!card || card.memberId !== memberId) throw new AppError("cardQueryFailed");
-  if (card.restaurantId !== restaurantId) throw new AppError("cardOtherRestaurant");
-  if (card.status === FROZEN) throw new AppError("cardFrozen");
+/** The caller's card here, usable (access.ts's ownCard: 1403, 100002, 10020, 10024) and taking stored value. */
+async function rechargeableCard(db: Db, member: MemberPrincipal, cardId: number) {
+  const card = await ownCard(db, member, member.restaurantId, cardId);
   if (!card.chargeFlag) throw new AppError("cardRightOff", "该会员卡不能储值");
   return card;
 }
 
 export interface RechargeAsk {
-  restaurantId: number;
-  memberId: number;
-  guid: string;
+  /** the logged-in member, at the restaurant and by the visitor of the login */
+  member: MemberPrincipal;
   cardId: number;
   rechargeCents: number;
   /** the rule the diner tapped, when the page names it */
@@ -126,10 +91,11 @@ export interface RechargeAsk {
 export async function startRecharge(deps: PaymentDeps, ask: RechargeAsk): Promise<RechargeStart> {
   const { db } = deps;
   const now = deps.now();
-  const restaurant = await getRestaurant(db, ask.restaurantId);
+  const { restaurantId, guid } = ask.member;
+  const restaurant = await getRestaurant(db, restaurantId);
   if (!restaurant.openRecharge) throw new AppError("featureOff", "本店未开通会员充值");
-  await rechargeableCard(db, ask.restaurantId, ask.memberId, ask.cardId);
-  const rules = await enabledRules(db, ask.restaurantId);
+  await rechargeableCard(db, ask.member, ask.cardId);
+  const rules = await enabledRules(db, restaurantId);
   const allowed = checkRechargeAmount(
     rules,
     ask.rechargeCents,
@@ -142,8 +108,8 @@ export async function startRecharge(deps: PaymentDeps, ask: RechargeAsk): Promis
       .insert(memberRecharges)
       .values({
         cardId: ask.cardId,
-        restaurantId: ask.restaurantId,
-        guid: ask.guid,
+        restaurantId,
+        guid,
         ruleId: gift.ruleId === null ? null : Number(gift.ruleId),
         rechargeCents: ask.rechargeCents,
         giftCents: gift.giftCents,
@@ -166,10 +132,10 @@ export async function startRecharge(deps: PaymentDeps, ask: RechargeAsk): Promis
     const [owed] = await tx
       .insert(payIntents)
       .values({
-        restaurantId: ask.restaurantId,
+        restaurantId,
         kind: "recharge",
         rechargeId: made.id,
-        payerGuid: ask.guid,
+        payerGuid: guid,
         amountCents: ask.rechargeCents,
         createdAt: now,
         updatedAt: now,
@@ -181,8 +147,8 @@ export async function startRecharge(deps: PaymentDeps, ask: RechargeAsk): Promis
   if (recharge.state !== "pending")
     throw new AppError("nothingDue", "这笔充值已完成或已关闭，请重新发起充值");
   const input: StartInput = {
-    restaurantId: ask.restaurantId,
-    guid: ask.guid,
+    restaurantId,
+    guid,
     returnPath: ask.returnPath ?? RECHARGE_RETURN_PATH,
     browserOrigin: ask.browserOrigin,
     clientIp: ask.clientIp,
