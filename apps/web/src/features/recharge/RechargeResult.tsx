@@ -97,7 +97,7 @@ export function RechargeResult({ tradeNo }: { tradeNo: string }) {
             {RECHARGE_COPY.viewMember}
           </Button>
           <Button color="primary" fill="outline" shape="rounded" onClick={again}>
-            {RECHARGE_COPY.rechargeAgain}
+            {RECHARGE_COPY.rechargeMore}
           </Button>
         </div>
       </section>

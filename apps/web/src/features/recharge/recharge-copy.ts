@@ -33,5 +33,6 @@ export const RECHARGE_COPY = {
   balance: "当前余额",
   notCompleted: "充值未完成",
   rechargeAgain: "重新充值",
+  rechargeMore: "继续充值",
   viewMember: "查看会员卡",
 } as const;
