@@ -207,6 +207,8 @@ export const ERRORS = {
   rechargeWithStoredValue: { status: 422, code: 4705, message: "不能用储值余额充值" },
   /** a coupon that cannot be used now (the message says why: core's couponVerdicts) */
   couponUnusable: { status: 409, code: 4706, message: "优惠券不可用" },
+  /** a frozen card (status 4; 001 §8's 10020): it pays for nothing new and is given no coupon until unfrozen */
+  cardFrozen: { status: 409, code: 10020, message: "会员卡已冻结" },
 
   // The socket's own refusals (verdicts with version -1: nothing recorded, the op id may be sent again).
   /** too many messages waiting on the socket or in the process (see OpGate) */
