@@ -25,7 +25,7 @@ const SIGNED_YUAN_TEXT = /^[+-]?\d{1,7}(\.\d{1,2})?$/;
 /** typed yuan (≥ 0, at most 2 decimals) → cents */
 const yuanCents = (label: string) =>
   z
-    .union([z.string(), z.number()])
+    .union([z.string(), z.number()], { error: `请填写${label}` })
     .transform((v) => String(v).trim())
     .pipe(z.string().regex(YUAN_TEXT, `${label}应为金额（元），最多两位小数`))
     .transform((v) => yuanToCents(v));
@@ -33,7 +33,7 @@ const yuanCents = (label: string) =>
 /** typed yuan with a sign (an adjustment: '-20', '+5.50') → signed cents */
 const signedYuanCents = (label: string) =>
   z
-    .union([z.string(), z.number()])
+    .union([z.string(), z.number()], { error: `${label}应为金额（元）` })
     .transform((v) => String(v).trim().replace(/^\+/, ""))
     .pipe(z.string().regex(SIGNED_YUAN_TEXT, `${label}应为金额（元，可为负数），最多两位小数`))
     .transform((v) => yuanToCents(v, { negative: true }));
@@ -42,11 +42,21 @@ const signedYuanCents = (label: string) =>
 const yuan = z.string().regex(/^-?\d+\.\d{2}$/);
 
 const nameSchema = (label: string, max: number) =>
-  z.string().trim().min(1, `请填写${label}`).max(max, `${label}不能超过 ${max} 个字`);
-const reasonSchema = z.string().trim().min(1, "请填写原因").max(60, "原因不能超过 60 个字");
+  z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .min(1, `请填写${label}`)
+    .max(max, `${label}不能超过 ${max} 个字`);
+const reasonSchema = z
+  .string({ error: "请填写原因" })
+  .trim()
+  .min(1, "请填写原因")
+  .max(60, "原因不能超过 60 个字");
 /** a key the console makes once per intended action (a retry or a double tap does it once) */
-const actionKeySchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, "请求编号格式不正确");
-const versionSchema = z.number().int().min(0);
+const actionKeySchema = z
+  .string({ error: "请求编号格式不正确" })
+  .regex(/^[A-Za-z0-9-]{8,64}$/, "请求编号格式不正确");
+const versionSchema = z.number({ error: "缺少版本号，请刷新后再改" }).int().min(0);
 
 // ── paths' parameters ───────────────────────────────────────────────────────────────────────────
 
@@ -257,7 +267,7 @@ export const couponTemplateBodySchema = z
   });
 export type CouponTemplateBody = z.input<typeof couponTemplateBodySchema>;
 
-export const enabledBodySchema = z.object({ enabled: z.boolean({ error: "enabled 应为 true 或 false" }) });
+export const enabledBodySchema = z.object({ enabled: z.boolean({ error: "请选择启用或停用" }) });
 
 export const couponTemplateViewSchema = z.object({
   id: z.number(),
@@ -282,7 +292,10 @@ export const couponTemplateViewSchema = z.object({
 export type CouponTemplateView = z.infer<typeof couponTemplateViewSchema>;
 
 /** POST coupon-templates/:templateId/give: one coupon to a card of the restaurant, once per giveId */
-export const giveCouponBodySchema = z.object({ cardId: idSchema, giveId: actionKeySchema });
+export const giveCouponBodySchema = z.object({
+  cardId: z.number({ error: "请选择会员卡" }).int().positive("请选择会员卡"),
+  giveId: actionKeySchema,
+});
 
 export const givenCouponSchema = z.object({
   id: z.number(),
@@ -351,7 +364,7 @@ export const rechargeRuleBodySchema = rechargeRuleFields.transform(storedRule);
 export type RechargeRuleBody = z.input<typeof rechargeRuleBodySchema>;
 
 export const rechargeRuleEditSchema = rechargeRuleFields
-  .extend({ enabled: z.boolean(), version: versionSchema })
+  .extend({ enabled: z.boolean({ error: "请选择启用或停用" }), version: versionSchema })
   .transform((r, ctx) => ({ ...storedRule(r, ctx), enabled: r.enabled, version: r.version }));
 export type RechargeRuleEdit = z.input<typeof rechargeRuleEditSchema>;
 

@@ -6,12 +6,12 @@
  * transaction. Only the restaurant's own cards: any other card id is 404.
  */
 import {
-  type adjustmentBodySchema,
   AppError,
+  type adjustmentBodySchema,
   CARD_STATUS,
   type ConsoleCard,
-  type cardStatusBodySchema,
   type ConsoleMember,
+  type cardStatusBodySchema,
   type LedgerPage,
   memberLookupKeys,
 } from "@tablemate/core";

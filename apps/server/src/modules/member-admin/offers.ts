@@ -116,7 +116,11 @@ export async function createOffer(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(discountOffers)
-      .values({ restaurantId: by.restaurantId, thresholdCents: body.threshold, reductionCents: body.reduction })
+      .values({
+        restaurantId: by.restaurantId,
+        thresholdCents: body.threshold,
+        reductionCents: body.reduction,
+      })
       .returning();
     if (!row) throw new Error("offer not inserted");
     const view = presentOffer(row);

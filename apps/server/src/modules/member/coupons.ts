@@ -17,9 +17,9 @@ import {
 } from "@tablemate/core";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { couponTemplates, dishes, memberCards, memberCoupons, restaurants } from "../../db/schema.js";
 import { isPgError, PG_ERROR } from "../../db/statements.js";
 import type { Tx } from "../cart/cart-state.js";
-import { couponTemplates, dishes, memberCards, memberCoupons, restaurants } from "../../db/schema.js";
 
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect;
 export type CouponRow = typeof memberCoupons.$inferSelect;

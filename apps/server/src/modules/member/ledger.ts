@@ -302,10 +302,7 @@ async function writeCard(
 }
 
 /** What else a change writes in its transaction once its entries are (an audit log entry). */
-export type Alongside = (
-  runIn: RunIn,
-  written: { card: CardRead; entries: LedgerRow[] },
-) => Promise<void>;
+export type Alongside = (runIn: RunIn, written: { card: CardRead; entries: LedgerRow[] }) => Promise<void>;
 
 /**
  * One change of one card: locked and read, `decide` (core's rules, with what was read) answers what

@@ -1,5 +1,5 @@
-import type { RunIn, Statement } from "../../db/statements.js";
 import { auditLog } from "../../db/schema.js";
+import type { RunIn, Statement } from "../../db/statements.js";
 import type { Tx } from "../cart/cart-state.js";
 import type { StaffPrincipal } from "./guard.js";
 
