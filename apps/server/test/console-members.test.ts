@@ -1,20 +1,22 @@
 import { randomUUID } from "node:crypto";
 import {
   API,
-  type ConsoleCard,
-  type ConsoleCardType,
-  type ConsoleMember,
-  type ConsoleOffer,
-  type ConsoleRechargeRule,
-  type CouponTemplateView,
-  type GivenCoupon,
-  type LedgerPage,
+  adjustmentAnswerSchema,
+  consoleCardSchema,
+  consoleCardTypeSchema,
+  consoleOfferSchema,
+  consoleRechargeRuleSchema,
+  couponTemplateViewSchema,
+  givenCouponSchema,
+  ledgerPageSchema,
   MEMBER_TEXT,
+  memberLookupAnswerSchema,
   type StaffRole,
 } from "@tablemate/core";
 import { and, count, eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { auditLog, memberCards, memberCoupons, memberLedger, tables } from "../src/db/schema.js";
 import {
   holdForOrder,
@@ -59,11 +61,20 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
       headers: await staffHeaders(app, opts.rid ?? here.id, opts.role ?? "owner"),
       payload: opts.payload,
     });
-  /** the data of a call that must succeed */
-  const data = async <T>(method: Method, url: string, opts: Parameters<typeof call>[2] = {}) => {
+  /** the data of a call that must succeed, as core's answer schema has it, field for field */
+  const data = async <S extends z.ZodType>(
+    schema: S,
+    method: Method,
+    url: string,
+    opts: Parameters<typeof call>[2] = {},
+  ): Promise<z.output<S>> => {
     const answer = await call(method, url, opts);
     expect(answer.statusCode, answer.body).toBe(200);
-    return json(answer).data as T;
+    const raw = json(answer).data;
+    const parsed = schema.parse(raw);
+    // nothing the schema leaves out
+    expect(parsed).toEqual(raw);
+    return parsed;
   };
 
   /** a card here (or at `restaurantId`) for a new phone, with `cents` of principal */
@@ -141,7 +152,11 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     const { card, member, phone } = await newCard(12_345);
     const elsewhere = await newCard(500, there.id);
     await openCard(app.db, { phone, restaurantId: there.id, cardTypeName: "银卡", now });
-    const byPhone = await data<ConsoleMember[]>("GET", `${API.consoleMembers(here.id)}?q=86${phone}`);
+    const byPhone = await data(
+      memberLookupAnswerSchema,
+      "GET",
+      `${API.consoleMembers(here.id)}?q=86${phone}`,
+    );
     expect(byPhone).toHaveLength(1);
     expect(byPhone[0]).toMatchObject({ id: member.id, phone });
     expect(byPhone[0]?.cards).toEqual([
@@ -157,11 +172,23 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
         version: 1,
       }),
     ]);
-    const byNumber = await data<ConsoleMember[]>("GET", `${API.consoleMembers(here.id)}?q=${card.cardNum}`);
+    const byNumber = await data(
+      memberLookupAnswerSchema,
+      "GET",
+      `${API.consoleMembers(here.id)}?q=${card.cardNum}`,
+    );
     expect(byNumber.map((m) => m.id)).toEqual([member.id]);
     // another restaurant's member (their phone, their card number) is not found here
-    expect(await data("GET", `${API.consoleMembers(here.id)}?q=${elsewhere.phone}`)).toEqual([]);
-    expect(await data("GET", `${API.consoleMembers(here.id)}?q=${elsewhere.card.cardNum}`)).toEqual([]);
+    expect(
+      await data(memberLookupAnswerSchema, "GET", `${API.consoleMembers(here.id)}?q=${elsewhere.phone}`),
+    ).toEqual([]);
+    expect(
+      await data(
+        memberLookupAnswerSchema,
+        "GET",
+        `${API.consoleMembers(here.id)}?q=${elsewhere.card.cardNum}`,
+      ),
+    ).toEqual([]);
     const bad = await call("GET", `${API.consoleMembers(here.id)}?q=张三`);
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toBe("请输入 11 位手机号或会员卡号");
@@ -169,19 +196,19 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
 
   it("refuses another restaurant's card, template, rule, type and offer ids (404), and another restaurant's staff (403)", async () => {
     const foreign = await newCard(1000, there.id);
-    const template = await data<CouponTemplateView>("POST", API.consoleCouponTemplates(there.id), {
+    const template = await data(couponTemplateViewSchema, "POST", API.consoleCouponTemplates(there.id), {
       rid: there.id,
       payload: { name: "外店券", couponType: 1, face: "5", validityType: 1 },
     });
-    const rule = await data<ConsoleRechargeRule>("POST", API.consoleRechargeRules(there.id), {
+    const rule = await data(consoleRechargeRuleSchema, "POST", API.consoleRechargeRules(there.id), {
       rid: there.id,
       payload: { rechargeMoney: "100", giftType: 1, awardType: 1, giftMoney: "10" },
     });
-    const type = await data<ConsoleCardType>("POST", API.consoleCardTypes(there.id), {
+    const type = await data(consoleCardTypeSchema, "POST", API.consoleCardTypes(there.id), {
       rid: there.id,
       payload: { name: "外店卡" },
     });
-    const offer = await data<ConsoleOffer>("POST", API.consoleDiscountOffers(there.id), {
+    const offer = await data(consoleOfferSchema, "POST", API.consoleDiscountOffers(there.id), {
       rid: there.id,
       payload: { threshold: "100", reduction: "10" },
     });
@@ -212,7 +239,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
       expect(json(answer).message).toMatch(/不存在/);
     }
     // a card of theirs given a template of ours
-    const ours = await data<CouponTemplateView>("POST", API.consoleCouponTemplates(here.id), {
+    const ours = await data(couponTemplateViewSchema, "POST", API.consoleCouponTemplates(here.id), {
       payload: { name: "本店券", couponType: 1, face: "5", validityType: 1 },
     });
     const give = await call("POST", API.consoleCouponGive(here.id, ours.id), {
@@ -265,11 +292,10 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     expect(await audits()).toBe(before);
 
     const approved = { ...body, approval: approvalOf("manager") };
-    const answer = await data<{ card: ConsoleCard; entry: LedgerPage["entries"][number]; replayed: boolean }>(
-      "POST",
-      API.consoleMemberAdjust(here.id, card.id),
-      { role: "cashier", payload: approved },
-    );
+    const answer = await data(adjustmentAnswerSchema, "POST", API.consoleMemberAdjust(here.id, card.id), {
+      role: "cashier",
+      payload: approved,
+    });
     const cashier = await staffActor(app, here.id, "cashier");
     const manager = await staffActor(app, here.id, "manager");
     expect(answer.replayed).toBe(false);
@@ -308,29 +334,34 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     });
 
     // sent again (a retry): the same entry, nothing new
-    const again = await data<{ replayed: boolean; entry: { seq: number } }>(
-      "POST",
-      API.consoleMemberAdjust(here.id, card.id),
-      { role: "cashier", payload: approved },
-    );
+    const again = await data(adjustmentAnswerSchema, "POST", API.consoleMemberAdjust(here.id, card.id), {
+      role: "cashier",
+      payload: approved,
+    });
     expect(again).toMatchObject({ replayed: true, entry: { seq: 2 } });
     expect(await ledgerCount(card.id)).toBe(2);
     expect(await audits()).toBe(before + 1);
 
     // a manager's own say approves it; the ledger reads back newest first, with names
-    await data("POST", API.consoleMemberAdjust(here.id, card.id), {
+    await data(adjustmentAnswerSchema, "POST", API.consoleMemberAdjust(here.id, card.id), {
       role: "manager",
       payload: { adjustmentId: randomUUID(), points: -10, reason: "积分更正" },
     });
-    const page = await data<LedgerPage>("GET", `${API.consoleMemberLedger(here.id, card.id)}?pageSize=2`, {
-      role: "cashier",
-    });
+    const page = await data(
+      ledgerPageSchema,
+      "GET",
+      `${API.consoleMemberLedger(here.id, card.id)}?pageSize=2`,
+      {
+        role: "cashier",
+      },
+    );
     expect(page.total).toBe(3);
     expect(page.entries.map((e) => [e.seq, e.kind, e.pointsAfter, e.approver])).toEqual([
       [3, "adjustment", 20, manager],
       [2, "adjustment", 30, manager],
     ]);
-    const rest = await data<LedgerPage>(
+    const rest = await data(
+      ledgerPageSchema,
       "GET",
       `${API.consoleMemberLedger(here.id, card.id)}?page=2&pageSize=2`,
     );
@@ -369,7 +400,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     const empty = await adjust(card.id, {});
     expect(json(empty).message).toBe(MEMBER_TEXT.entryEmpty);
     expect(await ledgerCount(card.id)).toBe(2);
-    expect(await data<ConsoleCard>("GET", API.consoleMemberCard(here.id, card.id))).toMatchObject({
+    expect(await data(consoleCardSchema, "GET", API.consoleMemberCard(here.id, card.id))).toMatchObject({
       principal: "10.00",
       held: "8.00",
       spendable: "2.00",
@@ -396,17 +427,17 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
 
   it("a frozen card pays for nothing new and is given no coupon, until a manager unfreezes it", async () => {
     const { card } = await newCard(5_000);
-    const template = await data<CouponTemplateView>("POST", API.consoleCouponTemplates(here.id), {
+    const template = await data(couponTemplateViewSchema, "POST", API.consoleCouponTemplates(here.id), {
       payload: { name: "冻结测试券", couponType: 1, face: "5", validityType: 1 },
     });
     const before = await audits();
-    const frozen = await data<ConsoleCard>("PUT", API.consoleMemberCardStatus(here.id, card.id), {
+    const frozen = await data(consoleCardSchema, "PUT", API.consoleMemberCardStatus(here.id, card.id), {
       role: "manager",
       payload: { status: 4, reason: "顾客挂失" },
     });
     expect(frozen.status).toBe(4);
     // asked again: nothing to change, nothing recorded
-    await data("PUT", API.consoleMemberCardStatus(here.id, card.id), {
+    await data(consoleCardSchema, "PUT", API.consoleMemberCardStatus(here.id, card.id), {
       payload: { status: 4, reason: "再次" },
     });
     expect(await audits()).toBe(before + 1);
@@ -432,7 +463,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     // a manager's correction still posts (it settles, it does not spend)
     expect((await adjust(card.id, { gift: "1" })).statusCode).toBe(200);
 
-    const unfrozen = await data<ConsoleCard>("PUT", API.consoleMemberCardStatus(here.id, card.id), {
+    const unfrozen = await data(consoleCardSchema, "PUT", API.consoleMemberCardStatus(here.id, card.id), {
       role: "manager",
       payload: { status: 1, reason: "找回" },
     });
@@ -451,7 +482,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
 
   it("validation errors answer 400 in Chinese and change nothing", async () => {
     const { card } = await newCard(1_000);
-    const template = await data<CouponTemplateView>("POST", API.consoleCouponTemplates(here.id), {
+    const template = await data(couponTemplateViewSchema, "POST", API.consoleCouponTemplates(here.id), {
       payload: { name: "校验券", couponType: 1, face: "5", validityType: 1 },
     });
     const before = {
@@ -544,12 +575,14 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     expect(await ledgerCount(card.id)).toBe(before.ledger);
     expect((await app.db.select({ n: count() }).from(memberCoupons))[0]?.n).toBe(before.coupons);
     expect((await cardRow(card.id))?.status).toBe(1);
-    expect(await data<ConsoleRechargeRule[]>("GET", API.consoleRechargeRules(here.id))).toEqual([]);
+    expect(await data(z.array(consoleRechargeRuleSchema), "GET", API.consoleRechargeRules(here.id))).toEqual(
+      [],
+    );
   });
 
   it("creates coupon templates, gives one coupon per give id, and gives none of a disabled template", async () => {
     const dish = plainDish(await menuOf(app, here.id));
-    const cash = await data<CouponTemplateView>("POST", API.consoleCouponTemplates(here.id), {
+    const cash = await data(couponTemplateViewSchema, "POST", API.consoleCouponTemplates(here.id), {
       payload: {
         name: "满50减5",
         couponType: 1,
@@ -570,7 +603,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
       enabled: true,
       given: 0,
     });
-    const goods = await data<CouponTemplateView>("POST", API.consoleCouponTemplates(here.id), {
+    const goods = await data(couponTemplateViewSchema, "POST", API.consoleCouponTemplates(here.id), {
       payload: {
         name: "赠菜券",
         couponType: 2,
@@ -584,42 +617,52 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     expect(goods).toMatchObject({ face: null, dishId: dish.id, dishName: dish.name, openCardActivity: 1 });
     const { card } = await newCard();
     const giveId = randomUUID();
-    const first = await data<GivenCoupon>("POST", API.consoleCouponGive(here.id, cash.id), {
+    const first = await data(givenCouponSchema, "POST", API.consoleCouponGive(here.id, cash.id), {
       payload: { cardId: card.id, giveId },
     });
     expect(first).toMatchObject({ name: "满50减5", cardId: card.id, replayed: false });
     expect(first.code).toMatch(/^\d{12}$/);
-    const again = await data<GivenCoupon>("POST", API.consoleCouponGive(here.id, cash.id), {
+    const again = await data(givenCouponSchema, "POST", API.consoleCouponGive(here.id, cash.id), {
       payload: { cardId: card.id, giveId },
     });
     expect(again).toMatchObject({ id: first.id, replayed: true });
-    await data("POST", API.consoleCouponGive(here.id, cash.id), {
+    await data(givenCouponSchema, "POST", API.consoleCouponGive(here.id, cash.id), {
       payload: { cardId: card.id, giveId: randomUUID() },
     });
-    const listed = await data<CouponTemplateView[]>("GET", API.consoleCouponTemplates(here.id));
+    const listed = await data(z.array(couponTemplateViewSchema), "GET", API.consoleCouponTemplates(here.id));
     expect(listed.find((t) => t.id === cash.id)?.given).toBe(2);
 
-    const off = await data<CouponTemplateView>("PUT", API.consoleCouponTemplateEnabled(here.id, cash.id), {
-      payload: { enabled: false },
-    });
+    const off = await data(
+      couponTemplateViewSchema,
+      "PUT",
+      API.consoleCouponTemplateEnabled(here.id, cash.id),
+      {
+        payload: { enabled: false },
+      },
+    );
     expect(off.enabled).toBe(false);
     const refused = await call("POST", API.consoleCouponGive(here.id, cash.id), {
       payload: { cardId: card.id, giveId: randomUUID() },
     });
     expect(json(refused)).toMatchObject({ code: 4706, message: "优惠券已停止发放" });
-    const on = await data<CouponTemplateView>("PUT", API.consoleCouponTemplateEnabled(here.id, cash.id), {
-      payload: { enabled: true },
-    });
+    const on = await data(
+      couponTemplateViewSchema,
+      "PUT",
+      API.consoleCouponTemplateEnabled(here.id, cash.id),
+      {
+        payload: { enabled: true },
+      },
+    );
     expect(on.enabled).toBe(true);
     const coupons = await app.db.select().from(memberCoupons).where(eq(memberCoupons.cardId, card.id));
     expect(coupons).toHaveLength(2);
   });
 
   it("lists recharge rules by amount in core's words, edits them over their version, and disables them", async () => {
-    const big = await data<ConsoleRechargeRule>("POST", API.consoleRechargeRules(here.id), {
+    const big = await data(consoleRechargeRuleSchema, "POST", API.consoleRechargeRules(here.id), {
       payload: { rechargeMoney: "500", giftType: 1, awardType: 1, giftMoney: "50" },
     });
-    const per = await data<ConsoleRechargeRule>("POST", API.consoleRechargeRules(here.id), {
+    const per = await data(consoleRechargeRuleSchema, "POST", API.consoleRechargeRules(here.id), {
       payload: { rechargeMoney: "100", giftType: 2, awardType: 2, giftPercent: 10, giftPoints: 20 },
     });
     expect(big).toMatchObject({
@@ -630,7 +673,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
       version: 0,
     });
     expect(per).toMatchObject({ giftMoney: null, giftPercent: 10, text: "每充100送10%+20积分" });
-    const listed = await data<ConsoleRechargeRule[]>("GET", API.consoleRechargeRules(here.id));
+    const listed = await data(z.array(consoleRechargeRuleSchema), "GET", API.consoleRechargeRules(here.id));
     expect(listed.map((r) => r.text)).toEqual(["每充100送10%+20积分", "充500送50"]);
 
     const edit = {
@@ -641,7 +684,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
       enabled: true,
       version: 0,
     };
-    const edited = await data<ConsoleRechargeRule>("PUT", API.consoleRechargeRule(here.id, big.id), {
+    const edited = await data(consoleRechargeRuleSchema, "PUT", API.consoleRechargeRule(here.id, big.id), {
       payload: edit,
     });
     expect(edited).toMatchObject({ text: "充1000送120", version: 1 });
@@ -650,14 +693,14 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     });
     expect(stale.statusCode).toBe(409);
     expect(json(stale)).toMatchObject({ code: 4150, message: "该充值规则已被其他人修改，请刷新后再改" });
-    const disabled = await data<ConsoleRechargeRule>("PUT", API.consoleRechargeRule(here.id, big.id), {
+    const disabled = await data(consoleRechargeRuleSchema, "PUT", API.consoleRechargeRule(here.id, big.id), {
       payload: { ...edit, enabled: false, version: 1 },
     });
     expect(disabled).toMatchObject({ enabled: false, text: "充1000送120", version: 2 });
   });
 
   it("keeps one default card type, shows member days as 折, and has the type's cards follow it", async () => {
-    const gold = await data<ConsoleCardType>("POST", API.consoleCardTypes(here.id), {
+    const gold = await data(consoleCardTypeSchema, "POST", API.consoleCardTypes(here.id), {
       payload: {
         name: "金卡",
         isDefault: true,
@@ -673,11 +716,11 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
       cardTypeName: gold.name,
       now,
     });
-    const silver = await data<ConsoleCardType>("POST", API.consoleCardTypes(here.id), {
+    const silver = await data(consoleCardTypeSchema, "POST", API.consoleCardTypes(here.id), {
       payload: { name: "银卡", isDefault: true, isVipPrice: false },
     });
     expect(silver.cardType).toBeGreaterThan(gold.cardType);
-    let types = await data<ConsoleCardType[]>("GET", API.consoleCardTypes(here.id));
+    let types = await data(z.array(consoleCardTypeSchema), "GET", API.consoleCardTypes(here.id));
     expect(types.filter((t) => t.isDefault).map((t) => t.id)).toEqual([silver.id]);
     // the cards of its number, this one and the ones opened before the type was made (type 1 by default)
     const ofGold = await app.db
@@ -686,7 +729,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
       .where(and(eq(memberCards.restaurantId, here.id), eq(memberCards.cardType, gold.cardType)));
     expect(types.find((t) => t.id === gold.id)?.cards).toBe(ofGold[0]?.n);
 
-    const edited = await data<ConsoleCardType>("PUT", API.consoleCardType(here.id, gold.id), {
+    const edited = await data(consoleCardTypeSchema, "PUT", API.consoleCardType(here.id, gold.id), {
       payload: {
         name: "黑金卡",
         isVipPrice: false,
@@ -706,7 +749,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
       cards: ofGold[0]?.n,
       memberDay: { text: "9折" },
     });
-    types = await data<ConsoleCardType[]>("GET", API.consoleCardTypes(here.id));
+    types = await data(z.array(consoleCardTypeSchema), "GET", API.consoleCardTypes(here.id));
     expect(types.filter((t) => t.isDefault).map((t) => t.id)).toEqual([gold.id]);
     expect(await cardRow(card.id)).toMatchObject({
       cardTypeName: "黑金卡",
@@ -721,7 +764,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
   });
 
   it("creates 满减 offers in core's words and turns them off", async () => {
-    const offer = await data<ConsoleOffer>("POST", API.consoleDiscountOffers(here.id), {
+    const offer = await data(consoleOfferSchema, "POST", API.consoleDiscountOffers(here.id), {
       payload: { threshold: "100", reduction: "10" },
     });
     expect(offer).toMatchObject({
@@ -730,12 +773,14 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
       enabled: true,
       text: "满100减10",
     });
-    const off = await data<ConsoleOffer>("PUT", API.consoleDiscountOfferEnabled(here.id, offer.id), {
+    const off = await data(consoleOfferSchema, "PUT", API.consoleDiscountOfferEnabled(here.id, offer.id), {
       payload: { enabled: false },
     });
     expect(off.enabled).toBe(false);
     expect(
-      (await data<ConsoleOffer[]>("GET", API.consoleDiscountOffers(here.id))).map((o) => o.enabled),
+      (await data(z.array(consoleOfferSchema), "GET", API.consoleDiscountOffers(here.id))).map(
+        (o) => o.enabled,
+      ),
     ).toEqual([false]);
   });
 });
