@@ -21,7 +21,7 @@ import {
   Tag,
   Typography,
 } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { membersApi } from "../../api/members.js";
 import { isConflict } from "../../api/menu.js";
 import { MEMBERS_COPY as C } from "../../copy/index.js";
@@ -109,6 +109,10 @@ function TypeForm({
   const [saving, setSaving] = useState(false);
   const memberDayOn = Form.useWatch("memberDayOn", form);
   const percent = Form.useWatch("percent", form);
+  // the form shows the type being edited, or a new one's defaults, each time it opens
+  useEffect(() => {
+    if (open) form.setFieldsValue(editing ? valuesOf(editing) : NEW_TYPE);
+  }, [open, editing, form]);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -143,9 +147,6 @@ function TypeForm({
       confirmLoading={saving}
       onOk={() => void save()}
       onCancel={() => close(false)}
-      afterOpenChange={(visible) => {
-        if (visible) form.setFieldsValue(editing ? valuesOf(editing) : NEW_TYPE);
-      }}
       width={640}
       forceRender
       data-testid="card-type-form"

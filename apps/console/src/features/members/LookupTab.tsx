@@ -294,7 +294,11 @@ export default function LookupTab() {
         data-testid="member-search"
       />
       {found === null && <Typography.Paragraph type="secondary">{C.searchHint}</Typography.Paragraph>}
-      {found?.length === 0 && <Empty description={C.notFound} data-testid="member-not-found" />}
+      {found?.length === 0 && (
+        <div data-testid="member-not-found">
+          <Empty description={C.notFound} />
+        </div>
+      )}
       {found?.map((member) => (
         <MemberCard key={member.id} member={member} chosen={card?.id ?? null} choose={setCard} />
       ))}

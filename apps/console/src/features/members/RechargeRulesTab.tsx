@@ -21,7 +21,7 @@ import {
   Tag,
   Typography,
 } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { membersApi } from "../../api/members.js";
 import { isConflict } from "../../api/menu.js";
 import { MEMBERS_COPY as C } from "../../copy/index.js";
@@ -41,6 +41,17 @@ interface RuleValues {
   custom: boolean;
   enabled: boolean;
 }
+
+const NEW_RULE: RuleValues = {
+  rechargeMoney: "",
+  giftType: 1,
+  awardType: 1,
+  giftMoney: "",
+  giftPercent: undefined,
+  giftPoints: 0,
+  custom: false,
+  enabled: true,
+};
 
 const bodyOf = (v: RuleValues): RechargeRuleBody => ({
   rechargeMoney: v.rechargeMoney.trim(),
@@ -100,6 +111,10 @@ function RuleForm({
   const watched = Form.useWatch([], form) as Partial<RuleValues> | undefined;
   const awardType = watched?.awardType;
   const text = watched ? preview(watched) : null;
+  // the form shows the rule being edited, or a new one's defaults, each time it opens
+  useEffect(() => {
+    if (open) form.setFieldsValue(editing ? valuesOf(editing) : NEW_RULE);
+  }, [open, editing, form]);
 
   const save = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -134,23 +149,6 @@ function RuleForm({
       confirmLoading={saving}
       onOk={() => void save()}
       onCancel={() => close(false)}
-      afterOpenChange={(visible) => {
-        if (visible)
-          form.setFieldsValue(
-            editing
-              ? valuesOf(editing)
-              : {
-                  rechargeMoney: "",
-                  giftType: 1,
-                  awardType: 1,
-                  giftMoney: "",
-                  giftPercent: undefined,
-                  giftPoints: 0,
-                  custom: false,
-                  enabled: true,
-                },
-          );
-      }}
       forceRender
       data-testid="rule-form"
     >
