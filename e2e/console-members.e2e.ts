@@ -18,7 +18,7 @@ import {
   signIn,
   tabletContext,
 } from "./support/console.js";
-import { freePort, type RunningServer, startServer } from "./support/server.js";
+import { type RunningServer, startServer } from "./support/server.js";
 
 const RESTAURANT = "川味小馆";
 const SECRET = "e2e-console-members-secret-0123456789ab";
@@ -33,7 +33,8 @@ const MANAGER = { login: "e2e-manager", name: "王经理", password: "manager-pa
  * The member pages on a tablet (1024×768), on PostgreSQL so the test can make what a diner's sign-up
  * and recharge would have made (a member with a ¥200 card, through the member module): a cashier finds
  * the member by phone, adjusts the balance by -¥20 with the manager's login and PIN typed on the same
- * tablet, and the ledger shows it; the owner adds 充500送50 and a coupon template. Screenshots
+ * tablet, and the ledger shows it; the owner adds 充500送50, a coupon template, a card type with its
+ * member day and a 满减. Screenshots
  * console-members-*.png, each looked at.
  */
 describe("the member pages in the console", () => {
@@ -50,13 +51,7 @@ describe("the member pages in the console", () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     database = await createTestDatabase("postgres");
-    const port = await freePort();
-    const env = {
-      DATABASE_URL: database.url ?? "",
-      SECRET,
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    };
+    const env = { DATABASE_URL: database.url ?? "", SECRET };
     [server, browser] = await Promise.all([startServer(env), launchChromium()]);
     const owner = (await printedConsoleCredentials(server)).find((c) => c.restaurant === RESTAURANT);
     if (!owner) throw new Error(`no printed owner of ${RESTAURANT}`);
@@ -103,8 +98,27 @@ describe("the member pages in the console", () => {
     await database?.drop();
   });
 
-  const shot = (name: string) =>
-    staff.screenshot({ path: new URL(`console-members-${name}.png`, SHOTS).pathname });
+  /** antd's motions over (a dialog zooming in or out, a toast), and no toast left on the screen */
+  const settled = () =>
+    expect
+      .poll(() =>
+        staff.evaluate(
+          () =>
+            Array.from(
+              document.querySelectorAll(
+                ".ant-message-notice-wrapper, .ant-modal-mask, .ant-modal, .ant-drawer-content-wrapper",
+              ),
+            ).filter(
+              (el) =>
+                el.checkVisibility() && /-(appear|enter|leave)\b|notice-wrapper/.test(String(el.className)),
+            ).length,
+        ),
+      )
+      .toBe(0);
+  const shot = async (name: string) => {
+    await settled();
+    await staff.screenshot({ path: new URL(`console-members-${name}.png`, SHOTS).pathname });
+  };
   const fits = async () => expect(await sideOverflow(staff)).toEqual({ wide: false, out: [] });
 
   it("a cashier finds the member by phone: the card's money and its ledger", async () => {
@@ -176,6 +190,35 @@ describe("the member pages in the console", () => {
     expect(await row.textContent()).toContain(C.minSpend("50.00"));
     await fits();
     await shot("coupons");
+  });
+
+  it("the owner sets a card type's member day (8.8折 on Wednesdays) and a 满减", async () => {
+    await staff.getByRole("tab", { name: C.tabs.cardTypes }).click();
+    await staff.getByTestId("new-card-type").click();
+    await staff.getByTestId("card-type-name").fill("金卡");
+    await staff.getByTestId("card-type-default").click();
+    await staff.getByTestId("member-day-on").click();
+    await staff.getByTestId("card-type-form").getByText(C.weekday(3), { exact: true }).click();
+    await staff.getByTestId("member-day-percent").fill("88");
+    await staff.getByTestId("card-type-form").getByText("8.8折", { exact: true }).waitFor();
+    await shot("card-type-form");
+    await staff.getByTestId("card-type-form").getByRole("button", { name: C.ok }).click();
+    const row = staff.getByTestId("card-types").locator("tr", { hasText: "金卡" });
+    await row.waitFor();
+    expect(await row.textContent()).toContain("每周三 · 8.8折");
+    // the member's card opened as 金卡 (type 1) is one of the type's
+    expect(await row.textContent()).toContain(C.defaultTag);
+    await fits();
+    await shot("card-types");
+
+    await staff.getByRole("tab", { name: C.tabs.offers }).click();
+    await staff.getByTestId("new-offer").click();
+    await staff.getByTestId("offer-threshold").fill("100");
+    await staff.getByTestId("offer-reduction").fill("10");
+    await staff.getByTestId("offer-form").getByRole("button", { name: C.ok }).click();
+    await staff.getByTestId("offers").getByText("满100减10").waitFor();
+    await fits();
+    await shot("offers");
     expect(errors).toEqual([]);
   });
 });

@@ -190,7 +190,7 @@ export const MEMBERS_COPY = {
     status: "状态",
     actions: "操作",
   },
-  pointsRule: (perYuan: number, centsPerPoint: number) => `每元 ${perYuan} 分 · 1 分抵 ${centsPerPoint} 分钱`,
+  pointsRule: (perYuan: number, centsPerPoint: number) => `每元${perYuan}分，1分抵${centsPerPoint}分钱`,
   noMemberDay: "未设置",
   weekday: (d: number) => WEEKDAYS[d - 1] ?? String(d),
   weekdays: WEEKDAYS,

@@ -255,14 +255,14 @@ export default function CardTypesTab() {
     {
       title: `${C.typeColumns.vip} / ${C.typeColumns.charge}`,
       key: "terms",
-      width: 96,
+      width: 116,
       render: (_: unknown, t: ConsoleCardType) =>
         `${t.isVipPrice ? C.yes : C.no} / ${t.chargeFlag ? C.yes : C.no}`,
     },
     {
       title: C.typeColumns.points,
       key: "points",
-      width: 120,
+      width: 150,
       render: (_: unknown, t: ConsoleCardType) => C.pointsRule(t.pointsPerYuan, t.centsPerPoint),
     },
     {
@@ -279,7 +279,7 @@ export default function CardTypesTab() {
     {
       title: C.typeColumns.memberDay,
       dataIndex: "memberDay",
-      width: 150,
+      width: 140,
       render: (day: ConsoleCardType["memberDay"]) => (day ? memberDayLine(day) : C.noMemberDay),
     },
     { title: C.typeColumns.cards, dataIndex: "cards", width: 72, align: "right" as const },
