@@ -325,6 +325,7 @@ export default function CouponsTab() {
         <div>
           <div>{t.name}</div>
           <Tag>{C.couponTypes[t.couponType]}</Tag>
+          {!t.enabled && <Tag>{C.disabled}</Tag>}
         </div>
       ),
     },
