@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMBERS_COPY as C, FLOOR_COPY } from "../apps/console/src/copy/index.js";
 import { type Database, openDatabase } from "../apps/server/src/db/client.js";
-import { openCard, rechargePaid } from "../apps/server/src/modules/member/index.js";
+import { openCard } from "../apps/server/src/modules/member/members.js";
+import { rechargePaid } from "../apps/server/src/modules/member/stored-value.js";
 import {
   addMembership,
   hashAccountSecrets,
@@ -33,8 +34,8 @@ const MANAGER = { login: "e2e-manager", name: "王经理", password: "manager-pa
  * The member pages on a tablet (1024×768), on PostgreSQL so the test can make what a diner's sign-up
  * and recharge would have made (a member with a ¥200 card, through the member module): a cashier finds
  * the member by phone, adjusts the balance by -¥20 with the manager's login and PIN typed on the same
- * tablet, and the ledger shows it; the owner adds 充500送50, a coupon template, a card type with its
- * member day and a 满减. Screenshots
+ * tablet, and the ledger shows it; beside the demo's member programme (金卡, 充500送50 …) the
+ * owner adds 充300送30, a coupon template, a default card type with its member day and a 满减. Screenshots
  * console-members-*.png, each looked at.
  */
 describe("the member pages in the console", () => {
@@ -161,7 +162,7 @@ describe("the member pages in the console", () => {
     await shot("lookup");
   });
 
-  it("the owner adds 充500送50 and a coupon template", async () => {
+  it("the owner adds 充300送30 and a coupon template", async () => {
     const owner = (await printedConsoleCredentials(server)).find((c) => c.restaurant === RESTAURANT);
     if (!owner) throw new Error("no owner");
     await tablet.clearCookies();
@@ -169,12 +170,12 @@ describe("the member pages in the console", () => {
     await signIn(staff, owner);
     await staff.goto(consoleUrl(server, "members/recharge-rules"));
     await staff.getByTestId("new-rule").click();
-    await staff.getByTestId("rule-recharge").fill("500");
-    await staff.getByTestId("rule-gift").fill("50");
-    await expect.poll(() => staff.getByTestId("rule-preview").textContent()).toContain("充500送50");
+    await staff.getByTestId("rule-recharge").fill("300");
+    await staff.getByTestId("rule-gift").fill("30");
+    await expect.poll(() => staff.getByTestId("rule-preview").textContent()).toContain("充300送30");
     await shot("rule-form");
     await staff.getByTestId("rule-form").getByRole("button", { name: C.ok }).click();
-    await staff.getByTestId("rules").getByText("充500送50").waitFor();
+    await staff.getByTestId("rules").getByText("充300送30").waitFor();
     await fits();
     await shot("rules");
 
@@ -192,31 +193,36 @@ describe("the member pages in the console", () => {
     await shot("coupons");
   });
 
-  it("the owner sets a card type's member day (8.8折 on Wednesdays) and a 满减", async () => {
+  it("the owner adds a default card type with its member day (9折 on Fridays) and a 满减", async () => {
     await staff.getByRole("tab", { name: C.tabs.cardTypes }).click();
     await staff.getByTestId("new-card-type").click();
-    await staff.getByTestId("card-type-name").fill("金卡");
+    await staff.getByTestId("card-type-name").fill("黑金卡");
     await staff.getByTestId("card-type-default").click();
     await staff.getByTestId("member-day-on").click();
-    await staff.getByTestId("card-type-form").getByText(C.weekday(3), { exact: true }).click();
-    await staff.getByTestId("member-day-percent").fill("88");
-    await staff.getByTestId("card-type-form").getByText("8.8折", { exact: true }).waitFor();
+    await staff.getByTestId("card-type-form").getByText(C.weekday(5), { exact: true }).click();
+    await staff.getByTestId("member-day-percent").fill("90");
+    await staff.getByTestId("card-type-form").getByText("9折", { exact: true }).waitFor();
     await shot("card-type-form");
     await staff.getByTestId("card-type-form").getByRole("button", { name: C.ok }).click();
-    const row = staff.getByTestId("card-types").locator("tr", { hasText: "金卡" });
+    const row = staff.getByTestId("card-types").locator("tr", { hasText: "黑金卡" });
     await row.waitFor();
-    expect(await row.textContent()).toContain("每周三 · 8.8折");
-    // the member's card opened as 金卡 (type 1) is one of the type's
+    expect(await row.textContent()).toContain("每周五 · 9折");
+    // the new default: the demo's 金卡 is no longer
     expect(await row.textContent()).toContain(C.defaultTag);
+    const gold = staff
+      .getByTestId("card-types")
+      .locator("tr", { hasText: "金卡" })
+      .filter({ hasNotText: "黑金卡" });
+    expect(await gold.textContent()).not.toContain(C.defaultTag);
     await fits();
     await shot("card-types");
 
     await staff.getByRole("tab", { name: C.tabs.offers }).click();
     await staff.getByTestId("new-offer").click();
-    await staff.getByTestId("offer-threshold").fill("100");
-    await staff.getByTestId("offer-reduction").fill("10");
+    await staff.getByTestId("offer-threshold").fill("200");
+    await staff.getByTestId("offer-reduction").fill("30");
     await staff.getByTestId("offer-form").getByRole("button", { name: C.ok }).click();
-    await staff.getByTestId("offers").getByText("满100减10").waitFor();
+    await staff.getByTestId("offers").getByText("满200减30").waitFor();
     await fits();
     await shot("offers");
     expect(errors).toEqual([]);

@@ -7,6 +7,7 @@ import {
   consoleOfferSchema,
   consoleRechargeRuleSchema,
   couponTemplateViewSchema,
+  ERRORS,
   givenCouponSchema,
   ledgerPageSchema,
   MEMBER_TEXT,
@@ -459,7 +460,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     const give = await call("POST", API.consoleCouponGive(here.id, template.id), {
       payload: { cardId: card.id, giveId: randomUUID() },
     });
-    expect(json(give)).toMatchObject({ code: 10020, message: "会员卡已冻结" });
+    expect(json(give)).toMatchObject({ code: 10020, message: ERRORS.cardFrozen.message });
     // a manager's correction still posts (it settles, it does not spend)
     expect((await adjust(card.id, { gift: "1" })).statusCode).toBe(200);
 
@@ -485,6 +486,11 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     const template = await data(couponTemplateViewSchema, "POST", API.consoleCouponTemplates(here.id), {
       payload: { name: "校验券", couponType: 1, face: "5", validityType: 1 },
     });
+    const rulesBefore = await data(
+      z.array(consoleRechargeRuleSchema),
+      "GET",
+      API.consoleRechargeRules(here.id),
+    );
     const before = {
       audits: await audits(),
       ledger: await ledgerCount(card.id),
@@ -576,7 +582,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     expect((await app.db.select({ n: count() }).from(memberCoupons))[0]?.n).toBe(before.coupons);
     expect((await cardRow(card.id))?.status).toBe(1);
     expect(await data(z.array(consoleRechargeRuleSchema), "GET", API.consoleRechargeRules(here.id))).toEqual(
-      [],
+      rulesBefore,
     );
   });
 
@@ -674,7 +680,13 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
     });
     expect(per).toMatchObject({ giftMoney: null, giftPercent: 10, text: "每充100送10%+20积分" });
     const listed = await data(z.array(consoleRechargeRuleSchema), "GET", API.consoleRechargeRules(here.id));
-    expect(listed.map((r) => r.text)).toEqual(["每充100送10%+20积分", "充500送50"]);
+    // by amount, among the demo's (充200送10, 充500送50, 充1000送120): the per-multiple ¥100 first, ours after its twin
+    const amounts = listed.map((r) => Number(r.rechargeMoney));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(listed[0]?.id).toBe(per.id);
+    expect(listed.findIndex((r) => r.id === big.id)).toBeGreaterThan(
+      listed.findIndex((r) => r.text === "充200送10"),
+    );
 
     const edit = {
       rechargeMoney: "1000",
@@ -777,10 +789,7 @@ describe.each(BACKENDS)("the console's member pages on %s", (backend) => {
       payload: { enabled: false },
     });
     expect(off.enabled).toBe(false);
-    expect(
-      (await data(z.array(consoleOfferSchema), "GET", API.consoleDiscountOffers(here.id))).map(
-        (o) => o.enabled,
-      ),
-    ).toEqual([false]);
+    const listed = await data(z.array(consoleOfferSchema), "GET", API.consoleDiscountOffers(here.id));
+    expect(listed.find((o) => o.id === offer.id)?.enabled).toBe(false);
   });
 });

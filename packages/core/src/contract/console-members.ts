@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { DATE_PATTERN, parseDateTime } from "../dates.js";
-import { CARD_STATUS } from "../member/cards.js";
 import { COUPON_TYPE, OPEN_CARD_ACTIVITY } from "../member/coupon.js";
 import { couponValidity, VALIDITY_TYPE } from "../member/coupon-validity.js";
 import { AWARD_TYPE, GIFT_TYPE } from "../member/recharge.js";
@@ -8,6 +7,7 @@ import { yuanToCents } from "../payment/cents.js";
 import { idSchema } from "./common.js";
 import { approvalSchema } from "./console-staff.js";
 import { MEMBER_PRIVILEGES } from "./member.js";
+import { CARD_STATUS } from "./member-paths.js";
 
 /**
  * The console's member pages (issue 19, staff side): lookup, cards and their ledgers, freezing and

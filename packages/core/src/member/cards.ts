@@ -2,12 +2,8 @@ import { MEMBER_PRIVILEGES, type MemberPrivilegeKey } from "../contract/member.j
 import { canonicalPhone } from "../validation.js";
 import type { LedgerEntry } from "./ledger.js";
 
-/** A card's status (001 §3 member card; §8: 10020 when it is 4): 1 in use, 4 frozen. */
-export const CARD_STATUS = { normal: 1, frozen: 4 } as const;
-export type CardStatus = (typeof CARD_STATUS)[keyof typeof CARD_STATUS];
-
 /**
- * What a frozen card refuses: new uses of its money and points, a hold for an order and a spend no
+ * What a frozen card (CARD_STATUS.frozen; 10020) refuses: new uses of its money and points, a hold for an order and a spend no
  * hold set aside. What settles the past goes on, or money would be lost: a hold taken before the
  * freeze is still captured by its order's payment or released, a recharge already paid is credited,
  * points earned and reversed, unspent principal refunded, a manager's adjustment posted.
