@@ -53,7 +53,7 @@ export const MEMBERS_COPY = {
   unfreezeTitle: (cardNum: string) => `解冻会员卡 ${cardNum}`,
   frozenDone: "会员卡已冻结",
   unfrozenDone: "会员卡已解冻",
-  frozenHint: "冻结的会员卡不能下单使用余额和积分，也不能领券；已冻结的订单款照常结算。",
+  frozenHint: "冻结后，这张卡不能再用余额和积分下单，也不能领券；冻结前下单占用的余额照常结算。",
   ledger: "余额明细",
   ledgerEmpty: "还没有明细",
   columns: {
