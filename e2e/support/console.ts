@@ -132,3 +132,20 @@ export async function untilAtRest(locator: Locator): Promise<void> {
     })
     .toBe(true);
 }
+
+/**
+ * What pokes past the page's sides: whether the document is wider than the window, and the first
+ * visible elements whose boxes reach beyond its left or right edge (none, for a page that fits).
+ */
+export async function sideOverflow(page: Page): Promise<{ wide: boolean; out: string[] }> {
+  return page.evaluate(() => {
+    const wide = document.documentElement.scrollWidth > window.innerWidth;
+    const out = Array.from(document.querySelectorAll("body *"))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && (r.left < -1 || r.right > window.innerWidth + 1);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ")[0]}`);
+    return { wide, out: out.slice(0, 5) };
+  });
+}
