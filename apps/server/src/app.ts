@@ -17,6 +17,7 @@ import { floorRoutes } from "./modules/floor/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { memberRoutes } from "./modules/member/routes.js";
+import { type MemberStorePlugins, memberStores } from "./modules/member/stores.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
@@ -69,6 +70,8 @@ export interface AppDeps {
   /** the payment providers (tests give fakes); by default the built-in sandbox (WeChat Pay and Alipay
    * for restaurants that configure a merchant) */
   paymentProviders?: ProviderFactories;
+  /** the member stores of restaurants whose member system is an external CRM (the rest: the built-in one) */
+  memberStores?: MemberStorePlugins;
   /** how often a console socket's session is checked again (tests shorten it) */
   consoleRecheckMs?: number;
 }
@@ -152,7 +155,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sender = deps.smsSender ?? configuredSmsSender(config, server.log);
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
-  memberRoutes(server, { db, signer, now, codes: phoneCodes });
+  memberRoutes(server, {
+    db,
+    signer,
+    now,
+    codes: phoneCodes,
+    stores: memberStores(db, deps.memberStores),
+  });
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
   const staffDeps = { db, now, passwordCost: config.PASSWORD_COST };
   const staffGuard = accountGuard(staffDeps);

@@ -21,11 +21,11 @@ import { cardBalance } from "./audit.js";
 import { couponVouchers } from "./coupon-list.js";
 import { cardCoupons, giveCoupon } from "./coupons.js";
 import { type CardRow, cardsOf, openCard } from "./members.js";
+import type { MemberOfCall } from "./port.js";
 import { DEFAULT_RIGHTS, presentCard } from "./present.js";
-import type { MemberPrincipal } from "./session.js";
 
 /** The logged-in member's cards at the restaurant, oldest first (frozen ones too: they show status 4). */
-export async function listCards(db: Db, member: MemberPrincipal, rid: number): Promise<MemberCard[]> {
+export async function listCards(db: Db, member: MemberOfCall, rid: number): Promise<MemberCard[]> {
   return (await cardsOf(db, member.memberId, rid)).map((card) => presentCard(card, member.phone));
 }
 
@@ -37,7 +37,7 @@ export async function listCards(db: Db, member: MemberPrincipal, rid: number): P
  */
 export async function activateCard(
   db: Db,
-  member: MemberPrincipal,
+  member: MemberOfCall,
   { restaurant, cardTypes }: MemberRestaurant,
   cardType: number | undefined,
   now: Date,
