@@ -71,12 +71,12 @@ function familyRoutes(app: FastifyInstance, deps: MemberDeps, family: MemberFami
 
   app.post(paths.member(":memberId"), async (request) => {
     const { memberId } = parse(memberIdParamSchema, request.params);
-    const body = parse(memberUpdateBodySchema, request.body);
-    requireVisitor(deps.signer, request, body.guid);
-    const { store, member } = await memberAt(request, body.rid);
+    const { guid, rid, memberId: named, ...change } = parse(memberUpdateBodySchema, request.body);
+    requireVisitor(deps.signer, request, guid);
+    const { store, member } = await memberAt(request, rid);
     ownMemberId(member, memberId);
-    ownMemberId(member, body.memberId);
-    const { info, changed } = await store.updateMemberInfo(member, body);
+    ownMemberId(member, named);
+    const { info, changed } = await store.updateMemberInfo(member, change);
     return changed ? ok(info, 200) : ok(info, MEMBER_CODES.memberUnchanged, "会员信息未变化");
   });
 
