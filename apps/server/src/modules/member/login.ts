@@ -13,10 +13,11 @@ import {
   type MemberFamily,
   type PhoneCodeSent,
 } from "@tablemate/core";
+import type { FastifyRequest } from "fastify";
 import type { PhoneCodes } from "../verification/phone-codes.js";
-import { forgetOthersChoice } from "./choice.js";
+import { forgetChoice, forgetOthersChoice } from "./choice.js";
 import { memberOfPhone } from "./members.js";
-import { type MemberAuthDeps, startMemberSession } from "./session.js";
+import { endMemberSession, type MemberAuthDeps, startMemberSession } from "./session.js";
 import type { MemberStores } from "./stores.js";
 
 export interface LoginDeps extends MemberAuthDeps {
@@ -71,4 +72,20 @@ export async function cardLogin(
     at: deps.now(),
   });
   return { ...issued, memberId: member.id, phone, cards };
+}
+
+/**
+ * members/logout: the visitor's member token here revoked (1990 from then on) and the card this browser
+ * chose here forgotten, in one transaction. Without a live token of the visitor's there is nothing to
+ * end, and the answer is the same: logging out is idempotent.
+ */
+export function memberLogout(
+  deps: MemberAuthDeps,
+  request: FastifyRequest,
+  input: { guid: string; rid: number },
+): Promise<void> {
+  return deps.db.transaction(async (tx) => {
+    const ended = await endMemberSession(tx, request, { ...input, at: deps.now() });
+    if (ended) await forgetChoice(tx, input.guid, input.rid);
+  });
 }

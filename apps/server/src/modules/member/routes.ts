@@ -33,7 +33,7 @@ import { getRestaurant } from "../restaurant/restaurants.js";
 import { SEND_RATE } from "../verification/routes.js";
 import { ownMemberId } from "./access.js";
 import { chooseCard } from "./choice.js";
-import { cardLogin, type LoginDeps, sendLoginCode } from "./login.js";
+import { cardLogin, type LoginDeps, memberLogout, sendLoginCode } from "./login.js";
 import { presentCard } from "./present.js";
 import { optionalMember, refreshMemberToken, requireMember } from "./session.js";
 
@@ -106,6 +106,14 @@ function familyRoutes(app: FastifyInstance, deps: MemberDeps, family: MemberFami
     const body = parse(cardLoginBodySchema, request.body);
     const guid = requireVisitor(deps.signer, request);
     return ok(await cardLogin(deps, family, body, guid), 200, "登录成功");
+  });
+
+  // no family or restaurant check: a diner can always log out
+  app.post(paths.logout, async (request) => {
+    const { rid } = parse(memberRidQuerySchema, request.body);
+    const guid = requireVisitor(deps.signer, request);
+    await memberLogout(deps, request, { guid, rid });
+    return ok(null, 200, "已退出登录");
   });
 
   app.get(paths.equities, async (request) => {
