@@ -20,7 +20,14 @@ import {
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { memberCards, memberCardTypes, restaurants, tables, visits } from "../src/db/schema.js";
+import {
+  couponTemplates,
+  memberCards,
+  memberCardTypes,
+  restaurants,
+  tables,
+  visits,
+} from "../src/db/schema.js";
 import { ledgerMismatches } from "../src/modules/member/audit.js";
 import { BACKENDS } from "./support/databases.js";
 import { json, startTestApp, type TestApp } from "./support/harness.js";
@@ -328,6 +335,39 @@ describe.each(BACKENDS)("the member API on %s", (backend) => {
         // an old-family restaurant has none to offer
         const old = new MemberBrowser(app, restaurant(RESTAURANTS.old.here).id, "new", diner.guid);
         expectRefusal(await old.get(MEMBER_API.openCardCoupons), 403, MEMBER_CODES.noCardRight);
+      });
+
+      it("opens a card and gives its sign-up coupons in one transaction: a failure giving one opens no card, the retry gives each once", async () => {
+        const signUp = await app.db
+          .select()
+          .from(couponTemplates)
+          .where(and(eq(couponTemplates.restaurantId, here().id), eq(couponTemplates.openCardActivity, 1)))
+          .orderBy(couponTemplates.id);
+        const second = signUp[1];
+        if (!second) throw new Error("the demo's sign-up coupons are missing");
+        const diner = browser();
+        const login = await diner.login(outbox, freshPhone());
+        const cardsHeld = () =>
+          app.db.select().from(memberCards).where(eq(memberCards.memberId, login.memberId));
+        // the second coupon's validity broken behind the console's back: giving it throws, after the first was given
+        await app.db
+          .update(couponTemplates)
+          .set({ validityDays: null })
+          .where(eq(couponTemplates.id, second.id));
+        try {
+          expectRefusal(await diner.post(diner.paths.cards), 400, 400);
+          expect(await cardsHeld()).toEqual([]);
+        } finally {
+          await app.db
+            .update(couponTemplates)
+            .set({ validityDays: second.validityDays })
+            .where(eq(couponTemplates.id, second.id));
+        }
+        const opened = answerOf(await diner.post(diner.paths.cards), cardActivateAnswerSchema);
+        expect([opened.opened, opened.gifts.length]).toEqual([true, 2]);
+        expect((await cardsHeld()).map((card) => card.id)).toEqual([opened.card.id]);
+        const coupons = answerOf(await diner.get(diner.paths.coupons), couponPageSchema);
+        expect(coupons.list.map((c) => c.activityId).sort()).toEqual(signUp.map((t) => t.id).sort());
       });
     } else {
       it("lists the campaigns, gives a campaign's coupon once and draws a red packet once onto the caller's card", async () => {
