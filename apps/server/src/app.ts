@@ -48,6 +48,7 @@ import { tableAdminRoutes } from "./modules/table/admin-routes.js";
 import { tableRoutes } from "./modules/table/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { createPhoneCodes } from "./modules/verification/phone-codes.js";
+import { startPruning } from "./modules/verification/prune.js";
 import { verificationRoutes } from "./modules/verification/routes.js";
 import { configuredSmsSender, type SmsSender } from "./modules/verification/sms.js";
 import { consoleSocketRoutes } from "./realtime/console-socket.js";
@@ -197,11 +198,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payView(db, payments.providers, orderId, rid, guid),
   );
 
+  const stopPruning = startPruning({ db, now }, config.PRUNE_MS, (error) =>
+    server.log.error({ err: error }, "pruning phone codes and attempts failed"),
+  );
   const stopLifts = startSnoozeLifts(cartDeps, config.SNOOZE_POLL_MS, (error) =>
     server.log.error({ err: error }, "snooze lift poll failed"),
   );
   server.addHook("onClose", async () => {
     stopLifts();
+    stopPruning();
     stopReconciler();
     sandbox.stop();
     await effectsSettled(payments);
