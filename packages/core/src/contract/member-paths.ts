@@ -59,3 +59,32 @@ export const MEMBER_API = {
 
 /** The header a member token travels in (beside the visitor's own `token`). */
 export const MEMBER_TOKEN_HEADER = "member-token";
+
+/**
+ * The member calls' codes the diner app acts on (spec 001 §8). The server's refusals (core's ERRORS)
+ * are built from them; the app reads codes, never words (the words stay out of its bundle).
+ */
+export const MEMBER_CODES = {
+  /** the login is gone: the stored phone, token and card are cleared */
+  loggedOut: [401, 1990],
+  /** the token is stale: refresh it (token-refresh), then the call once more */
+  refresh: [405, 407, 1991, 1992],
+  /** token-refresh's refusal: the login cannot be renewed */
+  refreshRefused: 1001,
+  systemError: 500,
+  /** the card list: the card cannot be used at this restaurant */
+  cardNotHere: 100002,
+  /** the card's right is unavailable */
+  cardRightUnavailable: [10024, 10025],
+  /** the card is frozen (status 4) */
+  cardFrozen: 10020,
+  /** member info: none given yet (an empty form, not a failure) */
+  infoEmpty: 100201,
+  /** member info update: tolerated (the update stands) */
+  infoUpdateTolerated: 100801,
+  cardQueryFailed: 1403,
+  /** the login's code is empty */
+  codeEmpty: 1418,
+  codeWrong: 1422,
+  codeLoginFailed: 1416,
+} as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PHONE_PATTERN } from "../validation.js";
 import { guidSchema, idSchema } from "./common.js";
+import { phoneCodeSentSchema } from "./verification.js";
 
 /**
  * The member calls (issue 19; spec 001 §3, §7, §9), one contract for both families (fusecrm and
@@ -138,6 +139,14 @@ export const cardLoginAnswerSchema = z.object({
   cards: z.array(memberCardSchema),
 });
 export type CardLoginAnswer = z.infer<typeof cardLoginAnswerSchema>;
+
+/**
+ * POST {family}/members/phone/code's answer: as the takeout code's, and how the code went: "sms" a text
+ * was sent; "log" no SMS gateway is configured and the code is in the server's log (development), so
+ * the app never says a code was sent to the phone.
+ */
+export const loginCodeSentSchema = phoneCodeSentSchema.extend({ delivery: z.enum(["sms", "log"]) });
+export type LoginCodeSent = z.infer<typeof loginCodeSentSchema>;
 
 /** GET /cloud/api/v2/users/token-refresh's answer */
 export const tokenRefreshAnswerSchema = z.object({ token: z.string(), expiresAt: z.number() });
