@@ -115,12 +115,37 @@ function bootAfterFirstScreen(): Plugin {
   };
 }
 
+/** The chunks of the first screen: the entry's and every chunk it imports, statically (filled per build). */
+const firstScreenChunks = new Set<string>();
+
+/**
+ * Finds the first screen's chunks once the bundle is written out, before Vite's own import analysis
+ * lists each lazy import's chunks to preload (modulePreload.resolveDependencies below reads them).
+ */
+function findFirstScreenChunks(): Plugin {
+  return {
+    name: "tablemate:first-screen-chunks",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      firstScreenChunks.clear();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (chunk?.type !== "chunk" || firstScreenChunks.has(file)) return;
+        firstScreenChunks.add(file);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const [file, chunk] of Object.entries(bundle))
+        if (chunk.type === "chunk" && chunk.isEntry) visit(file);
+    },
+  };
+}
+
 /** The server serves dist/ itself: index.html per app route (with page data injected) and /assets/*. */
 export default defineConfig(({ isSsrBuild }) => ({
   base: "/",
   // the server entry renders with React's production build, like the browser's bundle
   define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
-  plugins: [react(), pureCoreSchemas(), bootAfterFirstScreen()],
+  plugins: [react(), pureCoreSchemas(), bootAfterFirstScreen(), findFirstScreenChunks()],
   // `npm start` builds with npm's --silent (npm_config_loglevel reaches every nested script): then
   // only warnings and errors, not the table of every chunk
   logLevel: process.env.npm_config_loglevel === "silent" ? "warn" : "info",
@@ -132,6 +157,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     // browsers without <link rel=modulepreload> still load every chunk, through its imports; the
     // polyfill would only start them a little sooner, at a cost to every phone's first screen
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // a lazy import runs after the first screen has loaded, so its preload list leaves out the first
+      // screen's chunks: naming them again would only cost the first screen's script the bytes of their names
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === "js" ? deps.filter((dep) => !firstScreenChunks.has(dep)) : deps,
+    },
   },
 }));
