@@ -47,7 +47,7 @@ import { tableRoutes } from "./modules/table/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { createPhoneCodes } from "./modules/verification/phone-codes.js";
 import { verificationRoutes } from "./modules/verification/routes.js";
-import { logSmsSender, type SmsSender } from "./modules/verification/sms.js";
+import { configuredSmsSender, type SmsSender } from "./modules/verification/sms.js";
 import { consoleSocketRoutes } from "./realtime/console-socket.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { MAX_MESSAGE_BYTES, socketRoutes } from "./realtime/socket.js";
@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   restaurantRoutes(server, db);
   tableRoutes(server, cartDeps, signer);
   cartRoutes(server, cartDeps, signer);
-  const sender = deps.smsSender ?? logSmsSender(server.log);
+  const sender = deps.smsSender ?? configuredSmsSender(config, server.log);
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });

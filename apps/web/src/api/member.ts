@@ -3,15 +3,15 @@ import {
   type CardRights,
   type CouponPage,
   type Equities,
-  type LoginCodeSent,
   MEMBER_API,
   MEMBER_CODES,
   type MemberCard,
   type MemberInfo,
   type MemberUpdateBody,
   type OpenCardCoupon,
+  type PhoneCodeSent,
 } from "@tablemate/core";
-import { codeOf, memberGet, memberPost, memberRequest, saveMemberLogin } from "./member-http.js";
+import { memberGet, memberPost, memberRequest, saveMemberLogin } from "./member-http.js";
 
 /**
  * The member calls of spec 001 §7 (issue 19), in the restaurant's family (fusecrm for the new member
@@ -30,7 +30,7 @@ export function fetchCardRights(paths: MemberPaths, rid: number): Promise<CardRi
 }
 
 /** POST members/phone/code: an SMS login code; the answer says whether a text went out. */
-export function sendLoginCode(paths: MemberPaths, rid: number, phone: string): Promise<LoginCodeSent> {
+export function sendLoginCode(paths: MemberPaths, rid: number, phone: string): Promise<PhoneCodeSent> {
   return memberPost(paths.loginCode, rid, { phone });
 }
 
@@ -52,8 +52,8 @@ export function fetchCards(paths: MemberPaths, rid: number): Promise<MemberCard[
 }
 
 /** POST cards: opens a card by the logged-in phone (the restaurant's default card type unless named). */
-export function activateCard(paths: MemberPaths, rid: number, cardType?: number): Promise<MemberCard> {
-  return memberPost(paths.cards, rid, { cardType });
+export async function activateCard(paths: MemberPaths, rid: number, cardType?: number): Promise<void> {
+  await memberPost(paths.cards, rid, { cardType });
 }
 
 /** GET cards/equities: a card's balance, points, coupons, member day and privileges. */
@@ -61,32 +61,23 @@ export function fetchEquities(paths: MemberPaths, rid: number, cardId: number): 
   return memberGet(paths.equities, rid, { cardId });
 }
 
-/** GET members/{memberId}: member info; 100201 (none given yet) is an empty form, null. */
+/** GET members/{memberId}: member info; 100201 answers none given yet (an empty form): null. */
 export async function fetchMemberInfo(
   paths: MemberPaths,
   rid: number,
   memberId: number,
 ): Promise<MemberInfo | null> {
-  try {
-    const answer = await memberRequest<MemberInfo | null>("GET", paths.member(memberId), rid);
-    return answer.code === MEMBER_CODES.infoEmpty ? null : answer.data;
-  } catch (error) {
-    if (codeOf(error) === MEMBER_CODES.infoEmpty) return null;
-    throw error;
-  }
+  const answer = await memberRequest<MemberInfo | null>("GET", paths.member(memberId), rid);
+  return answer.code === MEMBER_CODES.memberInfoEmpty ? null : answer.data;
 }
 
-/** POST members/{memberId}: member info; 100801 is tolerated (the update stands). */
+/** POST members/{memberId}: member info; 100801 (nothing changed) is a success like any other. */
 export async function updateMemberInfo(
   paths: MemberPaths,
   rid: number,
   info: Omit<MemberUpdateBody, "rid">,
 ): Promise<void> {
-  try {
-    await memberPost(paths.member(info.memberId), rid, info);
-  } catch (error) {
-    if (codeOf(error) !== MEMBER_CODES.infoUpdateTolerated) throw error;
-  }
+  await memberPost(paths.member(info.memberId), rid, info);
 }
 
 /** GET coupons: type 1 usable, 2 used or expired; page 1, limit 999 (001 §7). */

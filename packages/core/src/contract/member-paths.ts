@@ -61,30 +61,37 @@ export const MEMBER_API = {
 export const MEMBER_TOKEN_HEADER = "member-token";
 
 /**
- * The member calls' codes the diner app acts on (spec 001 §8). The server's refusals (core's ERRORS)
- * are built from them; the app reads codes, never words (the words stay out of its bundle).
+ * The member calls' codes (001 §8), for the member pages to act on (the words stay in core's ERRORS,
+ * off the diner's bundle). 100201 and 100801 are answers (success: true), not refusals.
  */
 export const MEMBER_CODES = {
-  /** the login is gone: the stored phone, token and card are cleared */
-  loggedOut: [401, 1990],
-  /** the token is stale: refresh it (token-refresh), then the call once more */
-  refresh: [405, 407, 1991, 1992],
-  /** token-refresh's refusal: the login cannot be renewed */
+  /** no member login, or its token is unknown, revoked or another visitor's: clear phone, token and card */
+  loginNeeded: 1990,
+  /** the member token's two hours are over: refresh it and call again */
+  tokenExpired: 1991,
+  /** token-refresh refused (revoked, unknown, another visitor's, past its 30 days): log in again */
   refreshRefused: 1001,
-  systemError: 500,
-  /** the card list: the card cannot be used at this restaurant */
-  cardNotHere: 100002,
-  /** the card's right is unavailable */
-  cardRightUnavailable: [10024, 10025],
+  /** a card of another restaurant: 该会员卡不能在本店使用 */
+  otherRestaurant: 100002,
+  /** the card's type is switched off at the restaurant */
+  cardRightOff: 10024,
+  /** the restaurant has no member cards, or the call's family is not its member system */
+  noCardRight: 10025,
   /** the card is frozen (status 4) */
   cardFrozen: 10020,
-  /** member info: none given yet (an empty form, not a failure) */
-  infoEmpty: 100201,
-  /** member info update: tolerated (the update stands) */
-  infoUpdateTolerated: 100801,
+  /** a card, member or coupon that is not the caller's */
   cardQueryFailed: 1403,
-  /** the login's code is empty */
+  /** cards/login without a code */
   codeEmpty: 1418,
+  /** a wrong code (a try used up) */
   codeWrong: 1422,
-  codeLoginFailed: 1416,
+  /** no live code to check: none sent, expired, replaced, used, or its 5 tries spent */
+  codeAuthFailed: 1416,
+  /** GET members/{id}: no member info yet (data null) */
+  memberInfoEmpty: 100201,
+  /** POST members/{id}: nothing changed */
+  memberUnchanged: 100801,
 } as const;
+
+/** A card's status (001 §3): 1 in use, 4 frozen. */
+export const CARD_STATUS = { normal: 1, frozen: 4 } as const;

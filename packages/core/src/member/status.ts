@@ -16,11 +16,18 @@ import { isValidPhone } from "../validation.js";
  */
 export type MemberTokenAction = "clear" | "refresh" | "systemError" | null;
 
+/** The codes of 001 §8's token handling: ours (MEMBER_CODES) and the spec's others, which we never send. */
+export const MEMBER_TOKEN_CODES = {
+  clear: [401, MEMBER_CODES.loginNeeded],
+  refresh: [405, 407, MEMBER_CODES.tokenExpired, 1992],
+  systemError: 500,
+} as const;
+
 export function memberTokenAction(code: number | null): MemberTokenAction {
   if (code === null) return null;
-  if ((MEMBER_CODES.loggedOut as readonly number[]).includes(code)) return "clear";
-  if ((MEMBER_CODES.refresh as readonly number[]).includes(code)) return "refresh";
-  if (code === MEMBER_CODES.systemError) return "systemError";
+  if ((MEMBER_TOKEN_CODES.clear as readonly number[]).includes(code)) return "clear";
+  if ((MEMBER_TOKEN_CODES.refresh as readonly number[]).includes(code)) return "refresh";
+  if (code === MEMBER_TOKEN_CODES.systemError) return "systemError";
   return null;
 }
 

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MEMBER_CODES } from "../../src/contract/member-paths.js";
 import {
   bannerHiddenByOrder,
   currentCardOf,
   isMemberLogin,
+  MEMBER_TOKEN_CODES,
   memberTokenAction,
   orderFixedCardId,
   showsCardSwitch,
@@ -33,7 +33,7 @@ describe("member token codes (spec 001 §8)", () => {
   });
 
   it("keeps every other code for the caller", () => {
-    const known = new Set<number>([...MEMBER_CODES.loggedOut, ...MEMBER_CODES.refresh, 500]);
+    const known = new Set<number>([...MEMBER_TOKEN_CODES.clear, ...MEMBER_TOKEN_CODES.refresh, 500]);
     fc.assert(
       fc.property(
         fc.integer().filter((code) => !known.has(code)),

@@ -14,9 +14,9 @@ export function memberRefusalText(error: unknown, fallback: string): string | nu
   const action = memberTokenAction(code);
   if (action === "clear" || action === "systemError") return null;
   if (error instanceof ApiError && error.path === MEMBER_API.tokenRefresh) return null;
-  if (code === MEMBER_CODES.cardNotHere) return MEMBER_COPY.cardNotHere;
+  if (code === MEMBER_CODES.otherRestaurant) return MEMBER_COPY.cardNotHere;
   const message = error instanceof ApiError && error.kind === "envelope" ? error.message : "";
-  if (code !== null && (MEMBER_CODES.cardRightUnavailable as readonly number[]).includes(code))
+  if (code === MEMBER_CODES.cardRightOff || code === MEMBER_CODES.noCardRight)
     return message || MEMBER_COPY.cardRightUnavailable;
   if (code === MEMBER_CODES.cardFrozen) return message || MEMBER_COPY.cardFrozenMessage;
   return message || fallback;

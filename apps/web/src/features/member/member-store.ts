@@ -137,7 +137,7 @@ async function loadCards(rid: number, paths: MemberPaths): Promise<void> {
     const chosen = login.cardId ?? useAppStore.getState().user?.memberCardId ?? null;
     await settleCurrentCard(rid, cards, chosen);
   } catch (error) {
-    if (codeOf(error) === MEMBER_CODES.cardNotHere) showToast(MEMBER_COPY.cardNotHere);
+    if (codeOf(error) === MEMBER_CODES.otherRestaurant) showToast(MEMBER_COPY.cardNotHere);
     useMemberStore.setState({ cards: [], currentCardId: null, login: readMemberLogin(rid) });
   }
 }
