@@ -12,6 +12,8 @@ import { saveMemberLogin } from "../src/api/member-http.js";
 import { clearToasts } from "../src/features/loading/toast.js";
 import { resetMemberStore } from "../src/features/member/member-store.js";
 import { resetNewMemberCoupons } from "../src/features/member/use-new-member-coupons.js";
+import type { AppState } from "../src/store/types.js";
+import { startedAtTable } from "./checkout-harness.js";
 import { type Handler, ok } from "./fake-server.js";
 import { HOTEL_ID } from "./fixtures.js";
 
@@ -122,4 +124,9 @@ export function memberRoutes(cards: MemberCard[] = [card()], extra: Record<strin
     [MEMBER_API.openCardCoupons]: () => ok([], 200),
     ...extra,
   };
+}
+
+/** The store as startup leaves it at the fixtures' table, on the new member system. */
+export function memberStarted(overrides: Partial<AppState> = {}): void {
+  startedAtTable({ isNewCrm: true, ...overrides });
 }

@@ -4,7 +4,7 @@ import { useCarryingNavigate } from "../../router/navigation.js";
 import { useAppStore } from "../../store/app-store.js";
 import { MEMBER_COPY } from "./member-copy.js";
 import { MEMBER_PAGES } from "./member-pages.js";
-import { currentCard, ensureMember, isMember, useMemberStore } from "./member-store.js";
+import { currentCard, ensureMember, isMember, useMainOrderId, useMemberStore } from "./member-store.js";
 import { useNewMemberCoupons } from "./use-new-member-coupons.js";
 import "./member-bar.css";
 
@@ -32,16 +32,15 @@ const SHORTCUTS = [
  */
 export function MemberBar() {
   const started = useAppStore((state) => state.isInitial);
-  const mainOrderId = useAppStore((state) => state.SearchObj.mainOrderId);
+  const mainOrderId = useMainOrderId();
   const openRecharge = useAppStore((state) => state.restaurant?.openRecharge ?? false);
   const isNewCrm = useAppStore((state) => state.isNewCrm);
   const member = useMemberStore();
   const navigate = useCarryingNavigate();
 
   useEffect(() => {
-    // mainOrderId: adding to another order may fix another card
-    void mainOrderId;
-    if (started) void ensureMember();
+    // adding to another order may fix another card
+    if (started) void ensureMember(mainOrderId);
   }, [started, mainOrderId]);
 
   const ready = member.status === "ready";

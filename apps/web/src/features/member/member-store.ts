@@ -10,6 +10,7 @@ import {
   parseId,
   showsMemberPrices,
 } from "@tablemate/core";
+import { useSearchParams } from "react-router";
 import { create } from "zustand";
 import {
   activateCard,
@@ -143,9 +144,8 @@ async function loadCards(rid: number, paths: MemberPaths): Promise<void> {
 }
 
 /** In prepayment, the order being added to (its pays and card); none otherwise, or when it cannot be read. */
-async function loadOrder(rid: number): Promise<void> {
-  const app = useAppStore.getState();
-  const orderId = app.isPrepayment ? parseId(app.SearchObj.mainOrderId) : null;
+async function loadOrder(rid: number, mainOrderId: number | null): Promise<void> {
+  const orderId = useAppStore.getState().isPrepayment ? mainOrderId : null;
   if (orderId === useMemberStore.getState().orderId) return;
   if (orderId === null) {
     useMemberStore.setState({ order: null, orderId: null });
@@ -157,7 +157,7 @@ async function loadOrder(rid: number): Promise<void> {
 
 let starting: Promise<void> | null = null;
 
-async function start(rid: number, paths: MemberPaths): Promise<void> {
+async function start(rid: number, paths: MemberPaths, mainOrderId: number | null): Promise<void> {
   useMemberStore.setState({ ...initialState(), rid, paths, status: "loading" });
   try {
     const rights = await fetchCardRights(paths, rid);
@@ -167,34 +167,26 @@ async function start(rid: number, paths: MemberPaths): Promise<void> {
     useMemberStore.setState({ status: "failed" });
     return;
   }
-  await Promise.all([loadCards(rid, paths), loadOrder(rid)]);
+  await Promise.all([loadCards(rid, paths), loadOrder(rid, mainOrderId)]);
   useMemberStore.setState({ status: "ready" });
 }
 
 /**
  * Member initialisation, once per restaurant (a second caller joins the first); after it, only the
- * prepayment order is looked at again (the diner may since be adding to one).
+ * prepayment order is looked at again: `mainOrderId`, the order the page adds to (its query's).
  */
-export function ensureMember(): Promise<void> {
+export function ensureMember(mainOrderId: number | null = null): Promise<void> {
   const at = here();
   if (!at) return Promise.resolve();
   const state = useMemberStore.getState();
   if (state.rid === at.rid && state.status !== "idle") {
     if (starting) return starting;
-    return state.status === "ready" ? loadOrder(at.rid) : Promise.resolve();
+    return state.status === "ready" ? loadOrder(at.rid, mainOrderId) : Promise.resolve();
   }
-  starting = start(at.rid, at.paths).finally(() => {
+  starting = start(at.rid, at.paths, mainOrderId).finally(() => {
     starting = null;
   });
   return starting;
-}
-
-/** The cards again (after a login, an activation, or on a member page's entry). */
-export async function reloadCards(): Promise<void> {
-  await ensureMember();
-  const { rid, paths, status } = useMemberStore.getState();
-  if (rid === null || paths === null || status !== "ready") return;
-  await loadCards(rid, paths);
 }
 
 /** Logs in with the SMS code; the answer's cards are the member's cards here. Rejects with the ApiError. */
@@ -232,4 +224,14 @@ export function logoutMember(): void {
 export function resetMemberStore(): void {
   starting = null;
   useMemberStore.setState(initialState());
+}
+
+/**
+ * The order this page adds to (spec 000 §4: mainOrderId in its query, or the stored SearchObj's), whose
+ * paid card the prepayment member rules read.
+ */
+export function useMainOrderId(): number | null {
+  const [params] = useSearchParams();
+  const stored = useAppStore((state) => state.SearchObj.mainOrderId);
+  return parseId(params.get("mainOrderId") ?? stored);
 }

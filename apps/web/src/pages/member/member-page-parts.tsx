@@ -11,6 +11,7 @@ import {
   ensureMember,
   isMember,
   type MemberState,
+  useMainOrderId,
   useMemberStore,
 } from "../../features/member/member-store.js";
 import { OrderNotice, OrderPageFrame } from "../../features/order/OrderPageFrame.js";
@@ -19,11 +20,12 @@ import { useCarryingNavigate } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
 import "./member-pages.css";
 
-/** The member state for a member page: initialisation started on entry, and the cards asked again. */
+/** The member state for a member page: initialisation started on entry (once per restaurant). */
 export function useMemberState(): MemberState {
+  const mainOrderId = useMainOrderId();
   useEffect(() => {
-    void ensureMember();
-  }, []);
+    void ensureMember(mainOrderId);
+  }, [mainOrderId]);
   return useMemberStore();
 }
 
