@@ -6,7 +6,7 @@ import { newMemberDialogKey, resetNewMemberCoupons } from "../src/features/membe
 import { orderDetail } from "./checkout-harness.js";
 import { fail, ok } from "./fake-server.js";
 import { HOTEL_ID } from "./fixtures.js";
-import { card, FUSE, loggedIn, memberRoutes, openCardCoupon } from "./member-fixtures.js";
+import { card, loggedIn, memberRoutes, openCardCoupon } from "./member-fixtures.js";
 import { LINK, openMenu } from "./menu-harness.js";
 import { normalizeUrl } from "./render-app.js";
 
