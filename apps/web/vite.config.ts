@@ -19,6 +19,8 @@ interface Declarator extends Node {
 interface Statement extends Node {
   declaration?: Statement | null;
   declarations?: Declarator[];
+  /** an import's bindings */
+  specifiers?: { local: { name: string } }[];
 }
 
 /**
@@ -29,6 +31,9 @@ interface Statement extends Node {
  * and zod with them (spec 000 §9: a small first screen). e2e/bundle.e2e.ts fails if zod comes back.
  * An object spread from others (paths.ts's API: DINER_API, PAY_API and the staff's) is marked the
  * same way: a spread could run a getter, so a bundler keeps it, and with it every object it spreads.
+ * So is an object literal reading another module's constants (errors.ts's ERRORS, built from
+ * SUBMIT_CODES and MEMBER_CODES): a bundler keeps each read (it could run a getter), and with them
+ * every module read, though the app uses nothing of the object.
  */
 function pureCoreSchemas(): Plugin {
   return {
@@ -37,8 +42,14 @@ function pureCoreSchemas(): Plugin {
     transform(code, id) {
       if (!PACKAGE_MODULES.test(id)) return null;
       const usesZod = /from ["']zod["']/.test(code);
-      if (!usesZod && !code.includes("...")) return null;
+      if (!usesZod && !code.includes("...") && !/^import /m.test(code)) return null;
       const program = this.parse(code) as unknown as { body: Statement[] };
+      const imported = program.body
+        .filter((statement) => statement.type === "ImportDeclaration")
+        .flatMap((statement) => statement.specifiers ?? [])
+        .map((specifier) => specifier.local.name);
+      const reads = imported.map((name) => new RegExp(`(?<![\\w$])${name.replaceAll("$", "\\$")}\\.`));
+      const readsImport = (text: string) => reads.some((read) => read.test(text));
       const values = program.body
         .map((statement) => (statement.type === "ExportNamedDeclaration" ? statement.declaration : statement))
         .flatMap((statement) =>
@@ -49,7 +60,8 @@ function pureCoreSchemas(): Plugin {
           (init) =>
             (usesZod && /\bz\./.test(code.slice(init.start, init.end))) ||
             (init.type === "ObjectExpression" &&
-              init.properties?.some((part) => part.type === "SpreadElement")),
+              (init.properties?.some((part) => part.type === "SpreadElement") ||
+                readsImport(code.slice(init.start, init.end)))),
         );
       let out = code;
       // from the end, so the offsets still ahead stay right
