@@ -16,6 +16,7 @@ import type { VerifyApproval } from "./modules/floor/approvals.js";
 import { floorRoutes } from "./modules/floor/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { kitchenRoutes } from "./modules/kitchen/routes.js";
+import { memberRoutes } from "./modules/member/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sender = deps.smsSender ?? configuredSmsSender(config, server.log);
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
+  memberRoutes(server, { db, signer, now, codes: phoneCodes });
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
   const staffDeps = { db, now, passwordCost: config.PASSWORD_COST };
   const staffGuard = accountGuard(staffDeps);

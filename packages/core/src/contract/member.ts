@@ -88,7 +88,7 @@ export const memberShipBodySchema = z.object({ rid: idSchema, cardId: idSchema }
 /** GET /cloud/api/v1/fusecrm/open-card-gived-coupons: `type` all (000 §7) or one activity type (001 §9) */
 export const openCardCouponsQuerySchema = z.object({
   rid: idSchema,
-  type: z.union([z.literal("all"), z.coerce.number().int().min(1).max(3)]).default("all"),
+  type: z.union([z.literal("all"), z.coerce.number().pipe(z.literal([1, 2, 3]))]).default("all"),
 });
 
 /** POST /cloud/api/v1/oldcrm/coupons/give and /redpackets/draw: a campaign's onto the caller's card */
