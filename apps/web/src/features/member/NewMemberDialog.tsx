@@ -19,6 +19,8 @@ export function NewMemberDialog({
   return (
     <Dialog
       visible
+      // on the body, not inside the banner (whose colours it would take)
+      getContainer={() => document.body}
       title={MEMBER_COPY.newMemberTitle}
       onClose={onClose}
       closeOnMaskClick

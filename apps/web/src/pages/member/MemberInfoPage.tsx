@@ -75,8 +75,10 @@ function InfoEditor({ memberId, initial }: { memberId: number; initial: InfoForm
           onChange={(event) => change({ memberName: event.target.value })}
         />
       </label>
-      <fieldset className="member-field member-field--set">
-        <legend className="member-field__label">{MEMBER_COPY.sex}</legend>
+      <div className="member-field" role="radiogroup" aria-labelledby="member-sex">
+        <span className="member-field__label" id="member-sex">
+          {MEMBER_COPY.sex}
+        </span>
         <span className="member-choices">
           {SEX_LABELS.map((label, sex) => (
             <label
@@ -94,7 +96,7 @@ function InfoEditor({ memberId, initial }: { memberId: number; initial: InfoForm
             </label>
           ))}
         </span>
-      </fieldset>
+      </div>
       <label className="member-field">
         <span className="member-field__label">{MEMBER_COPY.birthday}</span>
         <input
