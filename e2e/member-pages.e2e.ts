@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMBER_COPY } from "../apps/web/src/features/member/member-copy.js";
-import { launchChromium, PHONE, phoneContext } from "./support/browser.js";
+import { launchChromium, PHONE, PHONE_OPTIONS } from "./support/browser.js";
 import { scanTable } from "./support/diner-count.js";
 import { layoutProblems } from "./support/layout.js";
 import { type RunningServer, startServer } from "./support/server.js";
@@ -36,7 +36,8 @@ describe("the member pages", () => {
     const table = server.tables.find((t) => t.restaurant === "江南食府");
     if (!table) throw new Error("no table of 江南食府");
     link = table.url;
-    context = await phoneContext(browser);
+    // a context that is offered the new-member coupons (phoneContext leaves them out)
+    context = await browser.newContext(PHONE_OPTIONS);
     page = await context.newPage();
     page.on("pageerror", (error) => errors.push(String(error)));
   });
