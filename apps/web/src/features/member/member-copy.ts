@@ -81,6 +81,7 @@ export const MEMBER_COPY = {
   currentCard: "当前使用",
   useCard: "使用此卡",
   cardChosen: "已切换会员卡",
+  switchFailed: "切换失败，请稍后重试",
 
   /** member info (/member/info) */
   infoTitle: "会员资料",

@@ -207,11 +207,16 @@ export async function activateMemberCard(): Promise<void> {
   await loadCards(rid, paths);
 }
 
-/** The multi-card switch: another of the member's cards becomes the current one. */
+/**
+ * The multi-card switch: another of the member's cards becomes the current one once the server took
+ * it (member-ship; it refuses once a paid order fixed the visit's card). Rejects with its ApiError.
+ */
 export async function switchCard(cardId: number): Promise<void> {
-  const { rid, cards } = useMemberStore.getState();
+  const { rid } = useMemberStore.getState();
   if (rid === null) return;
-  await settleCurrentCard(rid, cards, cardId);
+  await chooseMemberCard(rid, cardId);
+  updateMemberLogin(rid, { cardId });
+  useMemberStore.setState({ currentCardId: cardId, login: readMemberLogin(rid) });
 }
 
 /** 退出登录: the phone, token and card go. */
