@@ -282,6 +282,23 @@ describe.each(BACKENDS)("the member API on %s", (backend) => {
       expectRefusal(await tokenElsewhere.get(tokenElsewhere.paths.cards), 401, MEMBER_CODES.loginNeeded);
     });
 
+    it("forgets another member's chosen card when a new member logs in on the same browser", async () => {
+      const first = await memberWithCard();
+      answerOf(
+        await first.diner.post(MEMBER_API.memberShip, { cardId: first.card.id }),
+        memberShipAnswerSchema,
+      );
+      const chosen = () =>
+        first.diner.get(API.userInfo).then((r) => expectShape(userInfoSchema, json(r).message));
+      expect((await chosen()).memberCardId).toBe(first.card.id);
+      // the same member again keeps it; another member on this browser does not see it
+      ahead += 61_000;
+      await first.diner.login(outbox, first.login.phone);
+      expect((await chosen()).memberCardId).toBe(first.card.id);
+      await first.diner.login(outbox, freshPhone());
+      expect((await chosen()).memberCardId).toBeNull();
+    });
+
     it("refuses a frozen card (10020) everywhere it is named, and a login whose every card here is frozen", async () => {
       const { diner, login, card } = await memberWithCard();
       await app.db.update(memberCards).set({ status: 4 }).where(eq(memberCards.id, card.id));

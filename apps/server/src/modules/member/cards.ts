@@ -10,6 +10,7 @@ import {
   memberDayView,
   OPEN_CARD_ACTIVITY,
   type Voucher,
+  validityState,
 } from "@tablemate/core";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -17,7 +18,7 @@ import { couponTemplates } from "../../db/schema.js";
 import type { RestaurantRow } from "../restaurant/restaurants.js";
 import { cardTypeOf, type MemberRestaurant } from "./access.js";
 import { cardBalance } from "./audit.js";
-import { couponVouchers, usableNow } from "./coupon-list.js";
+import { couponVouchers } from "./coupon-list.js";
 import { cardCoupons, giveCoupon } from "./coupons.js";
 import { type CardRow, cardsOf, openCard } from "./members.js";
 import { DEFAULT_RIGHTS, presentCard } from "./present.js";
@@ -112,7 +113,10 @@ export async function cardEquities(
     principal: balance.principalCents,
     gift: balance.giftCents,
     points: spendable.points,
-    couponCount: coupons.filter((coupon) => usableNow(coupon, now)).length,
+    // what could be used on an order now: not locked to another, within its dates
+    couponCount: coupons.filter(
+      (coupon) => coupon.state === "unused" && validityState(coupon, now) === "valid",
+    ).length,
     memberDay: memberDayView(card.memberDay, now, restaurant.timezone),
     privileges: [...(type?.rights ?? DEFAULT_RIGHTS)],
   };

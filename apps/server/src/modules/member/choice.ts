@@ -5,9 +5,9 @@
  * 001 §4), nobody at that visit switches to another (4707).
  */
 import { AppError } from "@tablemate/core";
-import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, notInArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { memberChoices, tableUsers, visits } from "../../db/schema.js";
+import { memberCards, memberChoices, tableUsers, visits } from "../../db/schema.js";
 import { ownCard } from "./access.js";
 import type { CardRow } from "./members.js";
 import type { MemberPrincipal } from "./session.js";
@@ -52,4 +52,20 @@ export async function chosenCardId(db: Db, guid: string, rid: number): Promise<n
     .from(memberChoices)
     .where(and(eq(memberChoices.guid, guid), eq(memberChoices.restaurantId, rid)));
   return choice?.cardId ?? null;
+}
+
+/** At a login on this browser: a card chosen here by another member (an earlier login) is no longer the visitor's. */
+export async function forgetOthersChoice(db: Db, guid: string, rid: number, memberId: number): Promise<void> {
+  await db
+    .delete(memberChoices)
+    .where(
+      and(
+        eq(memberChoices.guid, guid),
+        eq(memberChoices.restaurantId, rid),
+        notInArray(
+          memberChoices.cardId,
+          db.select({ id: memberCards.id }).from(memberCards).where(eq(memberCards.memberId, memberId)),
+        ),
+      ),
+    );
 }

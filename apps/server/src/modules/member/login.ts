@@ -15,6 +15,7 @@ import {
 } from "@tablemate/core";
 import type { PhoneCodes } from "../verification/phone-codes.js";
 import { memberRestaurant } from "./access.js";
+import { forgetOthersChoice } from "./choice.js";
 import { cardsOf, memberOfPhone } from "./members.js";
 import { presentCard } from "./present.js";
 import { type MemberAuthDeps, startMemberSession } from "./session.js";
@@ -62,6 +63,7 @@ export async function cardLogin(
   const cards = await cardsOf(deps.db, member.id, body.rid);
   if (cards.length > 0 && cards.every((card) => card.status === CARD_STATUS.frozen))
     throw new AppError("cardFrozen");
+  await forgetOthersChoice(deps.db, guid, body.rid, member.id);
   const issued = await startMemberSession(deps.db, {
     memberId: member.id,
     guid,

@@ -21,12 +21,9 @@ import {
   memberShipBodySchema,
   memberUpdateBodySchema,
   openCardCouponsQuerySchema,
-  sortRechargeRules,
   tokenRefreshQuerySchema,
 } from "@tablemate/core";
-import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { rechargeRules } from "../../db/schema.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
 import { requireVisitor } from "../../security/visitor.js";
@@ -39,7 +36,8 @@ import { chooseCard } from "./choice.js";
 import { listCoupons, openCardCoupons } from "./coupon-list.js";
 import { cardLogin, type LoginDeps, sendLoginCode } from "./login.js";
 import { memberInfo, updateMemberInfo } from "./member-info.js";
-import { presentCard, presentCardType, presentRechargeRule } from "./present.js";
+import { presentCard } from "./present.js";
+import { cardRights, rechargeRuleViews } from "./programme.js";
 import { optionalMember, refreshMemberToken, requireMember } from "./session.js";
 
 export type MemberDeps = LoginDeps;
@@ -49,7 +47,7 @@ function familyRoutes(app: FastifyInstance, deps: MemberDeps, family: MemberFami
   const { db } = deps;
   const paths = memberPaths(family);
   /** the restaurant of the call (10025 unless of this family with cards) and the logged-in member there */
-  const memberAt = async (request: Parameters<typeof requireMember>[1], rid: number) => {
+  const memberAt = async (request: FastifyRequest, rid: number) => {
     const at = await memberRestaurant(db, rid, family);
     return { ...at, member: await requireMember(deps, request, rid) };
   };
@@ -88,26 +86,12 @@ function familyRoutes(app: FastifyInstance, deps: MemberDeps, family: MemberFami
   app.get(paths.rechargeRules, async (request) => {
     const { rid } = parse(memberRidQuerySchema, request.query);
     await memberRestaurant(db, rid, family);
-    const rows = await db
-      .select()
-      .from(rechargeRules)
-      .where(and(eq(rechargeRules.restaurantId, rid), eq(rechargeRules.enabled, true)))
-      .orderBy(rechargeRules.id);
-    const views = rows.map(presentRechargeRule);
-    return ok(sortRechargeRules(views), 200);
+    return ok(await rechargeRuleViews(db, rid), 200);
   });
 
   app.get(paths.cardRights, async (request) => {
     const { rid } = parse(memberRidQuerySchema, request.query);
-    const { restaurant, cardTypes } = await memberRestaurant(db, rid, family);
-    const now = deps.now();
-    return ok(
-      {
-        cardTypes: cardTypes.map((type) => presentCardType(type, now, restaurant.timezone)),
-        openRecharge: restaurant.openRecharge,
-      },
-      200,
-    );
+    return ok(cardRights(await memberRestaurant(db, rid, family), deps.now()), 200);
   });
 
   app.get(paths.cards, async (request) => {
