@@ -18,6 +18,7 @@ import { healthRoutes } from "./modules/health/routes.js";
 import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { memberRoutes } from "./modules/member/routes.js";
 import { type MemberStorePlugins, memberStores } from "./modules/member/stores.js";
+import { memberAdminRoutes } from "./modules/member-admin/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   paymentRoutes(server, payments, signer);
   sandboxRoutes(server, sandbox);
   paymentConsoleRoutes(server, { ...payments, verifyApproval: approve }, staffGuard);
+  memberAdminRoutes(server, { db, now, verifyApproval: approve }, staffGuard);
   const stopReconciler = startReconciler(payments, config.PAY_RECONCILE_MS);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);

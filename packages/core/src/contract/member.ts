@@ -168,6 +168,7 @@ export const usersPhoneAnswerSchema = z.object({ phone: z.string() });
 
 /** GET /cloud/api/v2/users/token-refresh's answer */
 export const tokenRefreshAnswerSchema = z.object({ token: z.string(), expiresAt: z.number() });
+export type TokenRefreshAnswer = z.infer<typeof tokenRefreshAnswerSchema>;
 
 /** GET {family}/members/phone's answer */
 export const memberPhoneAnswerSchema = z.object({ memberId: z.number(), phone: z.string() });

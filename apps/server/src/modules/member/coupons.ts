@@ -18,6 +18,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { couponTemplates, dishes, memberCards, memberCoupons, restaurants } from "../../db/schema.js";
+import type { Tx } from "../cart/cart-state.js";
 
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect;
 export type CouponRow = typeof memberCoupons.$inferSelect;
@@ -55,7 +56,7 @@ function validity(rule: CouponValidityRule, givenAt: Date, timeZone: string) {
   }
 }
 
-async function timeZoneOf(db: Db, restaurantId: number): Promise<string> {
+async function timeZoneOf(db: Tx, restaurantId: number): Promise<string> {
   const [restaurant] = await db
     .select({ timezone: restaurants.timezone })
     .from(restaurants)
@@ -64,9 +65,12 @@ async function timeZoneOf(db: Db, restaurantId: number): Promise<string> {
   return restaurant.timezone;
 }
 
-/** A restaurant's new coupon template; a validity rule core cannot turn into dates is refused (400). */
+/**
+ * A restaurant's new coupon template; a validity rule core cannot turn into dates is refused (400).
+ * `db` may be a transaction (the console's, with its audit entry).
+ */
 export async function createCouponTemplate(
-  db: Db,
+  db: Tx,
   input: CouponTemplateInput,
   now: Date,
 ): Promise<CouponTemplateRow> {
@@ -93,10 +97,10 @@ const newCode = () => String(randomInt(1e11, 1e12));
 /**
  * Gives a card a coupon of its restaurant's template, once per `giveKey` (open-card:<template>, a
  * campaign's, a manager's): its terms copied, its validity fixed now on the restaurant's clock.
- * Answers the coupon and whether it had been given already.
+ * Answers the coupon and whether it had been given already. `db` may be a transaction (the console's).
  */
 export async function giveCoupon(
-  db: Db,
+  db: Tx,
   input: { cardId: number; templateId: number; giveKey: string; now: Date },
 ): Promise<{ coupon: CouponRow; replayed: boolean }> {
   const [found] = await db
