@@ -229,6 +229,37 @@ describe("/member/recharge", () => {
     expect(second?.form.get("timestamp")).toBe(first?.form.get("timestamp"));
   });
 
+  it("a stale member token (1991) is refreshed once and the request signed anew with the new token", async () => {
+    const posted = catchPostedForms();
+    let calls = 0;
+    const server = serve({
+      [MEMBER_API.rechargePrepay]: () => (++calls === 1 ? fail(1991, "会员登录已过期", 401) : ok(START)),
+      [MEMBER_API.tokenRefresh]: () => ok({ token: "mt-fresh", expiresAt: Date.now() + 7_200_000 }),
+    });
+    startedAtTable({ restaurant: restaurant({ openRecharge: true }), isNewCrm: true });
+    loggedIn();
+    renderRecharge(`/member/recharge?${LINK}`);
+    fireEvent.click((await screen.findAllByTestId("recharge-rule"))[2] as HTMLElement);
+    fireEvent.click(screen.getByRole("button", { name: "立即充值" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    const [, again] = prepays(server);
+    if (!again) throw new Error("not sent again");
+    expect(again.headers.get("member-token")).toBe("mt-fresh");
+    const body = Object.fromEntries(again.form);
+    const key = createHash("sha256").update("mt-fresh").digest("hex");
+    const expected = createHmac("sha256", key)
+      .update(
+        rechargePaySignText({
+          rid: HOTEL_ID,
+          cardId: CARD_ID,
+          rechargeMoney: 50_000,
+          timestamp: Number(body.timestamp),
+        }),
+      )
+      .digest("hex");
+    expect(again.headers.get("paySign")).toBe(expected);
+  });
+
   it("a refusal says why (the server's words) and the next tap is signed anew", async () => {
     let calls = 0;
     const server = serve({

@@ -48,6 +48,7 @@ export * from "./member/discounts.js";
 export * from "./member/ledger.js";
 export * from "./member/member-day.js";
 export * from "./member/recharge.js";
+export * from "./member/status.js";
 export * from "./member/text.js";
 export * from "./modes.js";
 export * from "./money.js";

@@ -1,23 +1,16 @@
 /**
- * The recharge calls (issue 19, 001 §7), loaded with the recharge page only: the rules of the
- * restaurant's member family, recharge-prepay with its paySign header, and a recharge by its trade.
+ * The recharge calls (issue 19, 001 §7), loaded with the recharge page only, on the member transport
+ * (member-http.ts: the stored login's token, refreshed once when stale): the rules of the restaurant's
+ * member family, recharge-prepay with its paySign header, and a recharge by its trade.
  */
-import { rechargePaySign } from "@tablemate/client";
-import {
-  MEMBER_API,
-  MEMBER_TOKEN_HEADER,
-  type RechargeRuleView,
-  type RechargeStart,
-  type RechargeView,
-} from "@tablemate/core";
+import { rechargePaySign, sha256Hex } from "@tablemate/client";
+import { MEMBER_API, type RechargeRuleView, type RechargeStart, type RechargeView } from "@tablemate/core";
 import { session } from "../storage.js";
-import { http } from "./http.js";
-
-type Id = number | string;
+import { memberGet, memberPostFor } from "./member-http.js";
 
 /** GET {family}/recharge-rules (001 §7: fusecrm for the new member system, oldcrm for the old). */
-export function fetchRechargeRules(isNewCrm: boolean, rid: Id): Promise<RechargeRuleView[]> {
-  return http.get((isNewCrm ? MEMBER_API.fusecrm : MEMBER_API.oldcrm).rechargeRules, { rid });
+export function fetchRechargeRules(isNewCrm: boolean, rid: number): Promise<RechargeRuleView[]> {
+  return memberGet((isNewCrm ? MEMBER_API.fusecrm : MEMBER_API.oldcrm).rechargeRules, rid);
 }
 
 /** What paySign covers: the restaurant, the card, the amount in cents and the moment (ms). */
@@ -31,6 +24,8 @@ export interface RechargeBody {
 interface Signed {
   body: RechargeBody;
   paySign: string;
+  /** the SHA-256 of the token it was signed with: another token signs anew */
+  signedWith: string;
 }
 
 const SIGNED_PREFIX = "tablemate.rechargeSign:";
@@ -38,42 +33,43 @@ const SIGNED_PREFIX = "tablemate.rechargeSign:";
 const RESEND_WITHIN_MS = 4 * 60_000;
 
 /**
- * The signed request for one intended payment (`key`, pay-key.ts's): the one signed before while it
- * is recent, so a second tap, a retry after no answer or a reload sends the same signature and the
- * server answers the same recharge; else a new one, kept.
+ * The signed request for one intended payment (`key`, pay-key.ts's): the one signed before with the
+ * same token while it is recent, so a second tap, a retry after no answer or a reload sends the same
+ * signature and the server answers the same recharge; else a new one, kept.
  */
 async function signedFor(key: string, token: string, body: Omit<RechargeBody, "timestamp">): Promise<Signed> {
+  const signedWith = await sha256Hex(token);
   try {
     const kept = JSON.parse(session.get(SIGNED_PREFIX + key) ?? "null") as Signed | null;
-    if (kept && Date.now() - kept.body.timestamp < RESEND_WITHIN_MS) return kept;
+    if (kept?.signedWith === signedWith && Date.now() - kept.body.timestamp < RESEND_WITHIN_MS) return kept;
   } catch {
     // unreadable: signed anew
   }
   const fresh = { ...body, timestamp: Date.now() };
-  const signed = { body: fresh, paySign: await rechargePaySign(token, fresh) };
+  const signed = { body: fresh, paySign: await rechargePaySign(token, fresh), signedWith };
   session.set(SIGNED_PREFIX + key, JSON.stringify(signed));
   return signed;
 }
 
 /**
  * POST recharge-prepay: the amount onto the card through the payment port, signed with the member
- * token (paySign) and sent with it; answers the attempt and what the browser does next.
+ * token it goes with (paySign; signed anew for a refreshed token); answers the attempt and what the
+ * browser does next.
  */
-export async function startRecharge(
-  token: string,
+export function startRecharge(
   key: string,
   body: Omit<RechargeBody, "timestamp">,
   extra: { ruleId?: number; returnPath: string },
 ): Promise<RechargeStart> {
-  const signed = await signedFor(key, token, body);
-  return http.post(
-    MEMBER_API.rechargePrepay,
-    { ...signed.body, ...extra },
-    { headers: { [MEMBER_TOKEN_HEADER]: token, paySign: signed.paySign } },
-  );
+  return memberPostFor(MEMBER_API.rechargePrepay, body.rid, async (token) => {
+    // no login: the server says so (1990), and the transport forgets what is left of it
+    if (!token) return { params: { ...body, ...extra } };
+    const signed = await signedFor(key, token, body);
+    return { params: { ...signed.body, ...extra }, headers: { paySign: signed.paySign } };
+  });
 }
 
 /** GET recharges/{tradeNo}: the recharge a trade pays, and what the card can spend now. */
-export function fetchRecharge(token: string, rid: Id, tradeNo: string): Promise<RechargeView> {
-  return http.get(MEMBER_API.recharge(tradeNo), { rid }, { headers: { [MEMBER_TOKEN_HEADER]: token } });
+export function fetchRecharge(rid: number, tradeNo: string): Promise<RechargeView> {
+  return memberGet(MEMBER_API.recharge(tradeNo), rid);
 }

@@ -170,6 +170,7 @@ export const usersPhoneAnswerSchema = z.object({ phone: z.string() });
 
 /** GET /cloud/api/v2/users/token-refresh's answer */
 export const tokenRefreshAnswerSchema = z.object({ token: z.string(), expiresAt: z.number() });
+export type TokenRefreshAnswer = z.infer<typeof tokenRefreshAnswerSchema>;
 
 /** GET {family}/members/phone's answer */
 export const memberPhoneAnswerSchema = z.object({ memberId: z.number(), phone: z.string() });
@@ -262,6 +263,7 @@ export const voucherSchema = z.object({
 export type Voucher = z.infer<typeof voucherSchema>;
 
 export const couponPageSchema = z.object({ total: z.number(), list: z.array(voucherSchema) });
+export type CouponPage = z.infer<typeof couponPageSchema>;
 
 /** A new-member coupon (000 §3), as the open-card-gived-coupons call answers them. */
 export const openCardCouponSchema = z.object({
@@ -288,6 +290,7 @@ export const cardActivateAnswerSchema = z.object({
   opened: z.boolean(),
   gifts: z.array(voucherSchema),
 });
+export type CardActivateAnswer = z.infer<typeof cardActivateAnswerSchema>;
 
 /** An old-CRM campaign's kind: 1 gives a coupon (coupons/give), 2 a red packet of stored value (redpackets/draw). */
 export const CAMPAIGN_KIND = { coupon: 1, redpacket: 2 } as const;
@@ -321,6 +324,7 @@ export const campaignsSchema = z.array(campaignSchema);
 
 /** POST /cloud/api/v1/oldcrm/coupons/give's answer: the coupon on the card; firstTime false when given before */
 export const couponGiveAnswerSchema = z.object({ coupon: voucherSchema, firstTime: z.boolean() });
+export type CouponGiveAnswer = z.infer<typeof couponGiveAnswerSchema>;
 
 /** POST /cloud/api/v1/oldcrm/redpackets/draw's answer: what was drawn (the first draw's, drawn again) */
 export const redpacketDrawAnswerSchema = z.object({
@@ -331,6 +335,7 @@ export const redpacketDrawAnswerSchema = z.object({
   /** what the card can spend now, cents */
   balance: cents,
 });
+export type RedpacketDrawAnswer = z.infer<typeof redpacketDrawAnswerSchema>;
 
 /** POST /deal/api/v1/recharge-prepay's answer: every create-payment call's (payment.ts's payStart, with its next step), and the recharge */
 export const rechargeStartSchema = payStartSchema.extend({ rechargeId: z.number() });

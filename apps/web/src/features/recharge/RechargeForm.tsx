@@ -10,11 +10,13 @@ import {
 import Button from "antd-mobile/es/components/button";
 import Input from "antd-mobile/es/components/input";
 import { useMemo, useState } from "react";
+import { readMemberLogin } from "../../api/member-http.js";
 import { fetchRechargeRules, startRecharge } from "../../api/recharge.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
 import { useAppStore } from "../../store/app-store.js";
 import { Spinner } from "../loading/Spinner.js";
+import { MEMBER_PAGES } from "../member/member-pages.js";
 import { OrderNotice } from "../order/OrderPageFrame.js";
 import { StartedPayment } from "../pay/PayParts.js";
 import { useLoaded } from "../pay/use-loaded.js";
@@ -22,8 +24,6 @@ import { usePayRid } from "../pay/use-pay-rid.js";
 import { useReturnPath } from "../pay/use-return-path.js";
 import { useStartPay } from "../pay/use-start-pay.js";
 import { RECHARGE_COPY } from "./recharge-copy.js";
-import { readRechargeLogin } from "./recharge-login.js";
-import { MEMBER_CENTER_PATH, RECHARGE_PATH } from "./recharge-paths.js";
 
 /** No extra query on the way back: the tradeNo the server appends names the recharge. */
 const NO_QUERY = {};
@@ -79,15 +79,15 @@ export function RechargeForm() {
   const rid = usePayRid();
   const isNewCrm = useAppStore((state) => state.isNewCrm);
   const open = useAppStore((state) => state.restaurant?.openRecharge ?? false);
-  const login = rid === null ? null : readRechargeLogin(rid);
+  const login = rid === null ? null : readMemberLogin(rid);
   const load = useMemo(
     () => (rid === null || !open ? null : () => fetchRechargeRules(isNewCrm, rid)),
     [rid, open, isNewCrm],
   );
   const { state, reload } = useLoaded(load);
   const [choice, setChoice] = useState<Choice>(null);
-  const returnPath = useReturnPath(NO_QUERY, RECHARGE_PATH);
-  const { start, starting, shown, toResult } = useStartPay(NO_QUERY, reload, RECHARGE_PATH);
+  const returnPath = useReturnPath(NO_QUERY, MEMBER_PAGES.recharge);
+  const { start, starting, shown, toResult } = useStartPay(NO_QUERY, reload, MEMBER_PAGES.recharge);
 
   if (!open)
     return (
@@ -100,14 +100,14 @@ export function RechargeForm() {
     return (
       <Notice
         message={RECHARGE_COPY.loginFirst}
-        action={{ label: RECHARGE_COPY.toMember, path: MEMBER_CENTER_PATH }}
+        action={{ label: RECHARGE_COPY.toMember, path: MEMBER_PAGES.center }}
       />
     );
   if (login.cardId === null)
     return (
       <Notice
         message={RECHARGE_COPY.chooseCard}
-        action={{ label: RECHARGE_COPY.toMember, path: MEMBER_CENTER_PATH }}
+        action={{ label: RECHARGE_COPY.toMember, path: MEMBER_PAGES.center }}
       />
     );
   if (state.kind === "loading") return <Spinner />;
@@ -127,18 +127,13 @@ export function RechargeForm() {
       />
     );
 
-  const { token, cardId } = login;
+  const { cardId } = login;
   const amount = amountOf(choice);
   const recharge = () => {
     if (rid === null || !choice || !amount || !("cents" in amount)) return;
     const { cents } = amount;
     void start({ kind: "recharge", rid, cardId }, `${cents}|${returnPath}`, (key) =>
-      startRecharge(
-        token,
-        key,
-        { rid, cardId, rechargeMoney: cents },
-        { ruleId: choice.rule.ruleId, returnPath },
-      ),
+      startRecharge(key, { rid, cardId, rechargeMoney: cents }, { ruleId: choice.rule.ruleId, returnPath }),
     );
   };
 

@@ -2,17 +2,17 @@ import { formatMoney, YUAN } from "@tablemate/client";
 import { centsToYuan, formatBalance, type RechargeView } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
 import { useEffect, useState } from "react";
+import { readMemberLogin } from "../../api/member-http.js";
 import { fetchRecharge } from "../../api/recharge.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
 import { Spinner } from "../loading/Spinner.js";
+import { MEMBER_PAGES } from "../member/member-pages.js";
 import { FactRow } from "../order/OrderPageFrame.js";
 import { TestTag } from "../pay/PayParts.js";
 import { forgetPayKey } from "../pay/pay-key.js";
 import { useAttemptPoll } from "../pay/use-attempt-poll.js";
 import { usePayRid } from "../pay/use-pay-rid.js";
 import { RECHARGE_COPY } from "./recharge-copy.js";
-import { readRechargeLogin } from "./recharge-login.js";
-import { MEMBER_CENTER_PATH, RECHARGE_PATH } from "./recharge-paths.js";
 
 const yuan = (cents: number) => formatMoney(centsToYuan(cents));
 
@@ -30,7 +30,7 @@ export function RechargeResult({ tradeNo }: { tradeNo: string }) {
 
   useEffect(() => {
     if (rid === null) return;
-    const login = readRechargeLogin(rid);
+    const login = readMemberLogin(rid);
     if (status === "failed" || status === "closed") {
       // paying again is a new request, signed anew
       if (login?.cardId != null) forgetPayKey({ kind: "recharge", rid, cardId: login.cardId });
@@ -38,7 +38,7 @@ export function RechargeResult({ tradeNo }: { tradeNo: string }) {
     }
     if (status !== "paid" || !login) return;
     let live = true;
-    fetchRecharge(login.token, rid, tradeNo)
+    fetchRecharge(rid, tradeNo)
       .then((view) => live && setRecharge(view))
       .catch(refresh);
     return () => {
@@ -46,8 +46,8 @@ export function RechargeResult({ tradeNo }: { tradeNo: string }) {
     };
   }, [status, rid, tradeNo, refresh]);
 
-  const again = () => navigate(RECHARGE_PATH, { replace: true });
-  const toMember = () => navigate(MEMBER_CENTER_PATH);
+  const again = () => navigate(MEMBER_PAGES.recharge, { replace: true });
+  const toMember = () => navigate(MEMBER_PAGES.center);
 
   if (status === "failed" || status === "closed") {
     return (
