@@ -135,7 +135,7 @@ describe("/member/member: the old member system's campaigns (spec 001 §7, old o
     const [, packet] = await rows();
     if (!packet) throw new Error("no red packet");
     fireEvent.click(actionOf(packet));
-    expect((await screen.findByTestId("redpacket-result")).textContent).toBe("抽中 ¥3.45，已存入会员卡余额");
+    expect((await screen.findByTestId("redpacket-result")).textContent).toBe("抽中 ¥3.45，已存入余额");
     expect(actionOf(packet).textContent).toBe(MEMBER_COPY.redpacketDrawn);
     expect(actionOf(packet).disabled).toBe(true);
     await waitFor(() => expect(screen.getByTestId("member-stats").textContent).toContain("126.9余额"));

@@ -79,7 +79,7 @@ export const MEMBER_COPY = {
   redpacketDrawn: "已抽取",
   redpacket: "红包",
   redpacketUpTo: (yuan: string) => `最高¥${yuan}`,
-  redpacketWon: (yuan: string) => `抽中 ¥${yuan}，已存入会员卡余额`,
+  redpacketWon: (yuan: string) => `抽中 ¥${yuan}，已存入余额`,
   drawFailed: "抽取失败，请稍后重试",
   campaignBetween: (start: string, end: string) => `活动时间 ${start} 至 ${end}`,
   campaignUntil: (end: string) => `活动截至 ${end}`,
