@@ -1,4 +1,5 @@
 import {
+  type Campaign,
   type CardRights,
   type Equities,
   MEMBER_API,
@@ -26,6 +27,8 @@ afterEach(() => {
 
 /** The fixtures' restaurant is on the new member system (healthyRoutes' crm answer). */
 export const FUSE = MEMBER_API.fusecrm;
+/** The old member system's calls (startedAtTable with isNewCrm false). */
+export const OLD = MEMBER_API.oldcrm;
 export const PHONE = "13812345678";
 export const TOKEN = "member-token-1";
 
@@ -114,12 +117,47 @@ export function loggedIn(cardId: number | null = 41, token = TOKEN): void {
   saveMemberLogin(HOTEL_ID, { token, phone: PHONE, cardId });
 }
 
-/** The member calls of a healthy member server for a member holding `cards`. */
-export function memberRoutes(cards: MemberCard[] = [card()], extra: Record<string, Handler> = {}) {
+/** An old-CRM campaign: a coupon campaign by default (新客领券, ¥5 from ¥30). */
+export function campaign(overrides: Partial<Campaign> = {}): Campaign {
   return {
-    [FUSE.cardRights]: () => ok(RIGHTS, 200),
-    [FUSE.cards]: () => ok(cards, 200),
-    [FUSE.equities]: () => ok(equities(), 200),
+    id: 1,
+    kind: 1,
+    name: "新客领券",
+    description: "领取5元代金券，满30元可用，7天内有效",
+    startTime: "",
+    endTime: "",
+    coupon: { name: "5元代金券", type: 1, price: 500, minFee: 3_000, dishName: null },
+    minMoney: null,
+    maxMoney: null,
+    taken: false,
+    ...overrides,
+  };
+}
+
+/** A red-packet campaign: 会员红包, ¥1 to ¥8.88. */
+export function redpacket(overrides: Partial<Campaign> = {}): Campaign {
+  return campaign({
+    id: 2,
+    kind: 2,
+    name: "会员红包",
+    description: "抽取1至8.88元储值红包，每张会员卡限领一次",
+    coupon: null,
+    minMoney: 100,
+    maxMoney: 888,
+    ...overrides,
+  });
+}
+
+/** The member calls of a healthy member server (in the family of `paths`) for a member holding `cards`. */
+export function memberRoutes(
+  cards: MemberCard[] = [card()],
+  extra: Record<string, Handler> = {},
+  paths: typeof FUSE = FUSE,
+) {
+  return {
+    [paths.cardRights]: () => ok(RIGHTS, 200),
+    [paths.cards]: () => ok(cards, 200),
+    [paths.equities]: () => ok(equities(), 200),
     [MEMBER_API.memberShip]: () => ok(null, 200),
     [MEMBER_API.openCardCoupons]: () => ok([], 200),
     ...extra,

@@ -1,6 +1,8 @@
 import {
+  type Campaign,
   type CardLoginAnswer,
   type CardRights,
+  type CouponGiveAnswer,
   type CouponPage,
   type Equities,
   MEMBER_API,
@@ -10,6 +12,7 @@ import {
   type MemberUpdateBody,
   type OpenCardCoupon,
   type PhoneCodeSent,
+  type RedpacketDrawAnswer,
 } from "@tablemate/core";
 import { memberGet, memberPost, memberRequest, saveMemberLogin } from "./member-http.js";
 
@@ -97,6 +100,25 @@ export function fetchCoupons(
 /** GET open-card-gived-coupons (new member system only): what a new member is given (000 §2). */
 export function fetchOpenCardCoupons(rid: number): Promise<OpenCardCoupon[]> {
   return memberGet(MEMBER_API.openCardCoupons, rid, { type: "all" });
+}
+
+/** GET campaigns (old member system only): the restaurant's running campaigns, each saying whether this member took it. */
+export function fetchCampaigns(rid: number): Promise<Campaign[]> {
+  return memberGet(MEMBER_API.campaigns, rid);
+}
+
+/** POST coupons/give (old member system only): a coupon campaign's coupon onto the card, once. */
+export function takeCampaignCoupon(
+  rid: number,
+  cardId: number,
+  campaignId: number,
+): Promise<CouponGiveAnswer> {
+  return memberPost(MEMBER_API.couponsGive, rid, { cardId, campaignId });
+}
+
+/** POST redpackets/draw (old member system only): a red packet's gift money onto the card, once. */
+export function drawRedpacket(rid: number, cardId: number, campaignId: number): Promise<RedpacketDrawAnswer> {
+  return memberPost(MEMBER_API.redpacketsDraw, rid, { cardId, campaignId });
 }
 
 /** POST member-ship: the card this diner uses here (the last card, 001 §7). */

@@ -67,6 +67,24 @@ export const MEMBER_COPY = {
   myInfo: "会员资料",
   cardNumEntry: "会员码",
 
+  /** the old member system's campaigns on the member centre (001 §7, old only) */
+  campaignsTitle: "会员活动",
+  campaignsFailed: "活动加载失败",
+  takeCoupon: "领取",
+  couponTaken: "已领取",
+  couponReceived: "领取成功，已放入我的优惠券",
+  couponTakenBefore: "您已领取过该券",
+  takeFailed: "领取失败，请稍后重试",
+  drawRedpacket: "抽红包",
+  redpacketDrawn: "已抽取",
+  redpacket: "红包",
+  redpacketUpTo: (yuan: string) => `最高¥${yuan}`,
+  redpacketWon: (yuan: string) => `抽中 ¥${yuan}，已存入余额`,
+  drawFailed: "抽取失败，请稍后重试",
+  campaignBetween: (start: string, end: string) => `活动时间 ${start} 至 ${end}`,
+  campaignUntil: (end: string) => `活动截至 ${end}`,
+  campaignFrom: (start: string) => `${start} 开始`,
+
   /** the card page (/memberCard) */
   cardTitle: "会员卡",
   equitiesTitle: "会员权益",

@@ -42,6 +42,15 @@ export function voucherValidityText(voucher: Pick<Voucher, "startTime" | "endTim
   return MEMBER_COPY.validAlways;
 }
 
+/** A campaign's running time in words, or '' when it has no start or end (open both ways). */
+export function campaignTimeText(campaign: { startTime: string; endTime: string }): string {
+  const { startTime, endTime } = campaign;
+  if (startTime && endTime) return MEMBER_COPY.campaignBetween(startTime, endTime);
+  if (endTime) return MEMBER_COPY.campaignUntil(endTime);
+  if (startTime) return MEMBER_COPY.campaignFrom(startTime);
+  return "";
+}
+
 /** A balance in yuan from cents, or '--' when the server gives none (001 §9). */
 export function balanceText(cents: number | null): string {
   return cents === null ? "--" : centsToYuan(cents);

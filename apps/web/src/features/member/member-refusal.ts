@@ -1,6 +1,7 @@
 import { ApiError } from "@tablemate/client";
 import { MEMBER_API, MEMBER_CODES, memberTokenAction } from "@tablemate/core";
 import { codeOf } from "../../api/member-http.js";
+import { showToast } from "../loading/toast.js";
 import { MEMBER_COPY } from "./member-copy.js";
 
 /**
@@ -20,4 +21,10 @@ export function memberRefusalText(error: unknown, fallback: string): string | nu
     return message || MEMBER_COPY.cardRightUnavailable;
   if (code === MEMBER_CODES.cardFrozen) return message || MEMBER_COPY.cardFrozenMessage;
   return message || fallback;
+}
+
+/** A refused member call's words as a toast (memberRefusalText), when there is something to say. */
+export function toastMemberRefusal(error: unknown, fallback: string): void {
+  const text = memberRefusalText(error, fallback);
+  if (text) showToast(text);
 }

@@ -4,7 +4,7 @@ import { showToast } from "../../features/loading/toast.js";
 import { MEMBER_COPY } from "../../features/member/member-copy.js";
 import { balanceText, memberDayDays } from "../../features/member/member-format.js";
 import { MEMBER_PAGES } from "../../features/member/member-pages.js";
-import { memberRefusalText } from "../../features/member/member-refusal.js";
+import { toastMemberRefusal } from "../../features/member/member-refusal.js";
 import { type MemberState, switchCard } from "../../features/member/member-store.js";
 import { FactRow } from "../../features/order/OrderPageFrame.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
@@ -37,8 +37,7 @@ function CardDetail({ card, state }: { card: MemberCard; state: MemberState }) {
       await switchCard(id);
       showToast(MEMBER_COPY.cardChosen);
     } catch (error) {
-      const text = memberRefusalText(error, MEMBER_COPY.switchFailed);
-      if (text) showToast(text);
+      toastMemberRefusal(error, MEMBER_COPY.switchFailed);
     } finally {
       setSwitching(false);
     }

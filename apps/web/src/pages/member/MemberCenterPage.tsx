@@ -8,7 +8,7 @@ import { showToast } from "../../features/loading/toast.js";
 import { MEMBER_COPY } from "../../features/member/member-copy.js";
 import { balanceText } from "../../features/member/member-format.js";
 import { MEMBER_PAGES } from "../../features/member/member-pages.js";
-import { memberRefusalText } from "../../features/member/member-refusal.js";
+import { toastMemberRefusal } from "../../features/member/member-refusal.js";
 import {
   activateMemberCard,
   currentCard,
@@ -19,12 +19,9 @@ import {
   useMemberStore,
 } from "../../features/member/member-store.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
+import { useAppStore } from "../../store/app-store.js";
+import { MemberCampaigns } from "./MemberCampaigns.js";
 import { CardFace, MemberFrame, PrivilegeGrid, useEquities, useMemberState } from "./member-page-parts.js";
-
-function toastRefusal(error: unknown, fallback: string): void {
-  const text = memberRefusalText(error, fallback);
-  if (text) showToast(text);
-}
 
 /** Phone and SMS code (001 §4): 获取验证码 rests 60 s, counting down; 验证码已发送 only when a text went out. */
 function LoginForm() {
@@ -51,7 +48,7 @@ function LoginForm() {
       setDelivery(sent.delivery);
       showToast(sent.delivery === "sms" ? MEMBER_COPY.codeSentSms : MEMBER_COPY.codeInLog);
     } catch (error) {
-      toastRefusal(error, MEMBER_COPY.codeSendFailed);
+      toastMemberRefusal(error, MEMBER_COPY.codeSendFailed);
     } finally {
       setSending(false);
     }
@@ -71,7 +68,7 @@ function LoginForm() {
     try {
       await loginMember(number, code.trim());
     } catch (error) {
-      toastRefusal(error, MEMBER_COPY.loginFailed);
+      toastMemberRefusal(error, MEMBER_COPY.loginFailed);
     } finally {
       setLoggingIn(false);
     }
@@ -152,7 +149,7 @@ function Activation({ state }: { state: MemberState }) {
     try {
       await activateMemberCard();
     } catch (error) {
-      toastRefusal(error, MEMBER_COPY.activateFailed);
+      toastMemberRefusal(error, MEMBER_COPY.activateFailed);
     } finally {
       setOpening(false);
     }
@@ -180,10 +177,14 @@ function Activation({ state }: { state: MemberState }) {
   );
 }
 
-/** A member's centre: the card, balance, points and coupons, the privileges, more, 退出登录. */
+/**
+ * A member's centre: the card, balance, points and coupons, the old member system's campaigns (their
+ * takes ask the card's equities again), the privileges, more, 退出登录.
+ */
 function MemberHome({ card, state }: { card: MemberCard; state: MemberState }) {
   const navigate = useCarryingNavigate();
-  const { state: equities } = useEquities(card);
+  const { state: equities, reload } = useEquities(card);
+  const isNewCrm = useAppStore((app) => app.isNewCrm);
   const value = equities.kind === "ready" ? equities.value : null;
   const typePrivileges = state.rights?.cardTypes.find((type) => type.cardType === card.cardType)?.privileges;
   const stats = [
@@ -212,6 +213,7 @@ function MemberHome({ card, state }: { card: MemberCard; state: MemberState }) {
           </button>
         ))}
       </section>
+      {!isNewCrm && <MemberCampaigns key={card.id} card={card} onTaken={reload} />}
       <PrivilegeGrid given={value?.privileges ?? typePrivileges ?? []} />
       <section className="order-card member-links">
         {more.map((link) => (

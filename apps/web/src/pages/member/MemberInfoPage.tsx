@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import { fetchMemberInfo, updateMemberInfo } from "../../api/member.js";
 import { showToast } from "../../features/loading/toast.js";
 import { MEMBER_COPY, SEX_LABELS } from "../../features/member/member-copy.js";
-import { memberRefusalText } from "../../features/member/member-refusal.js";
+import { toastMemberRefusal } from "../../features/member/member-refusal.js";
 import { useMemberStore } from "../../features/member/member-store.js";
 import { useLoaded } from "../../features/pay/use-loaded.js";
 import { useAppStore } from "../../store/app-store.js";
@@ -56,8 +56,7 @@ function InfoEditor({ memberId, initial }: { memberId: number; initial: InfoForm
       await updateMemberInfo(paths, rid, { ...form, memberName: form.memberName.trim(), memberId, guid });
       showToast(MEMBER_COPY.saved);
     } catch (error) {
-      const text = memberRefusalText(error, MEMBER_COPY.saveFailed);
-      if (text) showToast(text);
+      toastMemberRefusal(error, MEMBER_COPY.saveFailed);
     } finally {
       setSaving(false);
     }
