@@ -144,7 +144,7 @@ describe.each(BACKENDS)("recharging stored value through the payment port (%s)",
       timestamp: ask.timestamp ?? now().getTime(),
       ...(ask.ruleId === undefined ? {} : { ruleId: ask.ruleId }),
     };
-    const sign = ask.sign === undefined ? await rechargePaySign(m.token, body) : ask.sign;
+    const sign = ask.sign === undefined ? rechargePaySign(m.token, body) : ask.sign;
     const token = ask.token === undefined ? m.token : ask.token;
     const headers: Record<string, string> = { ...asVisitor(m.guid) };
     if (token !== null) headers["member-token"] = token;

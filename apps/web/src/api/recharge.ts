@@ -38,7 +38,7 @@ const RESEND_WITHIN_MS = 4 * 60_000;
  * signature and the server answers the same recharge; else a new one, kept.
  */
 async function signedFor(key: string, token: string, body: Omit<RechargeBody, "timestamp">): Promise<Signed> {
-  const signedWith = await sha256Hex(token);
+  const signedWith = sha256Hex(token);
   try {
     const kept = JSON.parse(session.get(SIGNED_PREFIX + key) ?? "null") as Signed | null;
     if (kept?.signedWith === signedWith && Date.now() - kept.body.timestamp < RESEND_WITHIN_MS) return kept;
@@ -46,7 +46,7 @@ async function signedFor(key: string, token: string, body: Omit<RechargeBody, "t
     // unreadable: signed anew
   }
   const fresh = { ...body, timestamp: Date.now() };
-  const signed = { body: fresh, paySign: await rechargePaySign(token, fresh), signedWith };
+  const signed = { body: fresh, paySign: rechargePaySign(token, fresh), signedWith };
   session.set(SIGNED_PREFIX + key, JSON.stringify(signed));
   return signed;
 }
