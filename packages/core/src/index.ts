@@ -44,6 +44,7 @@ export * from "./member/coupon.js";
 export * from "./member/coupon-validity.js";
 export * from "./member/discounts.js";
 export * from "./member/ledger.js";
+export * from "./member/member-day.js";
 export * from "./member/recharge.js";
 export * from "./member/text.js";
 export * from "./modes.js";

@@ -31,3 +31,9 @@ export function contactProblems(
   if (takeout && !(contact.address ?? "").trim()) problems.push("address");
   return problems;
 }
+
+/** A phone as a card shows it (001 §3 telPhone): its 11 digits with the middle four hidden, 138****8000. */
+export function maskPhone(phone: string): string {
+  const digits = canonicalPhone(phone) ?? phone;
+  return digits.length === 11 ? `${digits.slice(0, 3)}****${digits.slice(7)}` : digits;
+}

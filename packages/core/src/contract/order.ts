@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseDateTime } from "../dates.js";
 import { flagSchema, guidSchema, idSchema } from "./common.js";
+import { memberUseSchema } from "./member.js";
 import { lineChoiceSchema, opIdSchema } from "./realtime.js";
 
 /** Submit answer codes (spec 000 §8). */
@@ -258,6 +259,8 @@ export const orderDetailSchema = z.object({
   mainOrderId: z.number().nullable(),
   /** status 0 held by the restaurant's gate until a waiter confirms it: the diner sees 待确认 (ours) */
   held: z.boolean(),
+  /** whose member card priced the order (a tablemate's: shared, 000 §6), or null */
+  member: memberUseSchema.nullable(),
 });
 
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -34,6 +34,7 @@ export {
   releaseExpiredHolds,
   releaseHold,
   releaseOrderHolds,
+  restoreSpend,
   reversePointsForRefund,
   spendStoredValue,
 } from "./stored-value.js";

@@ -291,23 +291,30 @@ async function writeCard(
 }
 
 /**
+ * Where a card changes: in a transaction of its own on the database, or inside one its caller holds
+ * (a payment's: the card's change commits or rolls back with the rest of it).
+ */
+export type CardDb = Db | { runIn: RunIn };
+
+/**
  * One change of one card: locked and read, `decide` (core's rules, with what was read) answers what
  * to write, or an answer without writing (a replay, nothing to do), and it is written in the same
  * transaction. Core's refusals are thrown as AppErrors (balanceShort 4701 …), and nothing is written.
  */
 export async function changeCard<T>(
-  db: Db,
+  db: CardDb,
   ask: CardAsk,
   decide: (card: CardRead) => Decision<T>,
   now: Date,
 ): Promise<T> {
+  const work = async (runIn: RunIn) => {
+    const card = await readCard(runIn, ask);
+    const decision = decide(card);
+    if (!("write" in decision)) return decision.answer();
+    return decision.answer(await writeCard(runIn, card, decision.write, now));
+  };
   try {
-    return await transact(db, async (runIn) => {
-      const card = await readCard(runIn, ask);
-      const decision = decide(card);
-      if (!("write" in decision)) return decision.answer();
-      return decision.answer(await writeCard(runIn, card, decision.write, now));
-    });
+    return await ("runIn" in db ? work(db.runIn) : transact(db, work));
   } catch (error) {
     // waited longer than the pool's lock_timeout for the card: the caller may try again
     if (isPgError(error, PG_ERROR.lockNotAvailable)) throw new AppError("busy");

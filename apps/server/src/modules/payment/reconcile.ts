@@ -4,6 +4,7 @@ import { jobClaims, payAttempts, payRefunds } from "../../db/schema.js";
 import { applyTradeWord } from "./apply.js";
 import type { PaymentDeps } from "./deps.js";
 import { afterPayment } from "./effects.js";
+import { sweepMemberIntents } from "./member-effects.js";
 import { applyRefundState, sendRefund } from "./refunds.js";
 
 const JOB = "pay-reconcile";
@@ -45,16 +46,29 @@ export interface ReconcileSummary {
   paid: number;
   closed: number;
   refundsChecked: number;
+  /** member intents whose payment expired (their money given back), and paid ones whose effects were done now */
+  memberExpired: number;
+  memberSettled: number;
 }
 
 /**
  * One pass of reconciliation: pending attempts past QUERY_AFTER_MS are asked of their provider (a
  * dropped notification is found so), expired ones closed; refunds pending too long are asked about or
- * sent again. Paid money nothing needs is refunded as the word is applied (applyTradeWord).
+ * sent again. Paid money nothing needs is refunded as the word is applied (applyTradeWord). Member
+ * money: an unpaid intent's hold and coupon go back once its payment expired, a paid one's effects a
+ * stop left undone are done (member-effects.ts).
  */
 export async function reconcileOnce(deps: PaymentDeps): Promise<ReconcileSummary> {
   const holder = randomUUID();
-  const summary: ReconcileSummary = { ran: false, queried: 0, paid: 0, closed: 0, refundsChecked: 0 };
+  const summary: ReconcileSummary = {
+    ran: false,
+    queried: 0,
+    paid: 0,
+    closed: 0,
+    refundsChecked: 0,
+    memberExpired: 0,
+    memberSettled: 0,
+  };
   if (!(await claim(deps, holder))) return summary;
   summary.ran = true;
   try {
@@ -94,6 +108,10 @@ export async function reconcileOnce(deps: PaymentDeps): Promise<ReconcileSummary
       summary.refundsChecked += 1;
       await requeryRefund(deps, refund);
     }
+    // after the attempts' words: an intent whose attempt was paid meanwhile is not let go
+    const member = await sweepMemberIntents(deps.db, now, BATCH);
+    summary.memberExpired = member.expired;
+    summary.memberSettled = member.settled;
   } finally {
     await release(deps, holder);
   }
