@@ -85,7 +85,9 @@ export interface CardAsk {
 }
 
 /**
- * Locks the card and reads it. The lock is taken by this statement; if it had to wait for another
+ * Locks the card and reads it (FOR NO KEY UPDATE: card changes queue on it, while rows that only
+ * reference the card, an order's or a payment's, take their key-share lock beside it instead of
+ * deadlocking with a transaction that referenced it first). The lock is taken by this statement; if it had to wait for another
  * transaction, READ COMMITTED re-reads the card row as that transaction left it but evaluates the
  * subqueries (holds, entries) on the snapshot taken before the wait. `snapshotVersion` is the card's
  * version in that snapshot: when it differs from `version`, the caller reads again, now holding the
@@ -114,13 +116,13 @@ select
   (select o.restaurant_id from orders o where o.id = $3) as "orderRestaurantId"
 from member_cards c
 where c.id = $1
-for update of c`,
+for no key update of c`,
 };
 
 /** the same read without the lock, for answers that change nothing (one snapshot) */
 const PEEK_CARD: Statement = {
   name: "member_card_peek",
-  text: READ_CARD.text.replace(/for update of c\s*$/, ""),
+  text: READ_CARD.text.replace(/for no key update of c\s*$/, ""),
 };
 
 interface ReadRow {

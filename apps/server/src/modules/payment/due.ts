@@ -17,7 +17,7 @@ export async function groupDueCents(tx: Tx, mainOrderId: number): Promise<number
       total: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
       credit: sql<string>`coalesce(sum((select sum(m.credit_cents) from ${payIntentOrders} m
         join ${payIntents} i on i.id = m.intent_id
-        where m.order_id = ${orders.id} and m.live and i.status = 'paid')), 0)::text`,
+        where m.order_id = orders.id and m.live and i.status = 'paid')), 0)::text`,
     })
     .from(orders)
     .where(

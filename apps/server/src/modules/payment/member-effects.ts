@@ -235,7 +235,7 @@ export async function sweepMemberIntents(
         eq(payIntents.status, "open"),
         sql`${payIntents.memberCardId} is not null`,
         lt(payIntents.createdAt, before),
-        sql`not exists (select 1 from ${payAttempts} a where a.intent_id = ${payIntents.id}
+        sql`not exists (select 1 from ${payAttempts} a where a.intent_id = pay_intents.id
           and (a.expires_at > ${now.toISOString()}::timestamptz or a.status = 'paid'))`,
       ),
     )

@@ -61,7 +61,7 @@ export async function ordersToPay(reader: PlanReader, mainId: number): Promise<O
         or(eq(orders.id, mainId), eq(orders.mainOrderId, mainId)),
         notInArray(orders.status, [ORDER_STATUS.cancelled, ORDER_STATUS.settled]),
         sql`not exists (select 1 from ${payIntentOrders} m join ${payIntents} i on i.id = m.intent_id
-          where m.order_id = ${orders.id} and m.live and i.status = 'paid')`,
+          where m.order_id = orders.id and m.live and i.status = 'paid')`,
       ),
     )
     .orderBy(asc(orders.id));
