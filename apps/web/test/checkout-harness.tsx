@@ -162,6 +162,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     wholeMemo: "快点上菜",
     mainOrderId: null,
     held: false,
+    member: null,
     ...overrides,
   };
 }

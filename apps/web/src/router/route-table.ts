@@ -125,6 +125,15 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       (m) => m.PayPages,
     ),
   },
+  {
+    path: PATHS.memberSelectCoupons,
+    kind: "page",
+    ownQuery: ["orderId"],
+    Page: lazyPage(
+      () => import("../pages/select-coupons/SelectCouponsPage.js"),
+      (m) => m.SelectCouponsPage,
+    ),
+  },
   { path: PATHS.abnormal, kind: "prompt", Page: AbnormalPage },
   { path: PATHS.noOrder, kind: "prompt", Page: NoOrderPage },
   { path: PATHS.overdue, kind: "prompt", Page: OverduePage },
