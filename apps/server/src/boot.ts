@@ -1,5 +1,6 @@
 import type { Config } from "./config.js";
 import { type Database, openDatabase } from "./db/client.js";
+import { seedDemoMembers } from "./db/demo/members.js";
 import { type DemoOwner, refreshDemoPeriods, refreshDemoVersions, seedDemo } from "./db/demo/seed.js";
 import { seedDemoStations } from "./db/demo/stations.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
@@ -40,6 +41,8 @@ export async function openAndPrepare(
     await refreshDemoVersions(database.db);
     // a data directory seeded before the kitchen existed gets the demo's stations
     await seedDemoStations(database.db);
+    // and before members existed, the demo's member programme
+    await seedDemoMembers(database.db, now);
   }
   return { database, secret, firstOwners };
 }

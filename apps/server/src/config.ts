@@ -69,6 +69,23 @@ const envSchema = z
     WEB_DIST: z.string().default(new URL("../../web/dist", import.meta.url).pathname),
     /** the built staff console (apps/console), served under /console */
     CONSOLE_DIST: z.string().default(new URL("../../console/dist", import.meta.url).pathname),
+    /**
+     * how verification codes (member login, takeout) reach phones: `log` (the default: the server's
+     * log, and the diner app says so) or `aliyun` (Aliyun SMS, with the five SMS_ALIYUN_* settings)
+     */
+    SMS_PROVIDER: z.enum(["log", "aliyun"]).default("log"),
+    SMS_ALIYUN_ACCESS_KEY_ID: z.string().min(1).optional(),
+    SMS_ALIYUN_ACCESS_KEY_SECRET: z.string().min(1).optional(),
+    /** the approved 短信签名 */
+    SMS_ALIYUN_SIGN_NAME: z.string().min(1).optional(),
+    /** the approved template (SMS_…) with the variable `code` */
+    SMS_ALIYUN_TEMPLATE_CODE: z
+      .string()
+      .regex(/^SMS_\w+$/, "SMS_ALIYUN_TEMPLATE_CODE must look like SMS_123456789")
+      .optional(),
+    SMS_ALIYUN_ENDPOINT: urlOf("SMS_ALIYUN_ENDPOINT", HTTP, "http(s)").default(
+      "https://dysmsapi.aliyuncs.com",
+    ),
     /** tests only: the server's clock runs this far from the machine's, to order at a chosen hour */
     TEST_CLOCK_SHIFT_MS: z.coerce.number().int().optional(),
   })
@@ -79,6 +96,23 @@ const envSchema = z
   .refine((env) => env.NODE_ENV === "test" || env.PASSWORD_COST >= 14, {
     message: "PASSWORD_COST below 14 is for tests only",
     path: ["PASSWORD_COST"],
+  })
+  .superRefine((env, context) => {
+    if (env.SMS_PROVIDER !== "aliyun") return;
+    // no default for any of them: a missing secret stops the start rather than sending nothing
+    for (const key of [
+      "SMS_ALIYUN_ACCESS_KEY_ID",
+      "SMS_ALIYUN_ACCESS_KEY_SECRET",
+      "SMS_ALIYUN_SIGN_NAME",
+      "SMS_ALIYUN_TEMPLATE_CODE",
+    ] as const) {
+      if (!env[key])
+        context.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${key} is required with SMS_PROVIDER=aliyun`,
+        });
+    }
   })
   .refine((env) => env.NODE_ENV !== "production" || env.TEST_CLOCK_SHIFT_MS === undefined, {
     message: "TEST_CLOCK_SHIFT_MS is for tests and cannot be set in production",

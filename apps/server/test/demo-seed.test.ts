@@ -1,15 +1,28 @@
-import { AVAILABLE, isMarketPrice, localClock, periodState, tasteMemos } from "@tablemate/core";
+import {
+  AVAILABLE,
+  isMarketPrice,
+  localClock,
+  periodState,
+  rechargeRuleText,
+  tasteMemos,
+} from "@tablemate/core";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { BIG_MENU_RESTAURANT, generatedMenu } from "../src/db/demo/generated.js";
+import { seedDemoMembers } from "../src/db/demo/members.js";
 import { demoMenu } from "../src/db/demo/menu.js";
 import { refreshDemoPeriods, seedDemo } from "../src/db/demo/seed.js";
 import {
   additionStock,
   categories,
+  couponTemplates,
+  discountOffers,
   dishes,
+  memberCampaigns,
+  memberCardTypes,
   memos,
+  rechargeRules,
   restaurants,
   settings,
   staffAccounts,
@@ -105,6 +118,57 @@ describe("demo seed", () => {
       ]);
     }
     expect(JSON.stringify(accounts)).not.toContain(firstSeed.owners[0]?.password);
+  });
+
+  it("gives each restaurant its member programme: 金卡, the announced recharge and 满减 offers, coupons or campaigns; once", async () => {
+    const { db } = database;
+    const all = await db.select().from(restaurants).orderBy(restaurants.id);
+    const types = await db.select().from(memberCardTypes);
+    const rules = await db.select().from(rechargeRules);
+    const offers = await db.select().from(discountOffers);
+    const templates = await db.select().from(couponTemplates);
+    const campaigns = await db.select().from(memberCampaigns);
+    for (const restaurant of all) {
+      const of = <T extends { restaurantId: number }>(rows: T[]) =>
+        rows.filter((r) => r.restaurantId === restaurant.id);
+      expect(
+        of(types).map((t) => [t.name, t.isDefault, t.isVipPrice, t.memberDay]),
+        restaurant.name,
+      ).toEqual([["金卡", true, true, { weekdays: [3], monthDays: [], percent: 88 }]]);
+      expect(
+        of(rules).map((r) =>
+          rechargeRuleText({
+            ...r,
+            ruleId: String(r.id),
+            rechargeMoney: r.rechargeCents,
+            giftMoney: r.giftCents,
+          }),
+        ),
+      ).toEqual(["充200送10", "充500送50", "充1000送120+100积分"]);
+      // the discount banner's 满X减Y is an offer the pipeline applies
+      const offer = of(offers)[0];
+      expect(`满${(offer?.thresholdCents ?? 0) / 100}减${(offer?.reductionCents ?? 0) / 100}`).toBe(
+        restaurant.discountText,
+      );
+      if (restaurant.crmType === "new") {
+        expect(of(templates).map((t) => [t.name, t.openCardActivity])).toEqual([
+          ["开卡礼 10元代金券", 1],
+          ["开卡礼 满100减20", 1],
+        ]);
+        expect(of(campaigns)).toEqual([]);
+      } else {
+        expect(of(campaigns).map((c) => [c.kind, c.name])).toEqual([
+          [1, "新客领券"],
+          [2, "会员红包"],
+        ]);
+      }
+    }
+    // 江南食府 announces 充值500送50
+    expect(all.find((r) => r.name === "江南食府")?.announcement).toContain("充值500元送50元");
+    await seedDemoMembers(db, new Date());
+    expect((await db.select().from(memberCardTypes)).length).toBe(types.length);
+    expect((await db.select().from(rechargeRules)).length).toBe(rules.length);
+    expect((await db.select().from(couponTemplates)).length).toBe(templates.length);
   });
 
   it("menu data: option ids unique, combo refs name dishes, image keys unique", () => {

@@ -224,7 +224,7 @@ describe.each(BACKENDS)("the member ledger (%s)", (backend) => {
           now,
         }),
       ),
-    ).toMatchObject({ key: "badRequest", message: "该会员卡不能在本店使用" });
+    ).toMatchObject({ key: "cardOtherRestaurant", code: 100002, message: "该会员卡不能在本店使用" });
     expect(await ledgerMismatches(app.db, [cardId])).toEqual([]);
   });
 

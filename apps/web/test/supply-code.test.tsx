@@ -13,7 +13,7 @@ const TOAST_WAIT = { timeout: 5000 };
 const TICK_WAIT = { timeout: 2000 };
 const PHONE = "13812345678";
 
-const codeSent = () => ok({ resendAfterSeconds: 60, validSeconds: 300 });
+const codeSent = () => ok({ resendAfterSeconds: 60, validSeconds: 300, delivery: "sms" });
 const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByRole("textbox", { name: label }), { target: { value } });
 const codeButton = () => screen.getByRole("button", { name: /获取验证码|秒后重新获取/ }) as HTMLButtonElement;
@@ -64,6 +64,15 @@ describe("the phone code on /supplyInfo", () => {
     now += (PHONE_CODE.resendSeconds - 1) * 1000;
     await waitFor(() => expect(codeButton().textContent).toBe("获取验证码"), TICK_WAIT);
     expect(codeButton().disabled).toBe(false);
+  });
+
+  it("never says a code was sent when the server only logged it (no SMS gateway)", async () => {
+    fakeServer({ [API.phoneCode]: () => ok({ resendAfterSeconds: 60, validSeconds: 300, delivery: "log" }) });
+    await atTakeoutForm();
+    fill("手机号", PHONE);
+    await act(async () => fireEvent.click(codeButton()));
+    expect(await screen.findByText("本店暂未开通短信，请向服务员索取验证码", {}, TOAST_WAIT)).toBeTruthy();
+    expect(screen.queryByText("验证码已发送")).toBeNull();
   });
 
   it("shows the server's wait when it refuses a resend (8001)", async () => {

@@ -1,3 +1,4 @@
+import { MEMBER_CODES } from "./contract/member-paths.js";
 import { CANCEL_CODES, SUBMIT_CODES } from "./contract/order.js";
 
 /** One refusal: the HTTP status it travels with, the envelope code the client reads, its message. */
@@ -11,7 +12,7 @@ export interface ErrorEntry {
  * One table of every refusal the server answers, on HTTP and on the socket: stable key, HTTP status,
  * the envelope code the client reads, and the guest-facing message (a thrower may say more, never
  * something else). The client reads codes, never text: the code constants the entries are built
- * from (SUBMIT_CODES, CANCEL_CODES), which keep this table's text out of the diner app's bundle.
+ * from (SUBMIT_CODES, CANCEL_CODES, MEMBER_CODES), which keep this table's text out of the diner app's bundle.
  */
 export const ERRORS = {
   badRequest: { status: 400, code: 400, message: "请求参数有误" },
@@ -219,6 +220,44 @@ export const ERRORS = {
   rechargeWithStoredValue: { status: 422, code: 4705, message: "不能用储值余额充值" },
   /** a coupon that cannot be used now (the message says why: core's couponVerdicts) */
   couponUnusable: { status: 409, code: 4706, message: "优惠券不可用" },
+
+  // The member calls (spec 001 §8; issue 19). The codes are the spec's (MEMBER_CODES), ours in 47xx.
+  /** no member login: no member token, or one unknown, revoked, another visitor's or another restaurant's */
+  memberLoginNeeded: { status: 401, code: MEMBER_CODES.loginNeeded, message: "请先登录会员" },
+  /** the member token's life (2 hours) is over: the app refreshes it and calls again */
+  memberTokenExpired: { status: 401, code: MEMBER_CODES.tokenExpired, message: "会员登录已过期" },
+  /** token-refresh: revoked, unknown, another visitor's, or past its 30 days */
+  memberRefreshRefused: {
+    status: 401,
+    code: MEMBER_CODES.refreshRefused,
+    message: "会员登录已失效，请重新登录",
+  },
+  cardOtherRestaurant: { status: 403, code: MEMBER_CODES.otherRestaurant, message: "该会员卡不能在本店使用" },
+  /** the card's type is switched off (or it cannot take what is asked: stored value on a card without it) */
+  cardRightOff: { status: 403, code: MEMBER_CODES.cardRightOff, message: "会员卡权益暂不可用" },
+  /** the restaurant has no member card type, or the call's family is not its member system (crmType) */
+  noCardRight: { status: 403, code: MEMBER_CODES.noCardRight, message: "本店暂未开通会员卡" },
+  cardFrozen: { status: 403, code: MEMBER_CODES.cardFrozen, message: "会员卡已冻结，请联系服务员" },
+  /** a card, member or coupon that is not the caller's (never says whether it exists) */
+  cardQueryFailed: { status: 403, code: MEMBER_CODES.cardQueryFailed, message: "会员卡查询失败" },
+  loginCodeEmpty: { status: 400, code: MEMBER_CODES.codeEmpty, message: "请输入验证码" },
+  loginCodeWrong: { status: 422, code: MEMBER_CODES.codeWrong, message: "验证码错误" },
+  /** no live login code: none sent, expired, replaced by a newer one, used, or its 5 tries spent */
+  loginCodeFailed: { status: 422, code: MEMBER_CODES.codeAuthFailed, message: "验证码已失效，请重新获取" },
+  /** member-ship: the visit's first paid order fixed another card (001 §4) */
+  cardFixedByOrder: { status: 409, code: 4707, message: "本次用餐已使用其他会员卡，不能切换" },
+  /** a campaign over, not started, switched off, or of another kind than the call's */
+  campaignUnavailable: { status: 409, code: 4708, message: "活动未开始或已结束" },
+
+  // SMS codes (login and takeout alike): what keeps the sender from being pumped.
+  /** a code went to this phone less than 60 s ago (the message says how long to wait) */
+  smsTooSoon: { status: 429, code: SUBMIT_CODES.tooFrequent, message: "验证码已发送，请稍后再获取" },
+  /** 10 codes to this phone within 24 hours */
+  smsPhoneCap: { status: 429, code: 4710, message: "该手机号今日获取验证码次数已达上限，请明天再试" },
+  /** too many codes asked from one address within the hour, whatever the phones */
+  smsAddressCap: { status: 429, code: 4711, message: "获取验证码过于频繁，请稍后再试" },
+  /** the SMS provider did not take the message: nothing was sent */
+  smsFailed: { status: 502, code: 4712, message: "验证码发送失败，请稍后重试" },
 
   // The socket's own refusals (verdicts with version -1: nothing recorded, the op id may be sent again).
   /** too many messages waiting on the socket or in the process (see OpGate) */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MEMBER_CODES } from "../src/contract/member-paths.js";
 import { SUBMIT_CODES } from "../src/contract/order.js";
 import { AppError, ERRORS, type ErrorKey } from "../src/errors.js";
 
@@ -45,7 +46,9 @@ describe("the error table", () => {
     [SUBMIT_CODES.serverMessage, 422],
     [SUBMIT_CODES.submitting, 409],
   ])("has submit code %i, answered with status %i", (code, status) => {
-    const withCode = entries.filter(([key, e]) => e.code === code && !key.startsWith("cancel"));
+    // 1001 is also the cancel's (001 §8) and the member token refresh's: other calls, other statuses
+    const ofOtherCalls = (key: ErrorKey) => key.startsWith("cancel") || key === "memberRefreshRefused";
+    const withCode = entries.filter(([key, e]) => e.code === code && !ofOtherCalls(key));
     expect(withCode.length).toBeGreaterThan(0);
     for (const [, entry] of withCode) expect(entry.status).toBe(status);
   });
@@ -53,6 +56,51 @@ describe("the error table", () => {
   it("has the cancel refusals of spec 001 §8", () => {
     expect(ERRORS.cancelPaying).toEqual({ status: 409, code: 2000, message: "支付中，不能取消订单" });
     expect(ERRORS.cancelFailed).toEqual({ status: 409, code: 1001, message: "取消订单失败，请重试" });
+  });
+
+  // spec 001 §8: the member calls' refusals, each with its status (the token's are 401s the app acts on)
+  it.each([
+    ["memberLoginNeeded", 401, MEMBER_CODES.loginNeeded],
+    ["memberTokenExpired", 401, MEMBER_CODES.tokenExpired],
+    ["memberRefreshRefused", 401, MEMBER_CODES.refreshRefused],
+    ["cardOtherRestaurant", 403, MEMBER_CODES.otherRestaurant],
+    ["cardRightOff", 403, MEMBER_CODES.cardRightOff],
+    ["noCardRight", 403, MEMBER_CODES.noCardRight],
+    ["cardFrozen", 403, MEMBER_CODES.cardFrozen],
+    ["cardQueryFailed", 403, MEMBER_CODES.cardQueryFailed],
+    ["loginCodeEmpty", 400, MEMBER_CODES.codeEmpty],
+    ["loginCodeWrong", 422, MEMBER_CODES.codeWrong],
+    ["loginCodeFailed", 422, MEMBER_CODES.codeAuthFailed],
+  ] as const)("has %s, status %i with the spec's code %i", (key, status, code) => {
+    expect([ERRORS[key].status, ERRORS[key].code]).toEqual([status, code]);
+  });
+
+  it("says the spec's words where it gives them, and the member codes are 001 §8's", () => {
+    expect(ERRORS.cardOtherRestaurant.message).toBe("该会员卡不能在本店使用");
+    expect(MEMBER_CODES).toMatchObject({
+      loginNeeded: 1990,
+      tokenExpired: 1991,
+      refreshRefused: 1001,
+      otherRestaurant: 100002,
+      cardRightOff: 10024,
+      noCardRight: 10025,
+      cardFrozen: 10020,
+      cardQueryFailed: 1403,
+      codeEmpty: 1418,
+      codeWrong: 1422,
+      codeAuthFailed: 1416,
+      memberInfoEmpty: 100201,
+      memberUnchanged: 100801,
+    });
+    // 100201 and 100801 are answers, never refusals
+    const refusalCodes = entries.map(([, e]) => e.code);
+    expect(refusalCodes).not.toContain(MEMBER_CODES.memberInfoEmpty);
+    expect(refusalCodes).not.toContain(MEMBER_CODES.memberUnchanged);
+  });
+
+  it("refuses SMS codes too soon (8001, as the takeout code always did), past a phone's or an address's cap", () => {
+    expect([ERRORS.smsTooSoon.status, ERRORS.smsTooSoon.code]).toEqual([429, SUBMIT_CODES.tooFrequent]);
+    expect([ERRORS.smsPhoneCap.status, ERRORS.smsAddressCap.status]).toEqual([429, 429]);
   });
 
   it("has an entry for each of the framework's refusals of bad input", () => {

@@ -449,20 +449,25 @@ export const waiterCalls = pgTable(
 );
 
 /**
- * The last verification code sent to a phone for a restaurant's takeout or reservation orders: only
- * its HMAC is kept, with when it was sent (the resend cooldown), when it expires, and the wrong tries.
+ * The last verification code sent to a phone at a restaurant for one purpose (`order`: takeout and
+ * reservation orders; `login`: the member login, migration 0024): only its HMAC is kept, with when it
+ * was sent (the resend cooldown), when it expires, and the wrong tries.
  */
 export const phoneCodes = pgTable(
   "phone_codes",
   {
     restaurantId: restaurantRef(),
     phone: text("phone").notNull(),
+    purpose: text("purpose").$type<"order" | "login">().notNull().default("order"),
     codeHash: text("code_hash").notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     failedAttempts: integer("failed_attempts").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.restaurantId, t.phone] })],
+  (t) => [
+    primaryKey({ columns: [t.restaurantId, t.phone, t.purpose] }),
+    check("phone_codes_purpose", sql`${t.purpose} in ('order', 'login')`),
+  ],
 );
 
 /**
@@ -1326,5 +1331,36 @@ export const memberRecharges = pgTable(
       sql`${t.rechargeCents} > 0 and ${t.giftCents} >= 0 and ${t.giftPoints} >= 0`,
     ),
     check("member_recharges_state", sql`${t.state} in ('pending', 'paid', 'closed')`),
+  ],
+);
+
+/**
+ * An old member system's campaign (001 §7 oldcrm campaigns, migration 0024): kind 1 gives a coupon of
+ * its template (coupons/give), kind 2 a red packet, gift money drawn between minCents and maxCents
+ * (redpackets/draw); each once per card (the coupon's give key, the ledger's event key). Running
+ * between startsAt and endsAt (either null: open) while enabled.
+ */
+export const memberCampaigns = pgTable(
+  "member_campaigns",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    kind: integer("kind").$type<1 | 2>().notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    templateId: integer("template_id").references(() => couponTemplates.id),
+    minCents: integer("min_cents"),
+    maxCents: integer("max_cents"),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("member_campaigns_restaurant_idx").on(t.restaurantId),
+    check(
+      "member_campaigns_kind",
+      sql`(${t.kind} = 1 and ${t.templateId} is not null and ${t.minCents} is null and ${t.maxCents} is null) or (${t.kind} = 2 and ${t.templateId} is null and ${t.minCents} > 0 and ${t.maxCents} >= ${t.minCents})`,
+    ),
   ],
 );

@@ -59,3 +59,39 @@ export const MEMBER_API = {
 
 /** The header a member token travels in (beside the visitor's own `token`). */
 export const MEMBER_TOKEN_HEADER = "member-token";
+
+/**
+ * The member calls' codes (001 §8), for the member pages to act on (the words stay in core's ERRORS,
+ * off the diner's bundle). 100201 and 100801 are answers (success: true), not refusals.
+ */
+export const MEMBER_CODES = {
+  /** no member login, or its token is unknown, revoked or another visitor's: clear phone, token and card */
+  loginNeeded: 1990,
+  /** the member token's two hours are over: refresh it and call again */
+  tokenExpired: 1991,
+  /** token-refresh refused (revoked, unknown, another visitor's, past its 30 days): log in again */
+  refreshRefused: 1001,
+  /** a card of another restaurant: 该会员卡不能在本店使用 */
+  otherRestaurant: 100002,
+  /** the card's type is switched off at the restaurant */
+  cardRightOff: 10024,
+  /** the restaurant has no member cards, or the call's family is not its member system */
+  noCardRight: 10025,
+  /** the card is frozen (status 4) */
+  cardFrozen: 10020,
+  /** a card, member or coupon that is not the caller's */
+  cardQueryFailed: 1403,
+  /** cards/login without a code */
+  codeEmpty: 1418,
+  /** a wrong code (a try used up) */
+  codeWrong: 1422,
+  /** no live code to check: none sent, expired, replaced, used, or its 5 tries spent */
+  codeAuthFailed: 1416,
+  /** GET members/{id}: no member info yet (data null) */
+  memberInfoEmpty: 100201,
+  /** POST members/{id}: nothing changed */
+  memberUnchanged: 100801,
+} as const;
+
+/** A card's status (001 §3): 1 in use, 4 frozen. */
+export const CARD_STATUS = { normal: 1, frozen: 4 } as const;

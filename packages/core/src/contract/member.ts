@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PHONE_PATTERN } from "../validation.js";
 import { guidSchema, idSchema } from "./common.js";
+import { phoneCodeSentSchema } from "./verification.js";
 
 /**
  * The member calls (issue 19; spec 001 §3, §7, §9), one contract for both families (fusecrm and
@@ -33,6 +34,10 @@ export const memberRidQuerySchema = z.object({ rid: idSchema });
 /** POST {family}/members/phone/code */
 export const loginCodeBodySchema = z.object({ rid: idSchema, phone: phoneSchema });
 export type LoginCodeBody = z.infer<typeof loginCodeBodySchema>;
+
+/** GET {family}/members/{memberId}, GET {family}/cards/{memberCardId}: the path's id */
+export const memberIdParamSchema = z.object({ memberId: idSchema });
+export const memberCardIdParamSchema = z.object({ memberCardId: idSchema });
 
 /** POST {family}/cards/login: the phone and its SMS code (1418 when the code is empty) */
 export const cardLoginBodySchema = z.object({
@@ -79,6 +84,16 @@ export type MemberUpdateBody = z.infer<typeof memberUpdateBodySchema>;
 
 /** POST /cloud/api/v2/users/current/member-ship */
 export const memberShipBodySchema = z.object({ rid: idSchema, cardId: idSchema });
+
+/** GET /cloud/api/v1/fusecrm/open-card-gived-coupons: `type` all (000 §7) or one activity type (001 §9) */
+export const openCardCouponsQuerySchema = z.object({
+  rid: idSchema,
+  type: z.union([z.literal("all"), z.coerce.number().pipe(z.literal([1, 2, 3]))]).default("all"),
+});
+
+/** POST /cloud/api/v1/oldcrm/coupons/give and /redpackets/draw: a campaign's onto the caller's card */
+export const campaignTakeBodySchema = z.object({ rid: idSchema, cardId: idSchema, campaignId: idSchema });
+export type CampaignTakeBody = z.infer<typeof campaignTakeBodySchema>;
 
 /** GET /cloud/api/v2/users/token-refresh */
 export const tokenRefreshQuerySchema = z.object({ rid: idSchema, token: z.string().min(1).max(200) });
@@ -138,6 +153,18 @@ export const cardLoginAnswerSchema = z.object({
   cards: z.array(memberCardSchema),
 });
 export type CardLoginAnswer = z.infer<typeof cardLoginAnswerSchema>;
+
+/** POST {family}/members/phone/code's answer: as the takeout code's (when again, how long, how it went) */
+export const loginCodeAnswerSchema = phoneCodeSentSchema;
+
+/** GET {family}/cards's answer: the logged-in member's cards at the restaurant, oldest first */
+export const memberCardsSchema = z.array(memberCardSchema);
+
+/** POST /cloud/api/v2/users/current/member-ship's answer: the card this visitor now uses here */
+export const memberShipAnswerSchema = z.object({ cardId: z.number(), card: memberCardSchema });
+
+/** GET /cloud/api/v1/users/phone's answer: the logged-in member's phone ('' without a login) */
+export const usersPhoneAnswerSchema = z.object({ phone: z.string() });
 
 /** GET /cloud/api/v2/users/token-refresh's answer */
 export const tokenRefreshAnswerSchema = z.object({ token: z.string(), expiresAt: z.number() });
@@ -251,6 +278,57 @@ export const openCardCouponSchema = z.object({
   datasetData: z.object({ option: z.string() }),
 });
 export type OpenCardCoupon = z.infer<typeof openCardCouponSchema>;
+
+/** POST {family}/cards's answer: the card opened (or the one already held) and the coupons it was given */
+export const cardActivateAnswerSchema = z.object({
+  card: memberCardSchema,
+  /** false: the member held a card of that type here already (nothing new given) */
+  opened: z.boolean(),
+  gifts: z.array(voucherSchema),
+});
+
+/** An old-CRM campaign's kind: 1 gives a coupon (coupons/give), 2 a red packet of stored value (redpackets/draw). */
+export const CAMPAIGN_KIND = { coupon: 1, redpacket: 2 } as const;
+
+/** GET /cloud/api/v1/oldcrm/campaigns's answer, one per campaign running now; times 'YYYY-MM-DD HH:mm' ('' open) */
+export const campaignSchema = z.object({
+  id: z.number(),
+  kind: z.number(),
+  name: z.string(),
+  description: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  /** kind 1: the coupon it gives */
+  coupon: z
+    .object({
+      name: z.string(),
+      type: z.number(),
+      price: cents.nullable(),
+      minFee: cents,
+      dishName: z.string().nullable(),
+    })
+    .nullable(),
+  /** kind 2: the red packet's range, cents */
+  minMoney: cents.nullable(),
+  maxMoney: cents.nullable(),
+  /** one of the logged-in member's cards here took it already (false without a login) */
+  taken: z.boolean(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+export const campaignsSchema = z.array(campaignSchema);
+
+/** POST /cloud/api/v1/oldcrm/coupons/give's answer: the coupon on the card; firstTime false when given before */
+export const couponGiveAnswerSchema = z.object({ coupon: voucherSchema, firstTime: z.boolean() });
+
+/** POST /cloud/api/v1/oldcrm/redpackets/draw's answer: what was drawn (the first draw's, drawn again) */
+export const redpacketDrawAnswerSchema = z.object({
+  campaignId: z.number(),
+  /** the gift money drawn, cents */
+  money: cents,
+  firstTime: z.boolean(),
+  /** what the card can spend now, cents */
+  balance: cents,
+});
 
 /** POST /deal/api/v1/recharge-prepay's answer: as every create-payment call's (payment.ts's payStart) */
 export const rechargeStartSchema = z.object({ rechargeId: z.number(), tradeNo: z.string() });

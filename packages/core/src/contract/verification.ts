@@ -11,7 +11,18 @@ export const PHONE_CODE = {
   validSeconds: 300,
   maxAttempts: 5,
   digits: 6,
+  /** codes to one phone within 24 hours (login and takeout together, every restaurant): SMS pumping costs */
+  perPhoneDaily: 10,
+  /** codes asked from one client address within an hour, whatever the phones (a dining room shares one) */
+  perAddressHourly: 30,
 } as const;
+
+/**
+ * How a code reached the diner: by SMS, or only into the server's log (no SMS gateway configured: the
+ * diner app never says a code was sent to the phone then).
+ */
+export const SMS_DELIVERY = ["sms", "log"] as const;
+export type SmsDelivery = (typeof SMS_DELIVERY)[number];
 
 export const phoneCodeBodySchema = z.object({
   rid: idSchema,
@@ -20,8 +31,12 @@ export const phoneCodeBodySchema = z.object({
 
 export type PhoneCodeBody = z.infer<typeof phoneCodeBodySchema>;
 
-/** The answer to a code sent: when the next may be asked for, and how long this one holds. */
-export const phoneCodeSentSchema = z.object({ resendAfterSeconds: z.number(), validSeconds: z.number() });
+/** The answer to a code sent: when the next may be asked for, how long this one holds, how it went. */
+export const phoneCodeSentSchema = z.object({
+  resendAfterSeconds: z.number(),
+  validSeconds: z.number(),
+  delivery: z.enum(SMS_DELIVERY),
+});
 
 export type PhoneCodeSent = z.infer<typeof phoneCodeSentSchema>;
 

@@ -33,6 +33,9 @@ export const MEMBER_TEXT = {
     `满${centsToYuan(minCents)}元可用，还差${centsToYuan(shortCents)}元`,
   couponNothingLeft: "本单已无可抵扣的金额",
 
+  /** an open-card coupon's activity (001 §9: 1 sign-up, 2 consumption, 3 stored value) */
+  openCardActivity: (type: number) => ["", "开卡礼", "消费礼", "储值礼"][type] ?? "",
+
   // recharge offers (the demo's 充值500送50)
   rechargeOffer: (rechargeCents: number, gift: string) => `充${centsToYuan(rechargeCents)}送${gift}`,
   rechargeOfferPerMultiple: (rechargeCents: number, gift: string) =>

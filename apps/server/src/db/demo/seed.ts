@@ -8,6 +8,7 @@ import { createOwner } from "../../modules/staff/owners.js";
 import { randomPassword, randomPin } from "../../modules/staff/secrets.js";
 import type { Db } from "../client.js";
 import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../schema.js";
+import { seedDemoMembers } from "./members.js";
 import type { DemoCategory, DemoDish, RelativePeriod } from "./menu.js";
 import { type DemoRestaurant, demoMemos, demoRestaurants } from "./restaurants.js";
 import { seedDemoStations } from "./stations.js";
@@ -82,8 +83,11 @@ export async function seedDemo(
     }
     return { seeded: true, owners };
   });
-  // the kitchen's stations, once the menu's categories are there
-  if (result.seeded) await seedDemoStations(db);
+  // the kitchen's stations, once the menu's categories are there; the member programme
+  if (result.seeded) {
+    await seedDemoStations(db);
+    await seedDemoMembers(db, now);
+  }
   return result;
 }
 

@@ -201,7 +201,7 @@ export async function lockCoupon(
   const now = await couponOf(db, input.couponId);
   if (now?.state === "locked" && now.orderId === input.orderId) return { coupon: now, replayed: true };
   if (now && now.state !== "unused") throw notLockable(now);
-  throw new AppError("badRequest", "该会员卡不能在本店使用");
+  throw new AppError("cardOtherRestaurant");
 }
 
 /** The order's payment uses its locked coupon (compare-and-set; used by it already answers the same). */

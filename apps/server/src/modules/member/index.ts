@@ -1,9 +1,12 @@
 /**
  * The member store (issue 19), server side: members and cards, the stored-value and points ledger
- * with holds for open orders, coupons. No routes here: the member calls of both families and the
- * console's pages call these.
+ * with holds for open orders, coupons; and what other modules ask of the member calls (routes.ts):
+ * who the logged-in member is (requireMember, optionalMember), whether a card is theirs and usable
+ * here (ownCard), the card a visitor chose (chosenCardId).
  */
+export { type MemberRestaurant, memberRestaurant, ownCard } from "./access.js";
 export { cardBalance, cardLedger, type LedgerMismatch, ledgerMismatches } from "./audit.js";
+export { chosenCardId } from "./choice.js";
 export {
   type CouponRow,
   type CouponTemplateInput,
@@ -18,6 +21,13 @@ export {
 } from "./coupons.js";
 export { type HoldRow, holdIdOf, type LedgerRow } from "./ledger.js";
 export { type CardRow, type CardTerms, cardsOf, type MemberRow, memberOfPhone, openCard } from "./members.js";
+export {
+  MEMBER_SESSION,
+  type MemberAuthDeps,
+  type MemberPrincipal,
+  optionalMember,
+  requireMember,
+} from "./session.js";
 export {
   adjustBalance,
   captureHold,

@@ -112,8 +112,7 @@ function entryOf(card: CardRead, hold: HoldRow, kind: LedgerRow["kind"]): Ledger
 
 function orderOnCard(card: CardRead): void {
   if (card.orderRestaurantId === null) throw new AppError("notFound", "订单不存在");
-  if (card.orderRestaurantId !== card.restaurantId)
-    throw new AppError("badRequest", "该会员卡不能在本店使用");
+  if (card.orderRestaurantId !== card.restaurantId) throw new AppError("cardOtherRestaurant");
 }
 
 /**

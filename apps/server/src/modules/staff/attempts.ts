@@ -23,32 +23,8 @@ export async function limitedAttempt<T>(
   now: () => Date,
   attempt: () => Promise<T | null>,
 ): Promise<T | null> {
-  const taken = await db.transaction(async (tx) => {
-    const at = now();
-    await tx
-      .insert(loginAttempts)
-      .values(limits.map((l) => ({ key: l.key, failures: 0, windowStart: at })))
-      .onConflictDoNothing();
-    const rows = await tx
-      .select()
-      .from(loginAttempts)
-      .where(
-        inArray(
-          loginAttempts.key,
-          limits.map((l) => l.key),
-        ),
-      )
-      .orderBy(asc(loginAttempts.key))
-      .for("update");
-    const next = limits.map((limit) => {
-      const row = rows.find((r) => r.key === limit.key);
-      return takeAttempt(row ? stateOf(row) : null, at.getTime(), limit.rule);
-    });
-    if (next.some((n) => !n.allowed)) return false;
-    for (const [i, limit] of limits.entries()) await write(tx, limit.key, next[i]?.state);
-    return true;
-  });
-  if (!taken) throw new AppError("tooManyAttempts");
+  const refused = await db.transaction((tx) => countAttempt(tx, limits, now()));
+  if (refused) throw new AppError("tooManyAttempts");
   let result: T | null = null;
   try {
     result = await attempt();
@@ -56,6 +32,38 @@ export async function limitedAttempt<T>(
     await settle(db, limits, result !== null, now);
   }
   return result;
+}
+
+/**
+ * Counts one attempt against each of its limits, in the caller's transaction (the rows locked in key
+ * order, so concurrent attempts cannot pass a limit together). Answers the first limit that refuses
+ * it, and then counts nothing; null when every limit took it. A count never settled is a quota (the
+ * SMS codes': so many within the window, from its first).
+ */
+export async function countAttempt(tx: Tx, limits: AttemptLimit[], at: Date): Promise<AttemptLimit | null> {
+  await tx
+    .insert(loginAttempts)
+    .values(limits.map((l) => ({ key: l.key, failures: 0, windowStart: at })))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select()
+    .from(loginAttempts)
+    .where(
+      inArray(
+        loginAttempts.key,
+        limits.map((l) => l.key),
+      ),
+    )
+    .orderBy(asc(loginAttempts.key))
+    .for("update");
+  const next = limits.map((limit) => {
+    const row = rows.find((r) => r.key === limit.key);
+    return takeAttempt(row ? stateOf(row) : null, at.getTime(), limit.rule);
+  });
+  const refused = limits.find((_, i) => !next[i]?.allowed);
+  if (refused) return refused;
+  for (const [i, limit] of limits.entries()) await write(tx, limit.key, next[i]?.state);
+  return null;
 }
 
 async function settle(db: Db, limits: AttemptLimit[], succeeded: boolean, now: () => Date): Promise<void> {

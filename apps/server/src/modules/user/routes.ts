@@ -6,6 +6,7 @@ import { visitors } from "../../db/schema.js";
 import { parse } from "../../http/parse.js";
 import type { Signer } from "../../security/signer.js";
 import { issueVisitor, visitorOf } from "../../security/visitor.js";
+import { chosenCardId } from "../member/choice.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 
 /** A visitor is known by guid; the first call creates its row. */
@@ -35,7 +36,8 @@ export function userRoutes(app: FastifyInstance, db: Db, signer: Signer): void {
       headImagUrl: visitor.headImagUrl ?? "",
       webInfo: {},
       appInfo: { openId: "" },
-      memberCardId: null,
+      // the card this visitor chose here (member-ship), or null
+      memberCardId: await chosenCardId(db, guid, rid),
       status: 1,
       token,
     };

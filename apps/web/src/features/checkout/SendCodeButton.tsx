@@ -34,7 +34,8 @@ export function SendCodeButton({
     try {
       const sent = await sendPhoneCode(restaurantId, number);
       updateCheckout({ codeResendAt: Date.now() + sent.resendAfterSeconds * 1000 });
-      showToast(SUBMIT_COPY.codeSent);
+      // never "sent" when no SMS went out (the server's log sender)
+      showToast(sent.delivery === "sms" ? SUBMIT_COPY.codeSent : SUBMIT_COPY.codeLogged);
     } catch (error) {
       // 8001 says how long to wait; anything else is a plain failure
       const tooSoon = error instanceof ApiError && error.code === SUBMIT_CODES.tooFrequent && error.message;

@@ -48,6 +48,8 @@ export const SUBMIT_COPY = {
   sendCode: "获取验证码",
   resendIn: (seconds: number) => `${seconds}秒后重新获取`,
   codeSent: "验证码已发送",
+  /** no SMS gateway: the code is only in the server's log, where staff can read it */
+  codeLogged: "本店暂未开通短信，请向服务员索取验证码",
   codeSendFailed: "验证码发送失败，请重试",
   /** submit code 2008 */
   wrongCode: "验证码错误",
