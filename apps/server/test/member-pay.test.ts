@@ -14,6 +14,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  discountOffers,
   kitchenTickets,
   memberCardTypes,
   memberChoices,
@@ -55,7 +56,7 @@ describe.each(BACKENDS)("member money through submit and pay (%s)", (backend) =>
   let dish: Dish;
   let nextSeat: () => Seat;
   /** points per yuan of the restaurant's card type 1 */
-  let pointsPerYuan = 1;
+  const pointsPerYuan = 2;
 
   beforeAll(async () => {
     app = await startTestApp(backend, {
@@ -72,15 +73,14 @@ describe.each(BACKENDS)("member money through submit and pay (%s)", (backend) =>
     );
     if (!found) throw new Error("no plain dish with a member price");
     dish = found;
+    // the demo's card type (金卡): 2 points a yuan, and no member day (the demo's Wednesdays would take
+    // 12% off instead of the member prices these tests expect); its 满减 offer out of the way but where a
+    // test says otherwise
     await app.db
-      .insert(memberCardTypes)
-      .values({ restaurantId: rid, cardType: 1, name: "金卡", pointsPerYuan: 2, centsPerPoint: 1 })
-      .onConflictDoNothing();
-    const [type] = await app.db
-      .select()
-      .from(memberCardTypes)
+      .update(memberCardTypes)
+      .set({ pointsPerYuan: 2, memberDay: null })
       .where(and(eq(memberCardTypes.restaurantId, rid), eq(memberCardTypes.cardType, 1)));
-    pointsPerYuan = type?.pointsPerYuan ?? 1;
+    await app.db.update(discountOffers).set({ enabled: false }).where(eq(discountOffers.restaurantId, rid));
   });
   afterAll(() => app.close());
 
@@ -453,5 +453,33 @@ describe.each(BACKENDS)("member money through submit and pay (%s)", (backend) =>
     expect(json(await away.diner.prepay(away.orderId, randomUUID(), { storedValueCents: 100 })).code).toBe(
       4722,
     );
+  });
+
+  it("takes a 满减 offer off for anyone, member or not, and the gateway is asked for the rest", async () => {
+    const [offer] = await app.db
+      .insert(discountOffers)
+      .values({ restaurantId: rid, thresholdCents: priceCents(), reductionCents: 300 })
+      .returning();
+    try {
+      const { diner, orderId } = await orderBy(`guid-${randomUUID()}`);
+      const quote = await discounts(diner, orderId);
+      expect(quote.member).toBeNull();
+      expect(quote.steps).toEqual([
+        { kind: "fullReduction", label: expect.stringMatching(/^满/), cents: 300 },
+      ]);
+      expect(quote.payableCents).toBe(priceCents() - 300);
+      const view = json(await diner.get(`/deal/api/v1/prepay/orders/${orderId}?rid=${rid}`)).data as PayView;
+      expect(view.due).toBe(yuan(priceCents() - 300));
+      const start = json(await diner.prepay(orderId)).data as PayStart;
+      expect(start.amount).toBe(yuan(priceCents() - 300));
+      provider.pay(start.tradeNo);
+      await notify(provider.notification(start.tradeNo));
+      expect(await detail(diner, orderId)).toMatchObject({ orderNeedMoney: "0.00", orderDiscount: "3.00" });
+    } finally {
+      await app.db
+        .update(discountOffers)
+        .set({ enabled: false })
+        .where(eq(discountOffers.id, offer?.id ?? 0));
+    }
   });
 });
