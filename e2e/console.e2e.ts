@@ -8,6 +8,7 @@ import {
   parseConsoleCredentials,
   placeDinerOrder,
   printedConsoleCredentials,
+  sideOverflow,
   signIn,
   tabletContext,
 } from "./support/console.js";
@@ -133,17 +134,7 @@ describe("the staff console in Chromium on a tablet", () => {
   it("fits every page of the console's tour on the tablet: no page wider than 1024 px, nothing past its sides", async () => {
     const problems: string[] = [];
     await walkConsoleTour(browser, server, async (page, name) => {
-      const overflow = await page.evaluate(() => {
-        const wide = document.documentElement.scrollWidth > window.innerWidth;
-        // a visible element whose box pokes out of the viewport's sides
-        const out = Array.from(document.querySelectorAll("body *"))
-          .filter((el) => {
-            const r = el.getBoundingClientRect();
-            return r.width > 0 && r.height > 0 && (r.left < -1 || r.right > window.innerWidth + 1);
-          })
-          .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ")[0]}`);
-        return { wide, out: out.slice(0, 5) };
-      });
+      const overflow = await sideOverflow(page);
       if (overflow.wide || overflow.out.length > 0) problems.push(`${name}: ${JSON.stringify(overflow)}`);
     });
     expect(problems).toEqual([]);

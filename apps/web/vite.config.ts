@@ -19,6 +19,8 @@ interface Declarator extends Node {
 interface Statement extends Node {
   declaration?: Statement | null;
   declarations?: Declarator[];
+  /** an import's bindings */
+  specifiers?: { local: { name: string } }[];
 }
 
 /**
@@ -29,6 +31,9 @@ interface Statement extends Node {
  * and zod with them (spec 000 §9: a small first screen). e2e/bundle.e2e.ts fails if zod comes back.
  * An object spread from others (paths.ts's API: DINER_API, PAY_API and the staff's) is marked the
  * same way: a spread could run a getter, so a bundler keeps it, and with it every object it spreads.
+ * So is an object literal reading another module's constants (errors.ts's ERRORS, built from
+ * SUBMIT_CODES and MEMBER_CODES): a bundler keeps each read (it could run a getter), and with them
+ * every module read, though the app uses nothing of the object.
  */
 function pureCoreSchemas(): Plugin {
   return {
@@ -37,8 +42,14 @@ function pureCoreSchemas(): Plugin {
     transform(code, id) {
       if (!PACKAGE_MODULES.test(id)) return null;
       const usesZod = /from ["']zod["']/.test(code);
-      if (!usesZod && !code.includes("...")) return null;
+      if (!usesZod && !code.includes("...") && !/^import /m.test(code)) return null;
       const program = this.parse(code) as unknown as { body: Statement[] };
+      const imported = program.body
+        .filter((statement) => statement.type === "ImportDeclaration")
+        .flatMap((statement) => statement.specifiers ?? [])
+        .map((specifier) => specifier.local.name);
+      const reads = imported.map((name) => new RegExp(`(?<![\\w$])${name.replaceAll("$", "\\$")}\\.`));
+      const readsImport = (text: string) => reads.some((read) => read.test(text));
       const values = program.body
         .map((statement) => (statement.type === "ExportNamedDeclaration" ? statement.declaration : statement))
         .flatMap((statement) =>
@@ -49,7 +60,8 @@ function pureCoreSchemas(): Plugin {
           (init) =>
             (usesZod && /\bz\./.test(code.slice(init.start, init.end))) ||
             (init.type === "ObjectExpression" &&
-              init.properties?.some((part) => part.type === "SpreadElement")),
+              (init.properties?.some((part) => part.type === "SpreadElement") ||
+                readsImport(code.slice(init.start, init.end)))),
         );
       let out = code;
       // from the end, so the offsets still ahead stay right
@@ -115,12 +127,37 @@ function bootAfterFirstScreen(): Plugin {
   };
 }
 
+/** The chunks of the first screen: the entry's and every chunk it imports, statically (filled per build). */
+const firstScreenChunks = new Set<string>();
+
+/**
+ * Finds the first screen's chunks once the bundle is written out, before Vite's own import analysis
+ * lists each lazy import's chunks to preload (modulePreload.resolveDependencies below reads them).
+ */
+function findFirstScreenChunks(): Plugin {
+  return {
+    name: "tablemate:first-screen-chunks",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      firstScreenChunks.clear();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (chunk?.type !== "chunk" || firstScreenChunks.has(file)) return;
+        firstScreenChunks.add(file);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      for (const [file, chunk] of Object.entries(bundle))
+        if (chunk.type === "chunk" && chunk.isEntry) visit(file);
+    },
+  };
+}
+
 /** The server serves dist/ itself: index.html per app route (with page data injected) and /assets/*. */
 export default defineConfig(({ isSsrBuild }) => ({
   base: "/",
   // the server entry renders with React's production build, like the browser's bundle
   define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
-  plugins: [react(), pureCoreSchemas(), bootAfterFirstScreen()],
+  plugins: [react(), pureCoreSchemas(), bootAfterFirstScreen(), findFirstScreenChunks()],
   // `npm start` builds with npm's --silent (npm_config_loglevel reaches every nested script): then
   // only warnings and errors, not the table of every chunk
   logLevel: process.env.npm_config_loglevel === "silent" ? "warn" : "info",
@@ -132,6 +169,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     // browsers without <link rel=modulepreload> still load every chunk, through its imports; the
     // polyfill would only start them a little sooner, at a cost to every phone's first screen
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // a lazy import runs after the first screen has loaded, so its preload list leaves out the first
+      // screen's chunks: naming them again would only cost the first screen's script the bytes of their names
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === "js" ? deps.filter((dep) => !firstScreenChunks.has(dep)) : deps,
+    },
   },
 }));

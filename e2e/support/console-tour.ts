@@ -54,6 +54,11 @@ export const CONSOLE_TOUR: readonly ConsoleStop[] = [
       await page.getByTestId("sandbox-drop").waitFor();
     },
   },
+  { name: "members", path: "members", ready: testId("members-lookup") },
+  { name: "members-coupons", path: "members/coupons", ready: loaded("coupons-tab") },
+  { name: "members-recharge-rules", path: "members/recharge-rules", ready: loaded("rules-tab") },
+  { name: "members-card-types", path: "members/card-types", ready: loaded("card-types-tab") },
+  { name: "members-offers", path: "members/offers", ready: loaded("offers-tab") },
   { name: "staff", path: "staff", ready: loaded("staff-page") },
   { name: "api-keys", path: "api-keys", ready: loaded("api-keys-page") },
   { name: "audit", path: "audit", ready: loaded("audit-page") },

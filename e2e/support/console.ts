@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { expect } from "vitest";
 import { SESSION_COPY } from "../../apps/console/src/copy/index.js";
 import { SUBMIT_COPY } from "../../apps/web/src/features/checkout/checkout-copy.js";
-import { PHONE_OPTIONS } from "./browser.js";
+import { PHONE_OPTIONS, withoutNewMemberDialog } from "./browser.js";
 import { scanTable } from "./diner-count.js";
 import { addControl, cartBar, menuCard, plus, tap } from "./dishes.js";
 import type { RunningServer } from "./server.js";
@@ -98,7 +98,7 @@ export async function placeDinerOrder(
   const links = server.tables.filter((t) => t.restaurant === restaurant);
   const link = links[options.table ?? links.length - 1];
   if (!link) throw new Error(`no table of ${restaurant}`);
-  const context = await browser.newContext(PHONE_OPTIONS);
+  const context = await withoutNewMemberDialog(await browser.newContext(PHONE_OPTIONS));
   try {
     const page = await context.newPage();
     await scanTable(page, link.url, options.diners ?? 2);
@@ -131,4 +131,21 @@ export async function untilAtRest(locator: Locator): Promise<void> {
       return rested;
     })
     .toBe(true);
+}
+
+/**
+ * What pokes past the page's sides: whether the document is wider than the window, and the first
+ * visible elements whose boxes reach beyond its left or right edge (none, for a page that fits).
+ */
+export async function sideOverflow(page: Page): Promise<{ wide: boolean; out: string[] }> {
+  return page.evaluate(() => {
+    const wide = document.documentElement.scrollWidth > window.innerWidth;
+    const out = Array.from(document.querySelectorAll("body *"))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && (r.left < -1 || r.right > window.innerWidth + 1);
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(" ")[0]}`);
+    return { wide, out: out.slice(0, 5) };
+  });
 }

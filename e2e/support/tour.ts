@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { PROMPT_COPY } from "../../apps/web/src/features/prompt/prompt-copy.js";
-import { PHONE, PHONE_OPTIONS } from "./browser.js";
+import { PHONE, PHONE_OPTIONS, withoutNewMemberDialog } from "./browser.js";
 import { shootCheckoutScreens } from "./checkout-shots.js";
 import { scanTable } from "./diner-count.js";
 import { shootDishScreens } from "./dish-shots.js";
@@ -116,7 +116,7 @@ export async function walkTour(
 ): Promise<void> {
   const lanes = await Promise.allSettled(
     TOUR.map(async (lane) => {
-      const context = await browser.newContext(phone);
+      const context = await withoutNewMemberDialog(await browser.newContext(phone));
       try {
         for (const part of lane) await part(context, server, stop);
       } finally {

@@ -5,6 +5,7 @@ import {
   BarChartOutlined,
   BookOutlined,
   FireOutlined,
+  IdcardOutlined,
   KeyOutlined,
   MoneyCollectOutlined,
   PrinterOutlined,
@@ -102,6 +103,13 @@ export const PAGES: readonly ConsolePage[] = [
     icon: MoneyCollectOutlined,
     permission: "payments.read",
     load: () => import("./features/payments/PaymentsPage.js"),
+  },
+  {
+    path: "members",
+    titleKey: "members",
+    icon: IdcardOutlined,
+    permission: "members.read",
+    load: () => import("./features/members/MembersPage.js"),
   },
   {
     path: "reports",

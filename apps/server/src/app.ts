@@ -17,6 +17,7 @@ import { floorRoutes } from "./modules/floor/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { memberRoutes } from "./modules/member/routes.js";
+import { memberAdminRoutes } from "./modules/member-admin/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   paymentRoutes(server, payments, signer);
   sandboxRoutes(server, sandbox);
   paymentConsoleRoutes(server, { ...payments, verifyApproval: approve }, staffGuard);
+  memberAdminRoutes(server, { db, now, verifyApproval: approve }, staffGuard);
   const stopReconciler = startReconciler(payments, config.PAY_RECONCILE_MS);
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);

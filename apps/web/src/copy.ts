@@ -23,8 +23,6 @@ export const COPY = {
   /** opens the restaurant detail panel from the announcement */
   expandAll: "展开全部",
   discount: "优惠",
-  /** the member banner (001 §2): join-member text until the member issue brings the card view */
-  memberBanner: "加入会员，享会员专属价",
   recommendTitle: "老板推荐",
   /** the expand button of the category tabs and the title of the category pop-up */
   allCategories: "全部分类",

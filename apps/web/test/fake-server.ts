@@ -1,4 +1,4 @@
-import { API } from "@tablemate/core";
+import { API, MEMBER_API } from "@tablemate/core";
 import { vi } from "vitest";
 import {
   CART_ID,
@@ -53,6 +53,9 @@ export function healthyRoutes(): Record<string, Handler> {
     [API.posStatus]: () => ok(true, 200),
     [`${API.sellOut}/${HOTEL_ID}`]: () => ok(SELL_OUT, 200),
     [API.periodDish]: () => ok([], 200),
+    // the member banner's start after the menu's first screen: no card types, no new-member coupons
+    [MEMBER_API.fusecrm.cardRights]: () => ok({ cardTypes: [], openRecharge: false }, 200),
+    [MEMBER_API.openCardCoupons]: () => ok([], 200),
   };
 }
 

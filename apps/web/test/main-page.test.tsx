@@ -2,12 +2,14 @@ import { API } from "@tablemate/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { COPY } from "../src/copy.js";
+import { MEMBER_COPY } from "../src/features/member/member-copy.js";
 import { PROMPT_COPY, STARTUP_FAILURE_TEXT } from "../src/features/prompt/prompt-copy.js";
 import { RESTAURANT_COPY } from "../src/features/restaurant/restaurant-copy.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { setCookie } from "./cookies.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
 import { GUID, HOTEL_ID } from "./fixtures.js";
+import { FUSE, memberRoutes } from "./member-fixtures.js";
 import { cardOf, LINK, openMenu } from "./menu-harness.js";
 import { normalizeUrl, renderApp } from "./render-app.js";
 
@@ -132,11 +134,18 @@ describe("header area", () => {
     expect(screen.queryByTestId("discount-banner")).toBeNull();
   });
 
-  it("shows the member banner only once member initialisation succeeded", async () => {
-    await openMenu();
-    expect(screen.queryByTestId("member-banner")).toBeNull();
-    useAppStore.setState({ memberInitialised: true });
-    expect((await screen.findByTestId("member-banner")).textContent).toBe(COPY.memberBanner);
+  it("keeps the member banner's place, which the banner fills once member initialisation succeeded", async () => {
+    await openMenu({ routes: memberRoutes([]) });
+    const place = screen.getByTestId("member-banner");
+    expect((await within(place).findByTestId("member-bar-title")).textContent).toBe(MEMBER_COPY.join);
+    expect(useAppStore.getState().memberInitialised).toBe(true);
+  });
+
+  it("folds the member banner's place away when the card types cannot be had", async () => {
+    await openMenu({ routes: { [FUSE.cardRights]: () => fail(500, "系统错误", 500) } });
+    const place = screen.getByTestId("member-banner");
+    expect(await within(place).findByTestId("member-bar-hidden")).toBeTruthy();
+    expect(useAppStore.getState().memberInitialised).toBe(false);
   });
 
   it("opens the restaurant detail panel from 展开全部, with a map link to /business/map", async () => {

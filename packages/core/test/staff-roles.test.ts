@@ -17,6 +17,20 @@ describe("staff roles as data", () => {
     expect(roleCan("manager", "apiKeys.write")).toBe(false);
   });
 
+  it("members: the cashier looks up and adjusts (with approval), managers freeze and set the rules", () => {
+    for (const role of ["waiter", "kitchen"] as const)
+      for (const p of ["members.read", "members.adjust", "members.freeze", "members.write"] as const)
+        expect(roleCan(role, p), `${role} ${p}`).toBe(false);
+    expect(roleCan("cashier", "members.read")).toBe(true);
+    expect(roleCan("cashier", "members.adjust")).toBe(true);
+    expect(needsApproval("cashier", "members.adjust")).toBe(true);
+    expect(roleCan("cashier", "members.freeze")).toBe(false);
+    expect(roleCan("cashier", "members.write")).toBe(false);
+    expect(roleCan("manager", "members.freeze")).toBe(true);
+    expect(roleCan("manager", "members.write")).toBe(true);
+    expect(needsApproval("manager", "members.adjust")).toBe(false);
+  });
+
   it("every role's permissions are known ones, each listed once", () => {
     for (const role of STAFF_ROLES) {
       const listed = ROLE_PERMISSIONS[role];
@@ -34,7 +48,15 @@ describe("staff roles as data", () => {
     fc.assert(
       fc.property(fc.constantFrom(...PERMISSIONS), fc.boolean(), (p, started) => {
         expect(needsApproval("owner", p, started)).toBe(false);
-        if (!["orders.comp", "tables.reverseSettle", "payments.refund", "orders.cancel"].includes(p)) {
+        if (
+          ![
+            "orders.comp",
+            "tables.reverseSettle",
+            "payments.refund",
+            "members.adjust",
+            "orders.cancel",
+          ].includes(p)
+        ) {
           expect(needsApproval("waiter", p, started)).toBe(false);
         }
       }),

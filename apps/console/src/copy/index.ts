@@ -1,6 +1,7 @@
 import { COMMON_COPY } from "./common.js";
 import { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
 import { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
+import { MEMBERS_COPY } from "./members.js";
 import { MENU_COPY } from "./menu.js";
 import { PAYMENTS_COPY } from "./payments.js";
 import { REPORTS_COPY } from "./reports.js";
@@ -13,6 +14,7 @@ import { TABLES_COPY } from "./tables.js";
 export { COMMON_COPY } from "./common.js";
 export { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
 export { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
+export { MEMBERS_COPY } from "./members.js";
 export { MENU_COPY } from "./menu.js";
 export { PAYMENTS_COPY } from "./payments.js";
 export { REPORTS_COPY } from "./reports.js";
@@ -43,6 +45,7 @@ export const COPY = {
   stock: STOCK_COPY,
   tables: TABLES_COPY,
   payments: PAYMENTS_COPY,
+  members: MEMBERS_COPY,
 } as const;
 
 export type CopyFeature = keyof typeof COPY;

@@ -63,6 +63,12 @@ const LogoutPage = lazyPage(
   () => import("../pages/prompt/LogoutPage.js"),
   (m) => m.LogoutPage,
 );
+// the member pages (issue 19): one lazy page that picks its page by path, so the menu's first screen
+// carries two entries rather than one per page
+const MemberPages = lazyPage(
+  () => import("../pages/member/MemberPages.js"),
+  (m) => m.MemberPages,
+);
 
 /** The pages of the app. A new page is one line here; paths not listed fall to the not-found page. */
 export const PAGE_ROUTES: readonly PageRoute[] = [
@@ -134,6 +140,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       (m) => m.SelectCouponsPage,
     ),
   },
+  { path: "/member/*", kind: "page", Page: MemberPages },
+  { path: "/memberCard", kind: "page", Page: MemberPages },
   { path: PATHS.abnormal, kind: "prompt", Page: AbnormalPage },
   { path: PATHS.noOrder, kind: "prompt", Page: NoOrderPage },
   { path: PATHS.overdue, kind: "prompt", Page: OverduePage },

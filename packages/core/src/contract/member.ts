@@ -168,6 +168,7 @@ export const usersPhoneAnswerSchema = z.object({ phone: z.string() });
 
 /** GET /cloud/api/v2/users/token-refresh's answer */
 export const tokenRefreshAnswerSchema = z.object({ token: z.string(), expiresAt: z.number() });
+export type TokenRefreshAnswer = z.infer<typeof tokenRefreshAnswerSchema>;
 
 /** GET {family}/members/phone's answer */
 export const memberPhoneAnswerSchema = z.object({ memberId: z.number(), phone: z.string() });
@@ -260,6 +261,7 @@ export const voucherSchema = z.object({
 export type Voucher = z.infer<typeof voucherSchema>;
 
 export const couponPageSchema = z.object({ total: z.number(), list: z.array(voucherSchema) });
+export type CouponPage = z.infer<typeof couponPageSchema>;
 
 /** A new-member coupon (000 §3), as the open-card-gived-coupons call answers them. */
 export const openCardCouponSchema = z.object({

@@ -112,6 +112,34 @@ export const API = {
   consoleQrSheet: (rid: Id) => atRestaurant(rid, "/tables/qr-sheet"),
   /** the staff console's session (sign in, read, sign out; cookie `tm_staff`): contract/console-session.ts */
   consoleSession: "/console/api/v1/session",
+  // the console's members (issue 19; ours): contract/console-members.ts
+  /** GET ?q=: members by phone or card number, with their cards here */
+  consoleMembers: (rid: Id) => atRestaurant(rid, "/members"),
+  /** GET: one of the restaurant's cards */
+  consoleMemberCard: (rid: Id, cardId: Id) => atRestaurant(rid, `/member-cards/${cardId}`),
+  /** GET ?page=&pageSize=: a card's ledger, newest first */
+  consoleMemberLedger: (rid: Id, cardId: Id) => atRestaurant(rid, `/member-cards/${cardId}/ledger`),
+  /** PUT {status, reason}: freeze (4) or unfreeze (1) */
+  consoleMemberCardStatus: (rid: Id, cardId: Id) => atRestaurant(rid, `/member-cards/${cardId}/status`),
+  /** POST: a stored-value or points adjustment (a ledger entry, with a manager's approval) */
+  consoleMemberAdjust: (rid: Id, cardId: Id) => atRestaurant(rid, `/member-cards/${cardId}/adjustments`),
+  /** GET, POST: coupon templates */
+  consoleCouponTemplates: (rid: Id) => atRestaurant(rid, "/coupon-templates"),
+  /** PUT {enabled} */
+  consoleCouponTemplateEnabled: (rid: Id, templateId: Id) =>
+    atRestaurant(rid, `/coupon-templates/${templateId}/enabled`),
+  /** POST {cardId, giveId}: one coupon of the template to a card */
+  consoleCouponGive: (rid: Id, templateId: Id) => atRestaurant(rid, `/coupon-templates/${templateId}/give`),
+  /** GET, POST: recharge rules; `/:ruleId` PUT (edit, enable, disable) */
+  consoleRechargeRules: (rid: Id) => atRestaurant(rid, "/recharge-rules"),
+  consoleRechargeRule: (rid: Id, ruleId: Id) => atRestaurant(rid, `/recharge-rules/${ruleId}`),
+  /** GET, POST: card types with their member days; `/:typeId` PUT */
+  consoleCardTypes: (rid: Id) => atRestaurant(rid, "/card-types"),
+  consoleCardType: (rid: Id, typeId: Id) => atRestaurant(rid, `/card-types/${typeId}`),
+  /** GET, POST: 满减 offers; `/:offerId/enabled` PUT */
+  consoleDiscountOffers: (rid: Id) => atRestaurant(rid, "/discount-offers"),
+  consoleDiscountOfferEnabled: (rid: Id, offerId: Id) =>
+    atRestaurant(rid, `/discount-offers/${offerId}/enabled`),
   /** the console: another staff member takes the tablet with their PIN */
   consoleSessionPin: "/console/api/v1/session/pin",
   /** the console's numbers of a date range (contract/console-reports.ts) */

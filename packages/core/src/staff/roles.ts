@@ -42,6 +42,14 @@ export const PERMISSIONS = [
   "payments.read",
   /** refunds and asking a provider again (issue 18; a refund always with a manager's approval) */
   "payments.refund",
+  /** members (issue 19): look a member up by phone or card number, read their cards and ledgers */
+  "members.read",
+  /** correct a card's stored value or points: a ledger entry, always with a manager's approval */
+  "members.adjust",
+  /** freeze a card and unfreeze it */
+  "members.freeze",
+  /** coupon templates and giving coupons, recharge rules, card types and member days, 满减 offers */
+  "members.write",
   /** approve another staff member's sensitive action */
   "approve",
 ] as const;
@@ -70,6 +78,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     "reports.read",
     "payments.read",
     "payments.refund",
+    "members.read",
+    "members.adjust",
   ],
   waiter: FRONT,
   kitchen: ["kitchen.read", "kitchen.bump", "tickets.reprint", "stock.write"],
@@ -84,6 +94,7 @@ export const ALWAYS_APPROVED: readonly Permission[] = [
   "orders.comp",
   "tables.reverseSettle",
   "payments.refund",
+  "members.adjust",
 ];
 
 /** Whether this role's own say is approval enough for a sensitive action. */

@@ -19,6 +19,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { couponTemplates, dishes, memberCards, memberCoupons, restaurants } from "../../db/schema.js";
 import { isPgError, PG_ERROR } from "../../db/statements.js";
+import type { Tx } from "../cart/cart-state.js";
 
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect;
 export type CouponRow = typeof memberCoupons.$inferSelect;
@@ -56,7 +57,7 @@ function validity(rule: CouponValidityRule, givenAt: Date, timeZone: string) {
   }
 }
 
-async function timeZoneOf(db: Db, restaurantId: number): Promise<string> {
+async function timeZoneOf(db: Tx, restaurantId: number): Promise<string> {
   const [restaurant] = await db
     .select({ timezone: restaurants.timezone })
     .from(restaurants)
@@ -65,9 +66,12 @@ async function timeZoneOf(db: Db, restaurantId: number): Promise<string> {
   return restaurant.timezone;
 }
 
-/** A restaurant's new coupon template; a validity rule core cannot turn into dates is refused (400). */
+/**
+ * A restaurant's new coupon template; a validity rule core cannot turn into dates is refused (400).
+ * `db` may be a transaction (the console's, with its audit entry).
+ */
 export async function createCouponTemplate(
-  db: Db,
+  db: Tx,
   input: CouponTemplateInput,
   now: Date,
 ): Promise<CouponTemplateRow> {
@@ -94,10 +98,10 @@ const newCode = () => String(randomInt(1e11, 1e12));
 /**
  * Gives a card a coupon of its restaurant's template, once per `giveKey` (open-card:<template>, a
  * campaign's, a manager's): its terms copied, its validity fixed now on the restaurant's clock.
- * Answers the coupon and whether it had been given already.
+ * Answers the coupon and whether it had been given already. `db` may be a transaction (the console's).
  */
 export async function giveCoupon(
-  db: Db,
+  db: Tx,
   input: { cardId: number; templateId: number; giveKey: string; now: Date },
 ): Promise<{ coupon: CouponRow; replayed: boolean }> {
   const [found] = await db
@@ -142,7 +146,8 @@ export async function giveCoupon(
       if (!earlier) throw new Error("a coupon given and gone");
       return { coupon: earlier, replayed: true };
     } catch (error) {
-      // the code drawn is another coupon's: draw again
+      // the code drawn is another coupon's: draw again (in a caller's transaction the failed insert
+      // has ended it, so the give fails as a whole and is asked again: 12 random digits, rarely)
       if (tries < 3 && isPgError(error, PG_ERROR.uniqueViolation)) continue;
       throw error;
     }

@@ -19,7 +19,7 @@ export {
   returnOrderCoupons,
   useCoupon,
 } from "./coupons.js";
-export { type HoldRow, holdIdOf, type LedgerRow } from "./ledger.js";
+export { type Alongside, type HoldRow, holdIdOf, type LedgerRow } from "./ledger.js";
 export { type CardRow, type CardTerms, cardsOf, type MemberRow, memberOfPhone, openCard } from "./members.js";
 export {
   MEMBER_SESSION,

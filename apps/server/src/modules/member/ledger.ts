@@ -14,6 +14,8 @@
 import {
   AppError,
   applyEntry,
+  CARD_STATUS,
+  frozenCardRefuses,
   type LedgerEntry,
   type PostedEntry,
   type StoredBalance,
@@ -40,6 +42,8 @@ export const holdIdOf = (orderId: number): string => `order:${orderId}`;
 export interface CardRead {
   cardId: number;
   restaurantId: number;
+  /** 1 in use, 4 frozen (core's CARD_STATUS) */
+  status: number;
   version: number;
   /** core's view: principal, gift, points and the open holds by order (holdIdOf) */
   balance: StoredBalance;
@@ -99,6 +103,7 @@ const READ_CARD: Statement = {
 select
   c.id,
   c.restaurant_id as "restaurantId",
+  c.status,
   c.version,
   (select v.version from member_cards v where v.id = c.id) as "snapshotVersion",
   c.principal_cents as "principalCents",
@@ -128,6 +133,7 @@ const PEEK_CARD: Statement = {
 interface ReadRow {
   id: number;
   restaurantId: number;
+  status: number;
   version: number;
   snapshotVersion: number;
   principalCents: number;
@@ -152,6 +158,7 @@ async function readCard(runIn: RunIn, ask: CardAsk & { peek?: boolean }): Promis
   return {
     cardId: row.id,
     restaurantId: row.restaurantId,
+    status: row.status,
     version: row.version,
     balance: {
       principalCents: row.principalCents,
@@ -222,11 +229,15 @@ interface WriteRow {
   opened: Record<string, unknown> | null;
 }
 
-/** core's decisions on the entries in turn, from the card's balance: refused with core's refusal. */
+/**
+ * core's decisions on the entries in turn, from the card's balance: refused with core's refusal, or
+ * 10020 for what a frozen card refuses (core's frozenCardRefuses).
+ */
 function decideEntries(card: CardRead, planned: readonly PlannedEntry[]) {
   let balance = card.balance;
   const posted: PostedEntry[] = [];
   for (const { entry } of planned) {
+    if (card.status === CARD_STATUS.frozen && frozenCardRefuses(entry)) throw new AppError("cardFrozen");
     const outcome = applyEntry(balance, entry);
     if (!outcome.ok) throw new AppError(outcome.error, outcome.message);
     balance = outcome.balance;
@@ -292,6 +303,9 @@ async function writeCard(
   };
 }
 
+/** What else a change writes in its transaction once its entries are (an audit log entry). */
+export type Alongside = (runIn: RunIn, written: { card: CardRead; entries: LedgerRow[] }) => Promise<void>;
+
 /**
  * Where a card changes: in a transaction of its own on the database, or inside one its caller holds
  * (a payment's: the card's change commits or rolls back with the rest of it).
@@ -301,19 +315,23 @@ export type CardDb = Db | { runIn: RunIn };
 /**
  * One change of one card: locked and read, `decide` (core's rules, with what was read) answers what
  * to write, or an answer without writing (a replay, nothing to do), and it is written in the same
- * transaction. Core's refusals are thrown as AppErrors (balanceShort 4701 …), and nothing is written.
+ * transaction, with `alongside`'s own rows when it writes. Core's refusals are thrown as AppErrors
+ * (balanceShort 4701 …), and nothing is written.
  */
 export async function changeCard<T>(
   db: CardDb,
   ask: CardAsk,
   decide: (card: CardRead) => Decision<T>,
   now: Date,
+  alongside?: Alongside,
 ): Promise<T> {
   const work = async (runIn: RunIn) => {
     const card = await readCard(runIn, ask);
     const decision = decide(card);
     if (!("write" in decision)) return decision.answer();
-    return decision.answer(await writeCard(runIn, card, decision.write, now));
+    const written = await writeCard(runIn, card, decision.write, now);
+    await alongside?.(runIn, { card, entries: written.entries });
+    return decision.answer(written);
   };
   try {
     return await ("runIn" in db ? work(db.runIn) : transact(db, work));

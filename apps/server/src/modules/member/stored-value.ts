@@ -25,7 +25,15 @@ import {
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { memberHolds } from "../../db/schema.js";
-import { type CardDb, type CardRead, changeCard, type HoldRow, holdIdOf, type LedgerRow } from "./ledger.js";
+import {
+  type Alongside,
+  type CardDb,
+  type CardRead,
+  changeCard,
+  type HoldRow,
+  holdIdOf,
+  type LedgerRow,
+} from "./ledger.js";
 
 /** What posting answers: the event's entries, and whether they were there already (a replay). */
 export interface Posted {
@@ -50,7 +58,7 @@ interface Who {
  */
 function postOnce(
   db: CardDb,
-  input: Who & { cardId: number; eventKey: string; detail?: Record<string, unknown> },
+  input: Who & { cardId: number; eventKey: string; detail?: Record<string, unknown>; alongside?: Alongside },
   entryFor: (card: CardRead) => LedgerEntry,
 ): Promise<Posted> {
   const { eventKey } = input;
@@ -66,13 +74,23 @@ function postOnce(
       };
     },
     input.now,
+    input.alongside,
   );
 }
 
-/** Posts one entry for one business event, once (a replay answers the entry posted first). */
+/**
+ * Posts one entry for one business event, once (a replay answers the entry posted first);
+ * `alongside` writes its own rows in the entry's transaction (not on a replay).
+ */
 export async function postEntry(
   db: CardDb,
-  input: Who & { cardId: number; eventKey: string; entry: PlainEntry; detail?: Record<string, unknown> },
+  input: Who & {
+    cardId: number;
+    eventKey: string;
+    entry: PlainEntry;
+    detail?: Record<string, unknown>;
+    alongside?: Alongside;
+  },
 ): Promise<Posted> {
   if (input.entry.kind === "spend" && "holdId" in input.entry)
     throw new Error("an order's hold is captured by captureHold, not posted");
@@ -394,7 +412,10 @@ export async function restoreSpend(
   );
 }
 
-/** A manager's correction: signed amounts with a reason and the approver (core refuses one that goes below zero). */
+/**
+ * A manager's correction: signed amounts with a reason and the approver (core refuses one that goes
+ * below zero or below what is held); `alongside` writes with it (the console's audit log entry).
+ */
 export async function adjustBalance(
   db: Db,
   input: Who & {
@@ -405,6 +426,7 @@ export async function adjustBalance(
     points: number;
     reason: string;
     approvedBy: string;
+    alongside?: Alongside;
   },
 ): Promise<Posted> {
   const { principalCents, giftCents, points, reason, approvedBy } = input;

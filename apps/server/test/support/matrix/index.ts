@@ -1,6 +1,7 @@
 import { ACCOUNT_ROWS } from "./accounts.js";
 import { FLOOR_ROWS } from "./floor.js";
 import { KITCHEN_ROWS } from "./kitchen.js";
+import { MEMBER_ROWS } from "./members.js";
 import { MENU_ROWS } from "./menu.js";
 import { ORDER_ROWS } from "./orders.js";
 import { PAYMENT_ROWS } from "./payments.js";
@@ -23,4 +24,5 @@ export const MATRIX_ROWS: MatrixRow[] = [
   ...FLOOR_ROWS,
   ...STOCK_ROWS,
   ...PAYMENT_ROWS,
+  ...MEMBER_ROWS,
 ];

@@ -1,3 +1,4 @@
+import { randomKey } from "@tablemate/client";
 import { session } from "../../storage.js";
 
 /**
@@ -15,19 +16,12 @@ export type PayIntent = { kind: "order"; rid: number; orderId: number } | { kind
 const storageKey = (intent: PayIntent) =>
   intent.kind === "order" ? `${PREFIX}${intent.rid}:order:${intent.orderId}` : `${PREFIX}${intent.rid}:bill`;
 
-/** 32 hex digits from the platform's random source (randomUUID needs a secure context; this does not). */
-function newKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, "0"),
-  ).join("");
-}
-
 /** The key for paying `what` of `intent`: the kept one while it names the same `what`, else a new one, kept. */
 export function payKey(intent: PayIntent, what: string): string {
   const kept = session.get(storageKey(intent));
   const [key, keptWhat] = kept ? kept.split(" ") : [];
   if (key && keptWhat === what) return key;
-  const fresh = newKey();
+  const fresh = randomKey();
   session.set(storageKey(intent), `${fresh} ${what}`);
   return fresh;
 }

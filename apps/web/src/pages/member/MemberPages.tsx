@@ -1,0 +1,31 @@
+import type { ComponentType } from "react";
+import { useLocation } from "react-router";
+import { MEMBER_PAGES } from "../../features/member/member-pages.js";
+import { NotFoundPage } from "../not-found/NotFoundPage.js";
+import { MemberBalancePage, MemberIntegralPage, MemberNumPage } from "./MemberAccountPages.js";
+import { MemberCardPage } from "./MemberCardPage.js";
+import { MemberCenterPage } from "./MemberCenterPage.js";
+import { MemberCouponsPage, MemberInvalidCouponsPage } from "./MemberCouponsPage.js";
+import { MemberInfoPage } from "./MemberInfoPage.js";
+
+const PAGES: Record<string, ComponentType> = {
+  [MEMBER_PAGES.center]: MemberCenterPage,
+  [MEMBER_PAGES.card]: MemberCardPage,
+  [MEMBER_PAGES.info]: MemberInfoPage,
+  [MEMBER_PAGES.integral]: MemberIntegralPage,
+  [MEMBER_PAGES.balance]: MemberBalancePage,
+  [MEMBER_PAGES.coupons]: MemberCouponsPage,
+  [MEMBER_PAGES.invalidCoupons]: MemberInvalidCouponsPage,
+  [MEMBER_PAGES.num]: MemberNumPage,
+};
+
+/**
+ * The member pages (spec 001 §2), one lazy chunk behind the route table's /member/* and /memberCard:
+ * the page of the path, or not found (a member path of no page; /member/recharge and
+ * /member/selectCoupons are their own routes, which outrank /member/*).
+ */
+export function MemberPages() {
+  const { pathname } = useLocation();
+  const Page = PAGES[pathname];
+  return Page ? <Page /> : <NotFoundPage />;
+}
