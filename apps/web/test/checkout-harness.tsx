@@ -19,7 +19,6 @@ import { resetCallWaiterCooldown } from "../src/features/order/use-call-waiter.j
 import { OrderDetailPage } from "../src/pages/order-detail/OrderDetailPage.js";
 import { OrderListPage } from "../src/pages/order-list/OrderListPage.js";
 import { PayPages } from "../src/pages/pay/PayPages.js";
-import { SelectCouponsPage } from "../src/pages/select-coupons/SelectCouponsPage.js";
 import { SubOrderPage } from "../src/pages/sub-order/SubOrderPage.js";
 import { SupplyInfoPage } from "../src/pages/supply-info/SupplyInfoPage.js";
 import type { AppState } from "../src/store/types.js";
@@ -64,7 +63,7 @@ export function renderOrderPages(url: string, menu: ReactNode = <p>菜单页</p>
       { path: "/supplyInfo", Component: SupplyInfoPage },
       { path: "/pay", Component: PayPages },
       { path: "/pay/success", Component: PayPages },
-      { path: "/member/selectCoupons", Component: SelectCouponsPage },
+      { path: "/member/selectCoupons", Component: PayPages },
     ],
     { initialEntries: [url] },
   );

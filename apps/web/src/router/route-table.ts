@@ -131,13 +131,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       (m) => m.PayPages,
     ),
   },
+  // /pay's coupon choice: the pay pages' chunk (a chunk of its own would split the first screen's)
   {
     path: PATHS.memberSelectCoupons,
     kind: "page",
     ownQuery: ["orderId"],
     Page: lazyPage(
-      () => import("../pages/select-coupons/SelectCouponsPage.js"),
-      (m) => m.SelectCouponsPage,
+      () => import("../pages/pay/PayPages.js"),
+      (m) => m.PayPages,
     ),
   },
   { path: "/member/*", kind: "page", Page: MemberPages },

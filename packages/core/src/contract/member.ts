@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PHONE_PATTERN } from "../validation.js";
 import { guidSchema, idSchema } from "./common.js";
+import { memberUseSchema } from "./order.js";
 import { phoneCodeSentSchema } from "./verification.js";
 
 /**
@@ -336,17 +337,6 @@ export const redpacketDrawAnswerSchema = z.object({
 export const rechargeStartSchema = z.object({ rechargeId: z.number(), tradeNo: z.string() });
 
 // ── paying an order with member money at /pay (the prepay group's available coupons and discounts) ──
-
-/** Whose member benefits an order has (000 §6: a tablemate shares the card fixed by the visit, visibly). */
-export const memberUseSchema = z.object({
-  cardId: z.number(),
-  cardTypeName: z.string(),
-  /** the card holder's phone, masked: 138****8000 */
-  telPhone: z.string(),
-  /** the card is the asking diner's own (false: a tablemate's, shared) */
-  mine: z.boolean(),
-});
-export type MemberUse = z.infer<typeof memberUseSchema>;
 
 /** GET /deal/api/v1/available-coupons */
 export const availableCouponsQuerySchema = z.object({ rid: idSchema, orderId: idSchema });

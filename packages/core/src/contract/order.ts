@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { parseDateTime } from "../dates.js";
 import { flagSchema, guidSchema, idSchema } from "./common.js";
-import { memberUseSchema } from "./member.js";
 import { lineChoiceSchema, opIdSchema } from "./realtime.js";
 
 /** Submit answer codes (spec 000 §8). */
@@ -199,6 +198,20 @@ export const orderPaySchema = z.object({
 });
 
 export type OrderPay = z.infer<typeof orderPaySchema>;
+
+/**
+ * Whose member benefits an order has (000 §6: a tablemate shares the card fixed by the visit, visibly);
+ * here, not in member.ts, which the menu's first screen must not load with this module.
+ */
+export const memberUseSchema = z.object({
+  cardId: z.number(),
+  cardTypeName: z.string(),
+  /** the card holder's phone, masked: 138****8000 */
+  telPhone: z.string(),
+  /** the card is the asking diner's own (false: a tablemate's, shared) */
+  mine: z.boolean(),
+});
+export type MemberUse = z.infer<typeof memberUseSchema>;
 
 /** The order detail (spec 001 §3). Money fields are yuan decimals as text. */
 export const orderDetailSchema = z.object({

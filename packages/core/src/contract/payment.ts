@@ -2,7 +2,8 @@ import { z } from "zod";
 import { PAY_TEXT } from "../payment/text.js";
 import { idSchema } from "./common.js";
 import { approvalSchema } from "./console-staff.js";
-import { memberPayChoiceSchema, memberUseSchema } from "./member.js";
+import { memberPayChoiceSchema } from "./member.js";
+import { memberUseSchema } from "./order.js";
 
 /**
  * Payment (issue 18): the diner's pay calls, the table bill split by item, and the console's money
