@@ -17,6 +17,7 @@ import { floorRoutes } from "./modules/floor/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { memberRoutes } from "./modules/member/routes.js";
+import { type MemberStorePlugins, memberStores } from "./modules/member/stores.js";
 import { memberAdminRoutes } from "./modules/member-admin/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
@@ -48,6 +49,7 @@ import { tableAdminRoutes } from "./modules/table/admin-routes.js";
 import { tableRoutes } from "./modules/table/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
 import { createPhoneCodes } from "./modules/verification/phone-codes.js";
+import { startPruning } from "./modules/verification/prune.js";
 import { verificationRoutes } from "./modules/verification/routes.js";
 import { configuredSmsSender, type SmsSender } from "./modules/verification/sms.js";
 import { consoleSocketRoutes } from "./realtime/console-socket.js";
@@ -70,6 +72,8 @@ export interface AppDeps {
   /** the payment providers (tests give fakes); by default the built-in sandbox (WeChat Pay and Alipay
    * for restaurants that configure a merchant) */
   paymentProviders?: ProviderFactories;
+  /** the member stores of restaurants whose member system is an external CRM (the rest: the built-in one) */
+  memberStores?: MemberStorePlugins;
   /** how often a console socket's session is checked again (tests shorten it) */
   consoleRecheckMs?: number;
 }
@@ -153,7 +157,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const sender = deps.smsSender ?? configuredSmsSender(config, server.log);
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
-  memberRoutes(server, { db, signer, now, codes: phoneCodes });
+  memberRoutes(server, {
+    db,
+    signer,
+    now,
+    codes: phoneCodes,
+    stores: memberStores(db, deps.memberStores),
+  });
   orderRoutes(server, { ...cartDeps, signer, phoneCodes });
   const staffDeps = { db, now, passwordCost: config.PASSWORD_COST };
   const staffGuard = accountGuard(staffDeps);
@@ -190,11 +200,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     payView(db, payments.providers, orderId, rid, guid, now()),
   );
 
+  const stopPruning = startPruning({ db, now }, config.PRUNE_MS, (error) =>
+    server.log.error({ err: error }, "pruning phone codes and attempts failed"),
+  );
   const stopLifts = startSnoozeLifts(cartDeps, config.SNOOZE_POLL_MS, (error) =>
     server.log.error({ err: error }, "snooze lift poll failed"),
   );
   server.addHook("onClose", async () => {
     stopLifts();
+    stopPruning();
     stopReconciler();
     sandbox.stop();
     await effectsSettled(payments);

@@ -57,6 +57,8 @@ const envSchema = z
     SNOOZE_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
     /** how often the payment reconciliation job runs (pending attempts queried, refunds chased); 0: never */
     PAY_RECONCILE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /** how often expired phone codes and spent sign-in and SMS counts are deleted (one process at a time); 0: never */
+    PRUNE_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
     /** per visitor (their credential); a request without one counts against its address */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     /** per client address, all its visitors together: a dining room of 50 behind one router fits */

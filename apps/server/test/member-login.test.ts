@@ -1,11 +1,27 @@
 import { randomUUID } from "node:crypto";
-import { API, MEMBER_API, MEMBER_CODES, PHONE_CODE, tokenRefreshAnswerSchema } from "@tablemate/core";
+import {
+  API,
+  cardActivateAnswerSchema,
+  MEMBER_API,
+  MEMBER_CODES,
+  memberShipAnswerSchema,
+  PHONE_CODE,
+  tokenRefreshAnswerSchema,
+  userInfoSchema,
+} from "@tablemate/core";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { memberSessions, phoneCodes, restaurants } from "../src/db/schema.js";
 import { BACKENDS } from "./support/databases.js";
 import { form, json, startTestApp, type TestApp } from "./support/harness.js";
-import { answerOf, expectRefusal, freshAddress, freshPhone, MemberBrowser } from "./support/members.js";
+import {
+  answerOf,
+  expectRefusal,
+  expectShape,
+  freshAddress,
+  freshPhone,
+  MemberBrowser,
+} from "./support/members.js";
 import { smsOutbox } from "./support/sms-outbox.js";
 
 const HOUR_MS = 3_600_000;
@@ -250,6 +266,37 @@ describe.each(BACKENDS)("member login and tokens on %s", (backend) => {
         401,
         MEMBER_CODES.refreshRefused,
       );
+    });
+
+    it("logs out: the token refused at once (1990), never refreshed (1001), the card chosen here forgotten; again, the same answer", async () => {
+      const diner = browser();
+      const login = await diner.login(outbox, freshPhone());
+      const { card } = answerOf(await diner.post(diner.paths.cards), cardActivateAnswerSchema);
+      answerOf(await diner.post(MEMBER_API.memberShip, { cardId: card.id }), memberShipAnswerSchema);
+      const chosen = async () => expectShape(userInfoSchema, json(await diner.get(API.userInfo)).message);
+      expect((await chosen()).memberCardId).toBe(card.id);
+      // the same member on another browser, and a thief logging out with the token: neither ends this login
+      const elsewhere = browser();
+      ahead += 61_000;
+      await elsewhere.login(outbox, login.phone);
+      const thief = browser();
+      thief.memberToken = login.token;
+      const loggedOut = { code: 200, success: true, data: null, message: "已退出登录" };
+      expect(json(await thief.post(thief.paths.logout))).toEqual(loggedOut);
+      expect(json(await diner.get(diner.paths.cards)).code).toBe(200);
+
+      expect(json(await diner.post(diner.paths.logout))).toEqual(loggedOut);
+      expectRefusal(await diner.get(diner.paths.cards), 401, MEMBER_CODES.loginNeeded);
+      expectRefusal(
+        await diner.get(MEMBER_API.tokenRefresh, { token: login.token }),
+        401,
+        MEMBER_CODES.refreshRefused,
+      );
+      expect((await chosen()).memberCardId).toBeNull();
+      expect(json(await diner.post(diner.paths.logout))).toEqual(loggedOut);
+      diner.memberToken = null;
+      expect(json(await diner.post(diner.paths.logout))).toEqual(loggedOut);
+      expect(json(await elsewhere.get(elsewhere.paths.cards)).code).toBe(200);
     });
 
     it("refreshes a login's tokens for 30 days only, and two refreshes of one token at once give one token", async () => {

@@ -191,7 +191,8 @@ describe("the member state (spec 001 §4)", () => {
 
     await act(() => switchCard(GOLD.id));
     expect(flags().isMember).toBe(true);
-    act(() => logoutMember());
+    await act(() => logoutMember());
+    expect(server.last(MEMBER_API.fusecrm.logout)).toBeTruthy();
     expect(readMemberLogin(HOTEL_ID)).toBeNull();
     expect(useMemberStore.getState()).toMatchObject({ login: null, cards: [], currentCardId: null });
     expect(flags()).toEqual({ memberInitialised: true, isMember: false });

@@ -70,6 +70,24 @@ describe("failed attempts", () => {
     expect(settleAttempt(taken.state, true, MIN, rule).failures).toBe(4);
   });
 
+  it("reads a count whose window is over and whose lock has ended as no count at all (the server prunes such rows)", () => {
+    const rules = Object.values(ATTEMPT_RULES);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...rules),
+        fc.integer({ min: 0, max: 10 }),
+        fc.option(fc.integer({ min: 0, max: 15 * MIN }), { nil: null }),
+        fc.integer({ min: 0, max: 60 * MIN }),
+        (anyRule, failures, lockAfter, beyond) => {
+          const windowStart = 0;
+          const now = windowStart + anyRule.windowMs + (lockAfter ?? 0) + beyond;
+          const state = { failures, windowStart, lockedUntil: lockAfter };
+          expect(takeAttempt(state, now, anyRule)).toEqual(takeAttempt(null, now, anyRule));
+        },
+      ),
+    );
+  });
+
   it("never lets more than max attempts be counted in one window, however they interleave", () => {
     fc.assert(
       fc.property(

@@ -6,6 +6,7 @@ import { loadConfig } from "../../src/config.js";
 import type { Db } from "../../src/db/client.js";
 import { seedDemo } from "../../src/db/demo/seed.js";
 import { restaurants, tables } from "../../src/db/schema.js";
+import type { MemberStorePlugins } from "../../src/modules/member/stores.js";
 import type { ProviderFactories } from "../../src/modules/payment/providers.js";
 import type { SmsSender } from "../../src/modules/verification/sms.js";
 import type { Backplane } from "../../src/realtime/hub.js";
@@ -47,6 +48,7 @@ export async function startTestApp(
     smsSender?: SmsSender;
     backplane?: Backplane;
     paymentProviders?: ProviderFactories;
+    memberStores?: MemberStorePlugins;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -69,6 +71,7 @@ export async function startTestApp(
     smsSender: opts.smsSender,
     backplane: opts.backplane,
     paymentProviders: opts.paymentProviders,
+    memberStores: opts.memberStores,
   });
   await app.server.ready();
   return {

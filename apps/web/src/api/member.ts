@@ -46,6 +46,11 @@ export async function cardLogin(
   return answer;
 }
 
+/** POST members/logout: the server revokes this phone's member token. */
+export async function logout(paths: MemberPaths, rid: number): Promise<void> {
+  await memberPost(paths.logout, rid, {});
+}
+
 /** GET cards: the member's cards here. */
 export function fetchCards(paths: MemberPaths, rid: number): Promise<MemberCard[]> {
   return memberGet(paths.cards, rid);

@@ -15,6 +15,8 @@ export function memberPaths(family: MemberFamily) {
     membersPhone: `${at}/members/phone`,
     /** POST {rid, phone}: an SMS login code (ours: the spec gives the login no path); the same answer for any phone */
     loginCode: `${at}/members/phone/code`,
+    /** POST {rid}: log out (ours): the member token is revoked (1990 from now on); again, or without one, the same answer */
+    logout: `${at}/members/logout`,
     /** GET ?rid=: member info (100201: none yet); POST {guid, rid, memberId, birthDay, isLunar, sex, memberName} */
     member: (memberId: Id) => `${at}/members/${memberId}`,
     /** GET ?rid=: recharge rules, by rechargeMoney ascending, money in cents */

@@ -289,6 +289,7 @@ export const cardActivateAnswerSchema = z.object({
   opened: z.boolean(),
   gifts: z.array(voucherSchema),
 });
+export type CardActivateAnswer = z.infer<typeof cardActivateAnswerSchema>;
 
 /** An old-CRM campaign's kind: 1 gives a coupon (coupons/give), 2 a red packet of stored value (redpackets/draw). */
 export const CAMPAIGN_KIND = { coupon: 1, redpacket: 2 } as const;
@@ -322,6 +323,7 @@ export const campaignsSchema = z.array(campaignSchema);
 
 /** POST /cloud/api/v1/oldcrm/coupons/give's answer: the coupon on the card; firstTime false when given before */
 export const couponGiveAnswerSchema = z.object({ coupon: voucherSchema, firstTime: z.boolean() });
+export type CouponGiveAnswer = z.infer<typeof couponGiveAnswerSchema>;
 
 /** POST /cloud/api/v1/oldcrm/redpackets/draw's answer: what was drawn (the first draw's, drawn again) */
 export const redpacketDrawAnswerSchema = z.object({
@@ -332,6 +334,7 @@ export const redpacketDrawAnswerSchema = z.object({
   /** what the card can spend now, cents */
   balance: cents,
 });
+export type RedpacketDrawAnswer = z.infer<typeof redpacketDrawAnswerSchema>;
 
 /** POST /deal/api/v1/recharge-prepay's answer: as every create-payment call's (payment.ts's payStart) */
 export const rechargeStartSchema = z.object({ rechargeId: z.number(), tradeNo: z.string() });

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client.js";
 import { memberCards, memberCardTypes } from "../../db/schema.js";
 import { getRestaurant, type RestaurantRow } from "../restaurant/restaurants.js";
 import type { CardRow } from "./members.js";
-import type { MemberPrincipal } from "./session.js";
+import type { MemberOfCall } from "./port.js";
 
 export type CardTypeRow = typeof memberCardTypes.$inferSelect;
 
@@ -33,9 +33,18 @@ export interface MemberRestaurant {
  * other family, or it has no card type switched on (no member cards: nothing to log in to).
  */
 export async function memberRestaurant(db: Db, rid: number, family: MemberFamily): Promise<MemberRestaurant> {
-  const restaurant = await getRestaurant(db, rid);
+  return memberProgramme(db, ofFamily(await getRestaurant(db, rid), family));
+}
+
+/** The restaurant, when its member system is `family` (10025 otherwise). */
+export function ofFamily(restaurant: RestaurantRow, family: MemberFamily): RestaurantRow {
   if (restaurant.crmType !== family) throw new AppError("noCardRight");
-  const cardTypes = (await cardTypesOf(db, rid)).filter((t) => t.enabled);
+  return restaurant;
+}
+
+/** The restaurant's card types switched on in the built-in store (10025 with none). */
+export async function memberProgramme(db: Db, restaurant: RestaurantRow): Promise<MemberRestaurant> {
+  const cardTypes = (await cardTypesOf(db, restaurant.id)).filter((t) => t.enabled);
   if (cardTypes.length === 0) throw new AppError("noCardRight");
   return { restaurant, cardTypes };
 }
@@ -54,7 +63,7 @@ export async function cardTypeOf(db: Db, card: CardRow): Promise<CardTypeRow | u
 /** The caller's card `cardId` at restaurant `rid`, usable now (the refusals above, in that order). */
 export async function ownCard(
   db: Db,
-  member: MemberPrincipal,
+  member: Pick<MemberOfCall, "memberId">,
   rid: number,
   cardId: number,
 ): Promise<CardRow> {
@@ -68,6 +77,6 @@ export async function ownCard(
 }
 
 /** A member id the caller names (a path's, a query's) must be their own (1403). */
-export function ownMemberId(member: MemberPrincipal, memberId: number | undefined): void {
+export function ownMemberId(member: Pick<MemberOfCall, "memberId">, memberId: number | undefined): void {
   if (memberId !== undefined && memberId !== member.memberId) throw new AppError("cardQueryFailed");
 }

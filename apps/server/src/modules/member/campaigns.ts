@@ -21,8 +21,8 @@ import { cardBalance } from "./audit.js";
 import { couponVouchers } from "./coupon-list.js";
 import { giveCoupon } from "./coupons.js";
 import { cardsOf } from "./members.js";
+import type { MemberOfCall } from "./port.js";
 import { minFeeOf } from "./present.js";
-import type { MemberPrincipal } from "./session.js";
 import { postEntry } from "./stored-value.js";
 
 type CampaignRow = typeof memberCampaigns.$inferSelect;
@@ -68,7 +68,7 @@ async function takenBy(db: Db, cardIds: number[], campaignIds: number[]): Promis
 export async function listCampaigns(
   db: Db,
   rid: number,
-  member: MemberPrincipal | null,
+  member: MemberOfCall | null,
   now: Date,
   timeZone: string,
 ): Promise<Campaign[]> {
@@ -132,7 +132,7 @@ async function runningCampaign(
 /** POST coupons/give: the campaign's coupon on the caller's card, once (firstTime false: the one given before). */
 export async function takeCampaignCoupon(
   db: Db,
-  member: MemberPrincipal,
+  member: MemberOfCall,
   body: CampaignTakeBody,
   now: Date,
   timeZone: string,
@@ -158,7 +158,7 @@ export async function takeCampaignCoupon(
  */
 export async function drawRedpacket(
   db: Db,
-  member: MemberPrincipal,
+  member: MemberOfCall,
   body: CampaignTakeBody,
   now: Date,
 ): Promise<{ campaignId: number; money: number; firstTime: boolean; balance: number }> {

@@ -21,23 +21,23 @@ import { cardBalance } from "./audit.js";
 import { couponVouchers } from "./coupon-list.js";
 import { cardCoupons, giveCoupon } from "./coupons.js";
 import { type CardRow, cardsOf, openCard } from "./members.js";
+import type { MemberOfCall } from "./port.js";
 import { DEFAULT_RIGHTS, presentCard } from "./present.js";
-import type { MemberPrincipal } from "./session.js";
 
 /** The logged-in member's cards at the restaurant, oldest first (frozen ones too: they show status 4). */
-export async function listCards(db: Db, member: MemberPrincipal, rid: number): Promise<MemberCard[]> {
+export async function listCards(db: Db, member: MemberOfCall, rid: number): Promise<MemberCard[]> {
   return (await cardsOf(db, member.memberId, rid)).map((card) => presentCard(card, member.phone));
 }
 
 /**
  * POST cards: opens a card for the login's phone, of the card type named or the restaurant's default
  * (10024 for a type that is not switched on), on the type's terms. The restaurant's enabled open-card
- * coupons (activity 1, sign-up) are given when the card is opened, each once (its give key); opening
- * a card the member already holds answers it, with no gifts.
+ * coupons (activity 1, sign-up) are given when the card is opened, in its transaction, each once (its
+ * give key); opening a card the member already holds answers it, with no gifts.
  */
 export async function activateCard(
   db: Db,
-  member: MemberPrincipal,
+  member: MemberOfCall,
   { restaurant, cardTypes }: MemberRestaurant,
   cardType: number | undefined,
   now: Date,
@@ -47,22 +47,25 @@ export async function activateCard(
       ? (cardTypes.find((t) => t.isDefault) ?? cardTypes[0])
       : cardTypes.find((t) => t.cardType === cardType);
   if (!type) throw new AppError("cardRightOff");
-  const { card, opened } = await openCard(db, {
-    phone: member.phone,
-    restaurantId: restaurant.id,
-    cardType: type.cardType,
-    cardTypeName: type.name,
-    isVipPrice: type.isVipPrice,
-    chargeFlag: type.chargeFlag,
-    memberDay: type.memberDay,
-    now,
+  // one transaction: a card is never opened without its gifts (a failure giving one opens no card)
+  return db.transaction(async (tx) => {
+    const { card, opened } = await openCard(tx, {
+      phone: member.phone,
+      restaurantId: restaurant.id,
+      cardType: type.cardType,
+      cardTypeName: type.name,
+      isVipPrice: type.isVipPrice,
+      chargeFlag: type.chargeFlag,
+      memberDay: type.memberDay,
+      now,
+    });
+    const gifts = opened ? await giveOpenCardCoupons(tx, card, now) : [];
+    return {
+      card: presentCard(card, member.phone),
+      opened,
+      gifts: await couponVouchers(tx, gifts, now, restaurant.timezone),
+    };
   });
-  const gifts = opened ? await giveOpenCardCoupons(db, card, now) : [];
-  return {
-    card: presentCard(card, member.phone),
-    opened,
-    gifts: await couponVouchers(db, gifts, now, restaurant.timezone),
-  };
 }
 
 async function giveOpenCardCoupons(db: Db, card: CardRow, now: Date) {

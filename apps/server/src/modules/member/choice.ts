@@ -54,6 +54,13 @@ export async function chosenCardId(db: Db, guid: string, rid: number): Promise<n
   return choice?.cardId ?? null;
 }
 
+/** At a logout on this browser: the card chosen here goes with the member (a choice is only ever the logged-in member's). */
+export async function forgetChoice(db: Db, guid: string, rid: number): Promise<void> {
+  await db
+    .delete(memberChoices)
+    .where(and(eq(memberChoices.guid, guid), eq(memberChoices.restaurantId, rid)));
+}
+
 /** At a login on this browser: a card chosen here by another member (an earlier login) is no longer the visitor's. */
 export async function forgetOthersChoice(db: Db, guid: string, rid: number, memberId: number): Promise<void> {
   await db

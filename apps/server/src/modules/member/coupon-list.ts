@@ -17,8 +17,8 @@ import { couponTemplates, dishes } from "../../db/schema.js";
 import { ownCard, ownMemberId } from "./access.js";
 import { type CouponRow, cardCoupons } from "./coupons.js";
 import { cardsOf } from "./members.js";
+import type { MemberOfCall } from "./port.js";
 import { dishCents, minFeeOf, presentVoucher } from "./present.js";
-import type { MemberPrincipal } from "./session.js";
 
 /** Not used and not past its end: the list's type 1 (one locked to an open order shows, and comes back on its cancel). */
 export const usableNow = (coupon: CouponRow, now: Date): boolean =>
@@ -59,7 +59,7 @@ export async function couponVouchers(
  */
 export async function listCoupons(
   db: Db,
-  member: MemberPrincipal,
+  member: MemberOfCall,
   query: CouponsQuery,
   now: Date,
   timeZone: string,

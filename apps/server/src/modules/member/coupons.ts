@@ -18,7 +18,6 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { couponTemplates, dishes, memberCards, memberCoupons, restaurants } from "../../db/schema.js";
-import { isPgError, PG_ERROR } from "../../db/statements.js";
 import type { Tx } from "../cart/cart-state.js";
 
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect;
@@ -115,43 +114,38 @@ export async function giveCoupon(
   const { template } = found;
   if (!template.enabled) throw new AppError("couponUnusable", "优惠券已停止发放");
   const dates = validity(ruleOf(template), input.now, found.timezone);
-  for (let tries = 0; ; tries++) {
-    try {
-      const [given] = await db
-        .insert(memberCoupons)
-        .values({
-          cardId: input.cardId,
-          templateId: template.id,
-          code: newCode(),
-          giveKey: input.giveKey,
-          name: template.name,
-          couponType: template.couponType,
-          faceCents: template.faceCents,
-          dishId: template.dishId,
-          dishName: found.dishName,
-          minSpendCents: template.minSpendCents,
-          startsAt: dates.startsAt,
-          endsAt: dates.endsAt,
-          firstDay: dates.firstDay,
-          lastDay: dates.lastDay,
-          givenAt: input.now,
-        })
-        .onConflictDoNothing({ target: [memberCoupons.cardId, memberCoupons.giveKey] })
-        .returning();
-      if (given) return { coupon: given, replayed: false };
-      const [earlier] = await db
-        .select()
-        .from(memberCoupons)
-        .where(and(eq(memberCoupons.cardId, input.cardId), eq(memberCoupons.giveKey, input.giveKey)));
-      if (!earlier) throw new Error("a coupon given and gone");
-      return { coupon: earlier, replayed: true };
-    } catch (error) {
-      // the code drawn is another coupon's: draw again (in a caller's transaction the failed insert
-      // has ended it, so the give fails as a whole and is asked again: 12 random digits, rarely)
-      if (tries < 3 && isPgError(error, PG_ERROR.uniqueViolation)) continue;
-      throw error;
-    }
+  for (let draw = 0; draw < 4; draw++) {
+    // no conflict target: a code drawn that is another coupon's inserts nothing either, with no error
+    // (which would end a caller's transaction), and is drawn again
+    const [given] = await db
+      .insert(memberCoupons)
+      .values({
+        cardId: input.cardId,
+        templateId: template.id,
+        code: newCode(),
+        giveKey: input.giveKey,
+        name: template.name,
+        couponType: template.couponType,
+        faceCents: template.faceCents,
+        dishId: template.dishId,
+        dishName: found.dishName,
+        minSpendCents: template.minSpendCents,
+        startsAt: dates.startsAt,
+        endsAt: dates.endsAt,
+        firstDay: dates.firstDay,
+        lastDay: dates.lastDay,
+        givenAt: input.now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (given) return { coupon: given, replayed: false };
+    const [earlier] = await db
+      .select()
+      .from(memberCoupons)
+      .where(and(eq(memberCoupons.cardId, input.cardId), eq(memberCoupons.giveKey, input.giveKey)));
+    if (earlier) return { coupon: earlier, replayed: true };
   }
+  throw new Error("four coupon codes drawn were all another coupon's");
 }
 
 /** What moving a coupon needs: the database, or the transaction of the payment that moves it. */

@@ -13,15 +13,16 @@ import {
   type MemberFamily,
   type PhoneCodeSent,
 } from "@tablemate/core";
+import type { FastifyRequest } from "fastify";
 import type { PhoneCodes } from "../verification/phone-codes.js";
-import { memberRestaurant } from "./access.js";
-import { forgetOthersChoice } from "./choice.js";
-import { cardsOf, memberOfPhone } from "./members.js";
-import { presentCard } from "./present.js";
-import { type MemberAuthDeps, startMemberSession } from "./session.js";
+import { forgetChoice, forgetOthersChoice } from "./choice.js";
+import { memberOfPhone } from "./members.js";
+import { endMemberSession, type MemberAuthDeps, startMemberSession } from "./session.js";
+import type { MemberStores } from "./stores.js";
 
 export interface LoginDeps extends MemberAuthDeps {
   codes: PhoneCodes;
+  stores: MemberStores;
 }
 
 /** The phone as members are kept (its 11 digits); the schema let only valid phones through. */
@@ -38,7 +39,7 @@ export async function sendLoginCode(
   body: LoginCodeBody,
   address: string,
 ): Promise<PhoneCodeSent> {
-  await memberRestaurant(deps.db, body.rid, family);
+  await deps.stores.at(body.rid, family);
   return deps.codes.send(body.rid, memberPhone(body.phone), "login", address);
 }
 
@@ -54,13 +55,13 @@ export async function cardLogin(
   guid: string,
 ): Promise<CardLoginAnswer> {
   if (body.code === "") throw new AppError("loginCodeEmpty");
-  await memberRestaurant(deps.db, body.rid, family);
+  const store = await deps.stores.at(body.rid, family);
   const phone = memberPhone(body.phone);
   const checked = await deps.codes.useLoginCode(body.rid, phone, body.code);
   if (checked === "none") throw new AppError("loginCodeFailed");
   if (checked === "wrong") throw new AppError("loginCodeWrong");
   const member = await memberOfPhone(deps.db, phone);
-  const cards = await cardsOf(deps.db, member.id, body.rid);
+  const cards = await store.cards({ memberId: member.id, phone, guid });
   if (cards.length > 0 && cards.every((card) => card.status === CARD_STATUS.frozen))
     throw new AppError("cardFrozen");
   await forgetOthersChoice(deps.db, guid, body.rid, member.id);
@@ -70,10 +71,21 @@ export async function cardLogin(
     restaurantId: body.rid,
     at: deps.now(),
   });
-  return {
-    ...issued,
-    memberId: member.id,
-    phone,
-    cards: cards.map((card) => presentCard(card, phone)),
-  };
+  return { ...issued, memberId: member.id, phone, cards };
+}
+
+/**
+ * members/logout: the visitor's member token here revoked (1990 from then on) and the card this browser
+ * chose here forgotten, in one transaction. Without a live token of the visitor's there is nothing to
+ * end, and the answer is the same: logging out is idempotent.
+ */
+export function memberLogout(
+  deps: MemberAuthDeps,
+  request: FastifyRequest,
+  input: { guid: string; rid: number },
+): Promise<void> {
+  return deps.db.transaction(async (tx) => {
+    const ended = await endMemberSession(tx, request, { ...input, at: deps.now() });
+    if (ended) await forgetChoice(tx, input.guid, input.rid);
+  });
 }

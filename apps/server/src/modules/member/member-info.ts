@@ -3,12 +3,12 @@
  * no data while none was given; POST answers 100801 when it changes nothing. Both are answers, not
  * refusals (001 §8).
  */
-import type { MemberInfo, MemberUpdateBody } from "@tablemate/core";
+import type { MemberInfo } from "@tablemate/core";
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { members } from "../../db/schema.js";
 import type { MemberRow } from "./members.js";
-import type { MemberPrincipal } from "./session.js";
+import type { MemberInfoChange, MemberOfCall } from "./port.js";
 
 function infoOf(row: MemberRow): MemberInfo {
   return {
@@ -23,7 +23,7 @@ function infoOf(row: MemberRow): MemberInfo {
 const isEmpty = (row: MemberRow) => row.name === "" && row.sex === 0 && !row.birthday && !row.isLunar;
 
 /** The member's info, or null while none was given (100201). */
-export async function memberInfo(db: Db, member: MemberPrincipal): Promise<MemberInfo | null> {
+export async function memberInfo(db: Db, member: MemberOfCall): Promise<MemberInfo | null> {
   const [row] = await db.select().from(members).where(eq(members.id, member.memberId));
   if (!row) throw new Error(`member ${member.memberId} of a live session is gone`);
   return isEmpty(row) ? null : infoOf(row);
@@ -32,8 +32,8 @@ export async function memberInfo(db: Db, member: MemberPrincipal): Promise<Membe
 /** Writes the member's info; `changed` false (100801) when it was so already. */
 export async function updateMemberInfo(
   db: Db,
-  member: MemberPrincipal,
-  body: MemberUpdateBody,
+  member: MemberOfCall,
+  body: MemberInfoChange,
 ): Promise<{ info: MemberInfo; changed: boolean }> {
   const next = {
     name: body.memberName,

@@ -9,7 +9,6 @@ import { AppError, canonicalPhone } from "@tablemate/core";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { type MemberDaySetting, memberCards, members, restaurants } from "../../db/schema.js";
-import { isPgError, PG_ERROR } from "../../db/statements.js";
 
 export type MemberRow = typeof members.$inferSelect;
 export type CardRow = typeof memberCards.$inferSelect;
@@ -48,45 +47,39 @@ export async function openCard(
     .where(eq(restaurants.id, input.restaurantId));
   if (!restaurant) throw new AppError("restaurantNotFound");
   const cardType = input.cardType ?? 1;
-  for (let tries = 0; ; tries++) {
-    try {
-      const [card] = await db
-        .insert(memberCards)
-        .values({
-          memberId: member.id,
-          restaurantId: input.restaurantId,
-          crmType: restaurant.crmType,
-          cardType,
-          cardTypeName: input.cardTypeName,
-          cardNum: newCardNum(input.restaurantId),
-          isVipPrice: input.isVipPrice ?? false,
-          chargeFlag: input.chargeFlag ?? true,
-          memberDay: input.memberDay ?? null,
-          createdAt: input.now,
-        })
-        .onConflictDoNothing({
-          target: [memberCards.memberId, memberCards.restaurantId, memberCards.cardType],
-        })
-        .returning();
-      if (card) return { member, card, opened: true };
-      const [held] = await db
-        .select()
-        .from(memberCards)
-        .where(
-          and(
-            eq(memberCards.memberId, member.id),
-            eq(memberCards.restaurantId, input.restaurantId),
-            eq(memberCards.cardType, cardType),
-          ),
-        );
-      if (!held) throw new Error("a card opened and gone");
-      return { member, card: held, opened: false };
-    } catch (error) {
-      // the number drawn is another card's: draw again
-      if (tries < 3 && isPgError(error, PG_ERROR.uniqueViolation)) continue;
-      throw error;
-    }
+  for (let draw = 0; draw < 4; draw++) {
+    // no conflict target: a number drawn that is another card's inserts nothing either, with no error
+    // (which would end a caller's transaction), and is drawn again
+    const [card] = await db
+      .insert(memberCards)
+      .values({
+        memberId: member.id,
+        restaurantId: input.restaurantId,
+        crmType: restaurant.crmType,
+        cardType,
+        cardTypeName: input.cardTypeName,
+        cardNum: newCardNum(input.restaurantId),
+        isVipPrice: input.isVipPrice ?? false,
+        chargeFlag: input.chargeFlag ?? true,
+        memberDay: input.memberDay ?? null,
+        createdAt: input.now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (card) return { member, card, opened: true };
+    const [held] = await db
+      .select()
+      .from(memberCards)
+      .where(
+        and(
+          eq(memberCards.memberId, member.id),
+          eq(memberCards.restaurantId, input.restaurantId),
+          eq(memberCards.cardType, cardType),
+        ),
+      );
+    if (held) return { member, card: held, opened: false };
   }
+  throw new Error("four card numbers drawn were all another card's");
 }
 
 /** A member's cards, at one restaurant or everywhere, in the order they were opened. */

@@ -1,7 +1,9 @@
 /**
  * The member calls (001 §7): both families' from one registration over core's memberPaths(family), the
  * new family's open-card coupons, the old family's campaigns, and the visitor's member-ship,
- * token-refresh and phone. Each parses with core's schema, checks who asks, and calls one function.
+ * token-refresh and phone. Each parses with core's schema, checks who asks, and calls one function:
+ * the family calls ask the restaurant's member store (port.ts: the built-in one or a CRM's plug-in); the
+ * login, the member session and the card a visitor chose are Tablemate's.
  * Answers carry code 200 (100201 and 100801 where 001 §8 says: answers, not refusals).
  */
 import {
@@ -29,27 +31,22 @@ import { parse } from "../../http/parse.js";
 import { requireVisitor } from "../../security/visitor.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 import { SEND_RATE } from "../verification/routes.js";
-import { memberRestaurant, ownCard, ownMemberId } from "./access.js";
-import { drawRedpacket, listCampaigns, takeCampaignCoupon } from "./campaigns.js";
-import { activateCard, cardEquities, listCards } from "./cards.js";
+import { ownMemberId } from "./access.js";
 import { chooseCard } from "./choice.js";
-import { listCoupons, openCardCoupons } from "./coupon-list.js";
-import { cardLogin, type LoginDeps, sendLoginCode } from "./login.js";
-import { memberInfo, updateMemberInfo } from "./member-info.js";
+import { cardLogin, type LoginDeps, memberLogout, sendLoginCode } from "./login.js";
 import { presentCard } from "./present.js";
-import { cardRights, rechargeRuleViews } from "./programme.js";
 import { optionalMember, refreshMemberToken, requireMember } from "./session.js";
 
 export type MemberDeps = LoginDeps;
 
-/** One family's calls (the same sub-paths in both, 001 §7), each first checking the restaurant is of the family. */
+/** One family's calls (the same sub-paths in both, 001 §7), each asking the restaurant's member store (port.ts). */
 function familyRoutes(app: FastifyInstance, deps: MemberDeps, family: MemberFamily): void {
-  const { db } = deps;
+  const { stores } = deps;
   const paths = memberPaths(family);
-  /** the restaurant of the call (10025 unless of this family with cards) and the logged-in member there */
+  /** the restaurant's store (10025 unless of this family) and the logged-in member there */
   const memberAt = async (request: FastifyRequest, rid: number) => {
-    const at = await memberRestaurant(db, rid, family);
-    return { ...at, member: await requireMember(deps, request, rid) };
+    const store = await stores.at(rid, family);
+    return { store, member: await requireMember(deps, request, rid) };
   };
 
   app.get(paths.membersPhone, async (request) => {
@@ -66,44 +63,43 @@ function familyRoutes(app: FastifyInstance, deps: MemberDeps, family: MemberFami
   app.get(paths.member(":memberId"), async (request) => {
     const { memberId } = parse(memberIdParamSchema, request.params);
     const { rid } = parse(memberRidQuerySchema, request.query);
-    const { member } = await memberAt(request, rid);
+    const { store, member } = await memberAt(request, rid);
     ownMemberId(member, memberId);
-    const info = await memberInfo(db, member);
+    const info = await store.memberInfo(member);
     return info ? ok(info, 200) : ok(null, MEMBER_CODES.memberInfoEmpty, "暂无会员信息");
   });
 
   app.post(paths.member(":memberId"), async (request) => {
     const { memberId } = parse(memberIdParamSchema, request.params);
-    const body = parse(memberUpdateBodySchema, request.body);
-    requireVisitor(deps.signer, request, body.guid);
-    const { member } = await memberAt(request, body.rid);
+    const { guid, rid, memberId: named, ...change } = parse(memberUpdateBodySchema, request.body);
+    requireVisitor(deps.signer, request, guid);
+    const { store, member } = await memberAt(request, rid);
     ownMemberId(member, memberId);
-    ownMemberId(member, body.memberId);
-    const { info, changed } = await updateMemberInfo(db, member, body);
+    ownMemberId(member, named);
+    const { info, changed } = await store.updateMemberInfo(member, change);
     return changed ? ok(info, 200) : ok(info, MEMBER_CODES.memberUnchanged, "会员信息未变化");
   });
 
   app.get(paths.rechargeRules, async (request) => {
     const { rid } = parse(memberRidQuerySchema, request.query);
-    await memberRestaurant(db, rid, family);
-    return ok(await rechargeRuleViews(db, rid), 200);
+    return ok(await (await stores.at(rid, family)).rechargeRules(), 200);
   });
 
   app.get(paths.cardRights, async (request) => {
     const { rid } = parse(memberRidQuerySchema, request.query);
-    return ok(cardRights(await memberRestaurant(db, rid, family), deps.now()), 200);
+    return ok(await (await stores.at(rid, family)).cardRights(deps.now()), 200);
   });
 
   app.get(paths.cards, async (request) => {
     const { rid } = parse(memberRidQuerySchema, request.query);
-    const { member } = await memberAt(request, rid);
-    return ok(await listCards(db, member, rid), 200);
+    const { store, member } = await memberAt(request, rid);
+    return ok(await store.cards(member), 200);
   });
 
   app.post(paths.cards, async (request) => {
     const { rid, cardType } = parse(cardActivateBodySchema, request.body);
-    const { member, ...at } = await memberAt(request, rid);
-    return ok(await activateCard(db, member, at, cardType, deps.now()), 200, "开卡成功");
+    const { store, member } = await memberAt(request, rid);
+    return ok(await store.activateCard(member, cardType, deps.now()), 200, "开卡成功");
   });
 
   app.post(paths.cardLogin, async (request) => {
@@ -112,59 +108,66 @@ function familyRoutes(app: FastifyInstance, deps: MemberDeps, family: MemberFami
     return ok(await cardLogin(deps, family, body, guid), 200, "登录成功");
   });
 
+  // no family or restaurant check: a diner can always log out
+  app.post(paths.logout, async (request) => {
+    const { rid } = parse(memberRidQuerySchema, request.body);
+    const guid = requireVisitor(deps.signer, request);
+    await memberLogout(deps, request, { guid, rid });
+    return ok(null, 200, "已退出登录");
+  });
+
   app.get(paths.equities, async (request) => {
     const { rid, cardId } = parse(equitiesQuerySchema, request.query);
-    const { member, restaurant } = await memberAt(request, rid);
-    const card = await ownCard(db, member, rid, cardId);
-    return ok(await cardEquities(db, card, restaurant, deps.now()), 200);
+    const { store, member } = await memberAt(request, rid);
+    return ok(await store.equities(member, cardId, deps.now()), 200);
   });
 
   app.get(paths.coupons, async (request) => {
-    const query = parse(couponsQuerySchema, request.query);
-    const { member, restaurant } = await memberAt(request, query.rid);
-    return ok(await listCoupons(db, member, query, deps.now(), restaurant.timezone), 200);
+    const { rid, memberId, ...page } = parse(couponsQuerySchema, request.query);
+    const { store, member } = await memberAt(request, rid);
+    ownMemberId(member, memberId);
+    return ok(await store.coupons(member, page, deps.now()), 200);
   });
 
   app.get(paths.card(":memberCardId"), async (request) => {
     const { memberCardId } = parse(memberCardIdParamSchema, request.params);
     const { rid } = parse(memberRidQuerySchema, request.query);
-    const { member } = await memberAt(request, rid);
-    return ok(presentCard(await ownCard(db, member, rid, memberCardId), member.phone), 200);
+    const { store, member } = await memberAt(request, rid);
+    return ok(await store.card(member, memberCardId), 200);
   });
 }
 
 export function memberRoutes(app: FastifyInstance, deps: MemberDeps): void {
-  const { db } = deps;
+  const { db, stores } = deps;
   familyRoutes(app, deps, "new");
   familyRoutes(app, deps, "old");
 
   // the new family only: the new-member dialog's coupons (no login: it is shown to diners without a card)
   app.get(MEMBER_API.openCardCoupons, async (request) => {
     const { rid, type } = parse(openCardCouponsQuerySchema, request.query);
-    await memberRestaurant(db, rid, "new");
-    return ok(await openCardCoupons(db, rid, type), 200);
+    return ok(await (await stores.at(rid, "new")).openCardCoupons(type), 200);
   });
 
   // the old family only
   app.get(MEMBER_API.campaigns, async (request) => {
     const { rid } = parse(memberRidQuerySchema, request.query);
-    const { restaurant } = await memberRestaurant(db, rid, "old");
+    const store = await stores.at(rid, "old");
     const member = await optionalMember(deps, request, rid);
-    return ok(await listCampaigns(db, rid, member, deps.now(), restaurant.timezone), 200);
+    return ok(await store.campaigns(member, deps.now()), 200);
   });
 
   app.post(MEMBER_API.couponsGive, async (request) => {
-    const body = parse(campaignTakeBodySchema, request.body);
-    const { restaurant } = await memberRestaurant(db, body.rid, "old");
-    const member = await requireMember(deps, request, body.rid);
-    return ok(await takeCampaignCoupon(db, member, body, deps.now(), restaurant.timezone), 200);
+    const { rid, ...take } = parse(campaignTakeBodySchema, request.body);
+    const store = await stores.at(rid, "old");
+    const member = await requireMember(deps, request, rid);
+    return ok(await store.takeCampaignCoupon(member, take, deps.now()), 200);
   });
 
   app.post(MEMBER_API.redpacketsDraw, async (request) => {
-    const body = parse(campaignTakeBodySchema, request.body);
-    await memberRestaurant(db, body.rid, "old");
-    const member = await requireMember(deps, request, body.rid);
-    return ok(await drawRedpacket(db, member, body, deps.now()), 200);
+    const { rid, ...take } = parse(campaignTakeBodySchema, request.body);
+    const store = await stores.at(rid, "old");
+    const member = await requireMember(deps, request, rid);
+    return ok(await store.drawRedpacket(member, take, deps.now()), 200);
   });
 
   // the visitor's, whatever the family

@@ -114,6 +114,33 @@ export function refreshMemberToken(
   });
 }
 
+/**
+ * Revokes the member token of the request (members/logout) when it is `guid`'s at restaurant `rid`
+ * and live: it answers 1990 from then on. Answers the session ended, or null when there was none to
+ * end (no token, already revoked, another visitor's or restaurant's): logging out twice is harmless.
+ */
+export async function endMemberSession(
+  db: Db,
+  request: FastifyRequest,
+  input: { guid: string; rid: number; at: Date },
+): Promise<{ memberId: number } | null> {
+  const token = tokenOf(request);
+  if (!token) return null;
+  const [ended] = await db
+    .update(memberSessions)
+    .set({ revokedAt: input.at })
+    .where(
+      and(
+        eq(memberSessions.tokenHash, hashOf(token)),
+        isNull(memberSessions.revokedAt),
+        eq(memberSessions.guid, input.guid),
+        eq(memberSessions.restaurantId, input.rid),
+      ),
+    )
+    .returning({ memberId: memberSessions.memberId });
+  return ended ?? null;
+}
+
 function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers[MEMBER_TOKEN_HEADER];
   return typeof header === "string" && header.length > 0 ? header : null;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
-import { jobClaims, payAttempts, payRefunds } from "../../db/schema.js";
+import { claimJob, releaseJob, repeatEvery } from "../../db/jobs.js";
+import { payAttempts, payRefunds } from "../../db/schema.js";
 import { applyTradeWord } from "./apply.js";
 import type { PaymentDeps } from "./deps.js";
 import { afterPayment } from "./effects.js";
@@ -16,29 +17,6 @@ const REQUERY_EVERY_MS = 30_000;
 const REFUND_QUERY_AFTER_MS = 60_000;
 const BATCH = 50;
 const CLAIM_MS = 60_000;
-
-/**
- * Claims the job through the database (one process at a time however many run): the claim row is
- * taken when free or expired, in one statement. Answers whether this process holds it.
- */
-async function claim(deps: Pick<PaymentDeps, "db" | "now">, holder: string): Promise<boolean> {
-  const now = deps.now();
-  const until = new Date(now.getTime() + CLAIM_MS);
-  const taken = await deps.db
-    .insert(jobClaims)
-    .values({ name: JOB, holder, until })
-    .onConflictDoUpdate({
-      target: jobClaims.name,
-      set: { holder, until },
-      setWhere: lt(jobClaims.until, now),
-    })
-    .returning({ holder: jobClaims.holder });
-  return taken[0]?.holder === holder;
-}
-
-async function release(deps: Pick<PaymentDeps, "db">, holder: string): Promise<void> {
-  await deps.db.delete(jobClaims).where(and(eq(jobClaims.name, JOB), eq(jobClaims.holder, holder)));
-}
 
 export interface ReconcileSummary {
   ran: boolean;
@@ -69,7 +47,7 @@ export async function reconcileOnce(deps: PaymentDeps): Promise<ReconcileSummary
     memberExpired: 0,
     memberSettled: 0,
   };
-  if (!(await claim(deps, holder))) return summary;
+  if (!(await claimJob(deps.db, { name: JOB, holder, now: deps.now(), claimMs: CLAIM_MS }))) return summary;
   summary.ran = true;
   try {
     const now = deps.now();
@@ -113,7 +91,7 @@ export async function reconcileOnce(deps: PaymentDeps): Promise<ReconcileSummary
     summary.memberExpired = member.expired;
     summary.memberSettled = member.settled;
   } finally {
-    await release(deps, holder);
+    await releaseJob(deps.db, { name: JOB, holder });
   }
   return summary;
 }
@@ -164,17 +142,9 @@ async function requeryRefund(deps: PaymentDeps, refund: typeof payRefunds.$infer
 
 /** Runs reconcileOnce every `everyMs` in this process (the claim keeps it to one process at a time). */
 export function startReconciler(deps: PaymentDeps, everyMs: number): () => void {
-  if (everyMs <= 0) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconcileOnce(deps)
-      .catch((error) => deps.log.error({ err: error }, "payment reconciliation failed"))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatEvery(
+    everyMs,
+    () => reconcileOnce(deps),
+    (error) => deps.log.error({ err: error }, "payment reconciliation failed"),
+  );
 }

@@ -1,5 +1,5 @@
 import { AppError, type AttemptRule, type AttemptState, settleAttempt, takeAttempt } from "@tablemate/core";
-import { asc, inArray } from "drizzle-orm";
+import { and, asc, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { loginAttempts } from "../../db/schema.js";
 
@@ -64,6 +64,25 @@ export async function countAttempt(tx: Tx, limits: AttemptLimit[], at: Date): Pr
   if (refused) return refused;
   for (const [i, limit] of limits.entries()) await write(tx, limit.key, next[i]?.state);
   return null;
+}
+
+/**
+ * Forgets the counts no limit reads any more (the pruning job's): a window started `horizonMs` ago or
+ * earlier (the longest rule's window) with no lock still running reads as no count at all (core's
+ * takeAttempt starts afresh). A row an attempt is counting right now has a window started now. Answers
+ * how many were forgotten.
+ */
+export async function pruneAttempts(db: Db, now: Date, horizonMs: number): Promise<number> {
+  const forgotten = await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        lte(loginAttempts.windowStart, new Date(now.getTime() - horizonMs)),
+        or(isNull(loginAttempts.lockedUntil), lte(loginAttempts.lockedUntil, now)),
+      ),
+    )
+    .returning({ key: loginAttempts.key });
+  return forgotten.length;
 }
 
 async function settle(db: Db, limits: AttemptLimit[], succeeded: boolean, now: () => Date): Promise<void> {

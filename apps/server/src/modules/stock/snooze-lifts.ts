@@ -1,4 +1,5 @@
 import { and, isNotNull, lte } from "drizzle-orm";
+import { repeatEvery } from "../../db/jobs.js";
 import { additionStock, dishes } from "../../db/schema.js";
 import { publishStock, type StockDeps, stockNews } from "./stock.js";
 
@@ -56,17 +57,5 @@ export function startSnoozeLifts(
   intervalMs: number,
   onError: (error: unknown) => void,
 ): () => void {
-  if (intervalMs <= 0) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    liftDueSnoozes(deps)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatEvery(intervalMs, () => liftDueSnoozes(deps), onError);
 }

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import {
   AppError,
+  type AttemptRule,
   canonicalPhone,
   needsPhoneCode,
   type OrderPayload,
@@ -48,17 +49,33 @@ export interface PhoneCodes {
 const HOUR_MS = 3_600_000;
 
 /** The SMS quotas, counted in login_attempts (staff/attempts.ts) and never given back: a sent SMS was paid for. */
+export const SMS_QUOTA_RULES = {
+  phone: { max: PHONE_CODE.perPhoneDaily, windowMs: 24 * HOUR_MS, lockMs: 0 },
+  address: { max: PHONE_CODE.perAddressHourly, windowMs: HOUR_MS, lockMs: 0 },
+} as const satisfies Record<string, AttemptRule>;
+
 function quotas(phone: string, address: string): { phone: AttemptLimit; address: AttemptLimit } {
   return {
-    phone: {
-      key: `sms-phone:${canonicalPhone(phone) ?? phone}`,
-      rule: { max: PHONE_CODE.perPhoneDaily, windowMs: 24 * HOUR_MS, lockMs: 0 },
-    },
-    address: {
-      key: `sms-address:${address}`,
-      rule: { max: PHONE_CODE.perAddressHourly, windowMs: HOUR_MS, lockMs: 0 },
-    },
+    phone: { key: `sms-phone:${canonicalPhone(phone) ?? phone}`, rule: SMS_QUOTA_RULES.phone },
+    address: { key: `sms-address:${address}`, rule: SMS_QUOTA_RULES.address },
   };
+}
+
+/**
+ * Deletes the codes nothing reads any more (the pruning job's): expired (or used up by a login) and
+ * sent over the resend cooldown ago, so no phone may ask again sooner for it. Answers how many.
+ */
+export async function pruneExpiredCodes(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(phoneCodes)
+    .where(
+      and(
+        lte(phoneCodes.expiresAt, now),
+        lte(phoneCodes.sentAt, new Date(now.getTime() - PHONE_CODE.resendSeconds * 1000)),
+      ),
+    )
+    .returning({ phone: phoneCodes.phone });
+  return gone.length;
 }
 
 export function createPhoneCodes({ db, now, secret, sender }: PhoneCodeDeps): PhoneCodes {

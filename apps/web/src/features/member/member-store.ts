@@ -18,6 +18,7 @@ import {
   chooseMemberCard,
   fetchCardRights,
   fetchCards,
+  logout,
   type MemberPaths,
   memberPathsOf,
 } from "../../api/member.js";
@@ -219,10 +220,15 @@ export async function switchCard(cardId: number): Promise<void> {
   useMemberStore.setState({ currentCardId: cardId, login: readMemberLogin(rid) });
 }
 
-/** 退出登录: the phone, token and card go. */
-export function logoutMember(): void {
-  const { rid } = useMemberStore.getState();
-  if (rid !== null) clearMemberLogin(rid);
+/**
+ * 退出登录: the server revokes the token (members/logout), then the phone, token and card go here. A
+ * logout the server did not hear (offline) still forgets the login on this phone.
+ */
+export async function logoutMember(): Promise<void> {
+  const { rid, paths } = useMemberStore.getState();
+  if (rid === null) return;
+  if (paths !== null) await logout(paths, rid).catch(() => undefined);
+  clearMemberLogin(rid);
 }
 
 /** Back to nothing loaded (tests; the next ensureMember starts again). */

@@ -134,7 +134,7 @@ function LogoutButton() {
       cancelText: MEMBER_COPY.cancel,
       confirmText: MEMBER_COPY.confirm,
     });
-    if (yes) logoutMember();
+    if (yes) await logoutMember();
   };
   return (
     <Button block shape="rounded" className="member-logout" onClick={() => void confirm()}>
