@@ -141,6 +141,8 @@ describe("the pay pages' layout", () => {
       state: "unpaid",
       provider: "sandbox",
       test: true,
+      member: null,
+      memberPay: false,
     };
     // a real order at the prepayment restaurant: submitted, it goes on to /pay
     await scanTable(page, `${server.url}/?${link}`);

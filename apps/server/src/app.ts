@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   consoleSocketRoutes(server, { guard: staffGuard, backplane, recheckMs: deps.consoleRecheckMs });
   await consoleShell(server, config);
   await appShell(server, menuContext, config, signer, (rid, orderId, guid) =>
-    payView(db, payments.providers, orderId, rid, guid),
+    payView(db, payments.providers, orderId, rid, guid, now()),
   );
 
   const stopPruning = startPruning({ db, now }, config.PRUNE_MS, (error) =>

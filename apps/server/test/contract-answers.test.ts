@@ -1,5 +1,6 @@
 import {
   API,
+  availableCouponsSchema,
   billViewSchema,
   callWaiterResultSchema,
   cartIdSchema,
@@ -12,7 +13,9 @@ import {
   crmTypeAnswerSchema,
   type Dish,
   dishListSchema,
+  MEMBER_API,
   MSG,
+  memberDiscountsSchema,
   memoListSchema,
   moneyIssueSchema,
   ORDER_STATUS,
@@ -264,6 +267,12 @@ describe.each(BACKENDS)("the server's answers match core's response schemas on %
     const start = dataOf(started) as { tradeNo: string };
     expectShape(payStartSchema, start);
     expectShape(payViewSchema, dataOf(await get(`${API.payOrder(orderId)}?rid=${rid}`, diner.guid)));
+    const member = `?rid=${rid}&orderId=${orderId}`;
+    expectShape(memberDiscountsSchema, dataOf(await get(`${MEMBER_API.discounts}${member}`, diner.guid)));
+    expectShape(
+      availableCouponsSchema,
+      dataOf(await get(`${MEMBER_API.availableCoupons}${member}`, diner.guid)),
+    );
     expectShape(
       payAttemptSchema,
       dataOf(await get(`${API.payAttempt(start.tradeNo)}?rid=${rid}`, diner.guid)),

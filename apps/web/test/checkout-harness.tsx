@@ -63,6 +63,7 @@ export function renderOrderPages(url: string, menu: ReactNode = <p>菜单页</p>
       { path: "/supplyInfo", Component: SupplyInfoPage },
       { path: "/pay", Component: PayPages },
       { path: "/pay/success", Component: PayPages },
+      { path: "/member/selectCoupons", Component: PayPages },
     ],
     { initialEntries: [url] },
   );
@@ -162,6 +163,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     wholeMemo: "快点上菜",
     mainOrderId: null,
     held: false,
+    member: null,
     ...overrides,
   };
 }

@@ -29,6 +29,8 @@ const payView = (overrides: Partial<PayView> = {}): PayView => ({
   state: "unpaid",
   provider: "sandbox",
   test: true,
+  member: null,
+  memberPay: false,
   ...overrides,
 });
 

@@ -195,6 +195,18 @@ export const ERRORS = {
   billSplitKept: { status: 409, code: 4608, message: "这道菜已按以前的分法拆分，请按以前的分法认领" },
   /** the table's bill: every share of the line is paid */
   billLinePaid: { status: 409, code: 4609, message: "这道菜已付款" },
+  /** paying with member money (issue 19): the register is below member pay (2.20.00) */
+  memberPayOff: { status: 409, code: 4730, message: "本店暂不支持会员支付" },
+  /** stored value and the gateway together, on a register below combined pay (2.21.00) */
+  combinePayOff: {
+    status: 409,
+    code: 4731,
+    message: "本店暂不支持储值与其他方式组合支付，请全额使用储值或不使用储值",
+  },
+  /** member money with no card of one's own here (no login, a tablemate's card, frozen), or another than the order's */
+  memberMoneyRefused: { status: 403, code: 4732, message: "请使用本人的会员卡支付" },
+  /** stored value on a card that takes none (chargeFlag false, or frozen) */
+  storedValueOff: { status: 409, code: 4733, message: "该会员卡不能使用储值支付" },
 
   // Members: stored value, points and coupons (issue 19; ours). The rules are core's member/*.
   /** a spend or hold above what the card can spend now (balance less what open orders hold) */

@@ -74,6 +74,7 @@ export const MEMBERS_COPY = {
     refund: "退款",
     reverse: "积分扣回",
     adjustment: "人工调整",
+    restore: "退款退回储值",
   } satisfies Record<LedgerEntryView["kind"], string>,
   actors: { payment: "支付", diner: "顾客", system: "系统" } as Readonly<Record<string, string>>,
   approvedBy: (name: string) => `授权：${name}`,

@@ -3,6 +3,7 @@ import type {
   ApiKeyRole,
   ComboItem,
   CouponState,
+  DiscountStepView,
   GateReason,
   GateRules,
   LedgerEntryKind,
@@ -344,8 +345,17 @@ export const orders = pgTable(
     gateReasons: jsonb("gate_reasons").$type<GateReason[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     posTime: timestamp("pos_time", { withTimezone: true }),
+    /**
+     * the member status it was placed with (migration 0021): the card whose benefits priced it (the
+     * visit's fixed card, or the submitter's own), whether they gave member prices, and the member
+     * day's percent then; /pay prices it with them (the price seen before submitting is the price charged)
+     */
+    memberCardId: integer("member_card_id").references((): AnyPgColumn => memberCards.id),
+    memberPrices: boolean("member_prices").notNull().default(false),
+    memberDayPercent: integer("member_day_percent"),
   },
   (t) => [
+    check("orders_member_day_percent", sql`${t.memberDayPercent} between 1 and 100`),
     uniqueIndex("orders_restaurant_submit").on(t.restaurantId, t.submitId),
     index("orders_table_idx").on(t.tableId),
     index("orders_cart_idx").on(t.cartId),
@@ -690,12 +700,31 @@ export const payIntents = pgTable(
     version: integer("version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * paid with member money (migration 0021): the card, the coupon locked to it, the points and stored
+     * value its card holds for it (member_holds), the discount pipeline's steps as they priced it.
+     * amountCents stays what the gateway is asked for (0: stored value pays it all)
+     */
+    memberCardId: integer("member_card_id").references((): AnyPgColumn => memberCards.id),
+    couponId: integer("coupon_id").references((): AnyPgColumn => memberCoupons.id),
+    points: integer("points").notNull().default(0),
+    storedCents: cents("stored_cents").default(0),
+    steps: jsonb("steps").$type<DiscountStepView[]>().notNull().default([]),
+    /** when the paid word's member effects were done (the reconciliation job does those left undone) */
+    memberSettledAt: timestamp("member_settled_at", { withTimezone: true }),
   },
   (t) => [
     index("pay_intents_order_idx").on(t.orderId),
     index("pay_intents_visit_idx").on(t.visitId),
     uniqueIndex("pay_intents_recharge").on(t.rechargeId).where(sql`${t.rechargeId} is not null`),
     check("pay_intents_recharge_kind", sql`(${t.kind} = 'recharge') = (${t.rechargeId} is not null)`),
+    index("pay_intents_member_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open' and ${t.memberCardId} is not null`),
+    index("pay_intents_member_unsettled_idx")
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'paid' and ${t.memberCardId} is not null and ${t.memberSettledAt} is null`),
+    check("pay_intents_member_amounts", sql`${t.points} >= 0 and ${t.storedCents} >= 0`),
   ],
 );
 
@@ -708,12 +737,21 @@ export const payIntentOrders = pgTable(
   {
     intentId: intentRef(),
     orderId: orderRef(),
+    /** the order's part of what the gateway is asked for */
     amountCents: cents("amount_cents"),
     live: boolean("live").notNull().default(true),
+    /** what member money covers of the order once paid: its discounts and its share of the stored value */
+    creditCents: cents("credit_cents").default(0),
+    /** its share of the stored value alone (back on the card when the order is refunded) */
+    storedCents: cents("stored_cents").default(0),
   },
   (t) => [
     primaryKey({ columns: [t.intentId, t.orderId] }),
     uniqueIndex("pay_intent_orders_live").on(t.orderId).where(sql`live`),
+    check(
+      "pay_intent_orders_member_amounts",
+      sql`${t.creditCents} >= ${t.storedCents} and ${t.storedCents} >= 0`,
+    ),
   ],
 );
 
@@ -1031,7 +1069,7 @@ export const memberLedger = pgTable(
     check("member_ledger_seq", sql`${t.seq} >= 1`),
     check(
       "member_ledger_kind",
-      sql`${t.kind} in ('recharge', 'gift', 'earn', 'hold', 'release', 'spend', 'refund', 'reverse', 'adjustment')`,
+      sql`${t.kind} in ('recharge', 'gift', 'earn', 'hold', 'release', 'spend', 'refund', 'reverse', 'adjustment', 'restore')`,
     ),
     check(
       "member_ledger_after_whole",

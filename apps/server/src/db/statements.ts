@@ -1,4 +1,4 @@
-import { type Column, getTableColumns, type Table } from "drizzle-orm";
+import { type Column, getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "./client.js";
 
@@ -69,6 +69,21 @@ export async function transact<T>(db: Db, work: (runIn: RunIn) => Promise<T>): P
         (await tx.query<Row>(statement.text, values)).rows,
     ),
   );
+}
+
+/**
+ * Hand-written statements inside a Drizzle transaction the caller holds (the member ledger's card
+ * change within a payment's transaction): each $n becomes a bound parameter of the transaction's
+ * connection, unnamed.
+ */
+export function runInTransaction(tx: Pick<Db, "execute">): RunIn {
+  return async <Row>(statement: Statement, values: unknown[]) => {
+    const chunks: SQL[] = statement.text
+      .split(/\$(\d+)/)
+      .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`));
+    const result = await tx.execute(sql.join(chunks));
+    return (result as unknown as { rows: Row[] }).rows;
+  };
 }
 
 /** The PostgreSQL error codes the hot paths answer: a raced unique key, a lock waited on past lock_timeout. */

@@ -5,8 +5,12 @@
  */
 import { jsonBody } from "@tablemate/client";
 import {
+  type AvailableCoupons,
   type BillClaimRequest,
   type BillView,
+  MEMBER_API,
+  type MemberDiscounts,
+  type MemberPayChoice,
   PAY_API,
   type PayAttempt,
   type PayStart,
@@ -20,18 +24,38 @@ export function payView(rid: Id, orderId: Id): Promise<PayView> {
   return http.get(PAY_API.payOrder(orderId), { rid });
 }
 
-/** Start paying an order: the same key and body answer the same attempt (a retried tap, a reload). */
+/**
+ * Start paying an order, with the member money chosen (none by default): the same key and body answer
+ * the same attempt (a retried tap, a reload).
+ */
 export function startPay(
   rid: Id,
   orderId: Id,
   returnPath: string,
   idempotencyKey: string,
+  choice: Partial<MemberPayChoice> = {},
 ): Promise<PayStart> {
   return http.post(
     PAY_API.prepay,
-    { rid, orderId, returnPath },
+    { rid, orderId, returnPath, ...choice },
     { encodeBody: jsonBody, headers: { "Idempotency-Key": idempotencyKey } },
   );
+}
+
+/** The coupons the diner's card holds, each with its verdict on this order (`couponId`: the one chosen). */
+export function availableCoupons(rid: Id, orderId: Id, couponId?: number): Promise<AvailableCoupons> {
+  return http.get(MEMBER_API.availableCoupons, { rid, orderId, ...(couponId ? { couponId } : {}) });
+}
+
+/** The discount pipeline for a choice: its steps, the payable, what stored value and points may pay. */
+export function memberDiscounts(rid: Id, orderId: Id, choice: MemberPayChoice): Promise<MemberDiscounts> {
+  return http.get(MEMBER_API.discounts, {
+    rid,
+    orderId,
+    ...(choice.couponId ? { couponId: choice.couponId } : {}),
+    points: choice.points,
+    storedValue: choice.storedValueCents,
+  });
 }
 
 /** An attempt's state as the server knows it (it asks the provider about a pending one). */

@@ -22,6 +22,8 @@ export const PATHS = {
   pay: "/pay",
   /** where the provider sends the browser back (`tradeNo`): the result as the server knows it */
   paySuccess: "/pay/success",
+  /** the coupon choice of /pay (`orderId`), back to /pay with the coupon chosen (001 §2) */
+  memberSelectCoupons: "/member/selectCoupons",
   abnormal: "/prompt/abnormal",
   noOrder: "/prompt/order",
   overdue: "/prompt/overdue",

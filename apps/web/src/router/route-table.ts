@@ -131,6 +131,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       (m) => m.PayPages,
     ),
   },
+  // /pay's coupon choice: the pay pages' chunk (a chunk of its own would split the first screen's)
+  {
+    path: PATHS.memberSelectCoupons,
+    kind: "page",
+    ownQuery: ["orderId"],
+    Page: lazyPage(
+      () => import("../pages/pay/PayPages.js"),
+      (m) => m.PayPages,
+    ),
+  },
   { path: "/member/*", kind: "page", Page: MemberPages },
   { path: "/memberCard", kind: "page", Page: MemberPages },
   { path: PATHS.abnormal, kind: "prompt", Page: AbnormalPage },

@@ -127,6 +127,7 @@ export const LEDGER_KINDS = [
   "refund",
   "reverse",
   "adjustment",
+  "restore",
 ] as const;
 
 export const ledgerEntryViewSchema = z.object({

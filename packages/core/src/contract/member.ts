@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PHONE_PATTERN } from "../validation.js";
 import { guidSchema, idSchema } from "./common.js";
+import { memberUseSchema } from "./order.js";
 import { payStartSchema } from "./payment.js";
 import { phoneCodeSentSchema } from "./verification.js";
 
@@ -360,3 +361,121 @@ export const rechargeViewSchema = z.object({
   test: z.boolean(),
 });
 export type RechargeView = z.infer<typeof rechargeViewSchema>;
+
+// ── paying an order with member money at /pay (the prepay group's available coupons and discounts) ──
+
+/** GET /deal/api/v1/available-coupons */
+export const availableCouponsQuerySchema = z.object({ rid: idSchema, orderId: idSchema });
+
+/** points, or stored value in cents, a diner asks to use */
+const memberAmount = z.coerce.number().int().min(0).max(100_000_000).default(0);
+
+/**
+ * GET /deal/api/v1/discounts, and what the prepay call takes besides the order: the coupon chosen
+ * (none: no coupon), the points to spend and the stored value (cents) to pay with. What cannot be
+ * used is refused by the prepay, never quietly lowered: the discounts call says what can.
+ */
+export const memberPayChoiceSchema = z.object({
+  couponId: idSchema.optional(),
+  points: memberAmount,
+  storedValueCents: memberAmount,
+});
+export type MemberPayChoice = z.infer<typeof memberPayChoiceSchema>;
+
+export const discountsQuerySchema = z
+  .object({
+    rid: idSchema,
+    orderId: idSchema,
+    couponId: idSchema.optional(),
+    points: memberAmount,
+    /** stored value to pay with, cents */
+    storedValue: memberAmount,
+  })
+  .transform(({ storedValue, ...rest }) => ({ ...rest, storedValueCents: storedValue }));
+
+/** Why a coupon can or cannot be used on this order now (core's CouponVerdict). */
+export const couponVerdictSchema = z.object({
+  usable: z.boolean(),
+  applied: z.boolean(),
+  /** used, locked, notYetValid, expired, dishMissing, minSpend, nothingLeft, otherChosen; null: usable */
+  reason: z.string().nullable(),
+  message: z.string(),
+  /** what it takes off this order (or would, chosen instead), cents */
+  reductionCents: cents,
+  /** minSpend: how much more the order needs, cents */
+  shortCents: cents.nullable(),
+});
+
+/** A coupon the member holds, as the coupon choice at checkout (/member/selectCoupons) shows it. */
+export const couponChoiceSchema = z.object({
+  couponId: z.number(),
+  name: z.string(),
+  /** 1 cash coupon, 2 goods voucher */
+  type: z.number(),
+  /** the face value, cents (a goods voucher without one: null, the dish free) */
+  faceCents: cents.nullable(),
+  /** minimum spend, cents (0: none) */
+  minSpendCents: cents,
+  dishName: z.string().nullable(),
+  /** 'YYYY-MM-DD' on the restaurant's clock; lastDay null: never expires */
+  firstDay: z.string(),
+  lastDay: z.string().nullable(),
+  verdict: couponVerdictSchema,
+});
+export type CouponChoice = z.infer<typeof couponChoiceSchema>;
+
+/** GET /deal/api/v1/available-coupons's answer: every coupon the member holds here, with its verdict. */
+export const availableCouponsSchema = z.object({
+  orderId: z.number(),
+  member: memberUseSchema.nullable(),
+  /** the usable coupon taking the most off (core's bestCouponId), offered first */
+  bestCouponId: z.number().nullable(),
+  coupons: z.array(couponChoiceSchema),
+});
+export type AvailableCoupons = z.infer<typeof availableCouponsSchema>;
+
+/** One step of the discount pipeline as the bill shows it (core's DiscountStep, without its split). */
+export const discountStepSchema = z.object({
+  kind: z.enum(["memberPrice", "memberDay", "fullReduction", "coupon", "points"]),
+  label: z.string(),
+  cents,
+});
+export type DiscountStepView = z.infer<typeof discountStepSchema>;
+
+/**
+ * GET /deal/api/v1/discounts's answer: the pipeline over what the order group still owes (the orders
+ * no payment covers yet), with the diner's choices, and what is left for the gateway. Cents throughout.
+ */
+export const memberDiscountsSchema = z.object({
+  orderId: z.number(),
+  member: memberUseSchema.nullable(),
+  /** the orders at regular prices */
+  plainCents: cents,
+  steps: z.array(discountStepSchema),
+  /** what the diner pays, by stored value and the gateway together */
+  payableCents: cents,
+  couponId: z.number().nullable(),
+  points: z.object({
+    /** the diner's own card may spend points here (and the register takes member pay) */
+    allowed: z.boolean(),
+    balance: z.number(),
+    /** the most usable on this order now */
+    max: z.number(),
+    used: z.number(),
+    centsPerPoint: z.number(),
+  }),
+  storedValue: z.object({
+    /** the card may pay with stored value (its own, not frozen, chargeFlag, member pay on the register) */
+    allowed: z.boolean(),
+    /** what the card can spend now (balance less what open orders hold), cents */
+    balanceCents: cents,
+    /** the most it can pay of this order: all of it, or (without combined pay) only all of it */
+    maxCents: cents,
+    usedCents: cents,
+    /** the register takes stored value with the gateway together (2.21.00); else all or nothing */
+    combine: z.boolean(),
+  }),
+  /** what the gateway is asked for */
+  gatewayCents: cents,
+});
+export type MemberDiscounts = z.infer<typeof memberDiscountsSchema>;

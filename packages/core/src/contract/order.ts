@@ -199,6 +199,20 @@ export const orderPaySchema = z.object({
 
 export type OrderPay = z.infer<typeof orderPaySchema>;
 
+/**
+ * Whose member benefits an order has (000 §6: a tablemate shares the card fixed by the visit, visibly);
+ * here, not in member.ts, which the menu's first screen must not load with this module.
+ */
+export const memberUseSchema = z.object({
+  cardId: z.number(),
+  cardTypeName: z.string(),
+  /** the card holder's phone, masked: 138****8000 */
+  telPhone: z.string(),
+  /** the card is the asking diner's own (false: a tablemate's, shared) */
+  mine: z.boolean(),
+});
+export type MemberUse = z.infer<typeof memberUseSchema>;
+
 /** The order detail (spec 001 §3). Money fields are yuan decimals as text. */
 export const orderDetailSchema = z.object({
   orderId: z.number(),
@@ -258,6 +272,8 @@ export const orderDetailSchema = z.object({
   mainOrderId: z.number().nullable(),
   /** status 0 held by the restaurant's gate until a waiter confirms it: the diner sees 待确认 (ours) */
   held: z.boolean(),
+  /** whose member card priced the order (a tablemate's: shared, 000 §6), or null */
+  member: memberUseSchema.nullable(),
 });
 
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

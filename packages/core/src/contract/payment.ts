@@ -2,6 +2,8 @@ import { z } from "zod";
 import { PAY_TEXT } from "../payment/text.js";
 import { idSchema } from "./common.js";
 import { approvalSchema } from "./console-staff.js";
+import { memberPayChoiceSchema } from "./member.js";
+import { memberUseSchema } from "./order.js";
 
 /**
  * Payment (issue 18): the diner's pay calls, the table bill split by item, and the console's money
@@ -46,11 +48,16 @@ export const payNextSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("qr"), content: z.string() }),
   /** WeChat's JSAPI: the parameters WeixinJSBridge's getBrandWCPayRequest takes */
   z.object({ kind: z.literal("jsapi"), params: z.record(z.string(), z.string()) }),
+  /** nothing is left for a gateway: member money (stored value) paid it all, and it is paid */
+  z.object({ kind: z.literal("paid") }),
 ]);
 export type PayNext = z.infer<typeof payNextSchema>;
 
-/** POST /deal/api/v1/prepay: start paying an order (its group: the order and what was added to it). */
-export const prepayRequestSchema = z.object({
+/**
+ * POST /deal/api/v1/prepay: start paying an order (its group: the order and what was added to it),
+ * with member money if the diner chose some (a coupon, points, stored value: issue 19).
+ */
+export const prepayRequestSchema = memberPayChoiceSchema.extend({
   rid: idSchema,
   orderId: idSchema,
   returnPath: returnPathSchema,
@@ -59,6 +66,7 @@ export type PrepayRequest = z.infer<typeof prepayRequestSchema>;
 
 /** The answer of every create-payment call (an order's, a bill share's). */
 export const payStartSchema = z.object({
+  /** '' when no gateway was asked (next: paid) */
   tradeNo: z.string(),
   amount: yuan,
   provider: z.enum(PAY_PROVIDERS),
@@ -97,6 +105,10 @@ export const payViewSchema = z.object({
   state: z.enum(["unpaid", "paying", "paid"]),
   provider: z.enum(PAY_PROVIDERS),
   test: z.boolean(),
+  /** whose member card the order has (a tablemate's: shared), or null */
+  member: memberUseSchema.nullable(),
+  /** the register takes member money (2.20.00): /pay offers coupons, points and stored value */
+  memberPay: z.boolean(),
 });
 export type PayView = z.infer<typeof payViewSchema>;
 

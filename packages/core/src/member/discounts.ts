@@ -28,17 +28,34 @@ import { MEMBER_TEXT } from "./text.js";
  * rounded half-up to a cent when formed (a weighed dish's count may be a decimal).
  */
 
-export interface DiscountLine {
+interface DiscountLineBase {
   /** the cart line's id (its detail id) */
   key: string;
   dishId: number;
   /** units; a weighed dish's quantity may be a decimal */
   count: number;
-  /** the regular price of one unit, cents (markups and additions included: pricing.ts) */
-  unitCents: number;
-  /** the member price of one unit, cents, or null when the dish has none */
-  vipUnitCents: number | null;
 }
+
+/**
+ * A line priced by its unit (a cart's line): its amount is the unit price times the count, formed here;
+ * or a line whose amounts were formed already (an order's line, its totals stored at submit), so the
+ * pipeline starts from exactly the money the order was placed for.
+ */
+export type DiscountLine = DiscountLineBase &
+  (
+    | {
+        /** the regular price of one unit, cents (markups and additions included: pricing.ts) */
+        unitCents: number;
+        /** the member price of one unit, cents, or null when the dish has none */
+        vipUnitCents: number | null;
+      }
+    | {
+        /** the line's regular amount, cents */
+        amountCents: number;
+        /** the line's amount at member prices, cents, or null when it has none */
+        vipAmountCents: number | null;
+      }
+  );
 
 /** What the diner's member status gives (000 §6, 001 §4). null for a diner who is no member. */
 export interface MemberBenefits {
@@ -143,6 +160,17 @@ function lineCents(unitCents: number, count: number): number {
   return new Big(unitCents).times(count).round(0, Big.roundHalfUp).toNumber();
 }
 
+/** A line's regular amount, cents. */
+function plainOf(line: DiscountLine): number {
+  return "amountCents" in line ? line.amountCents : lineCents(line.unitCents, line.count);
+}
+
+/** A line's amount at member prices, cents, or null when it has none. */
+function vipOf(line: DiscountLine): number | null {
+  if ("amountCents" in line) return line.vipAmountCents;
+  return line.vipUnitCents === null ? null : lineCents(line.vipUnitCents, line.count);
+}
+
 /** The share `percent` of `cents`, half-up to a cent (a total formed: DECISIONS, 2 decimals). */
 function percentOf(cents: number, percent: number): number {
   return new Big(cents).times(percent).div(100).round(0, Big.roundHalfUp).toNumber();
@@ -154,7 +182,7 @@ function percentOf(cents: number, percent: number): number {
  * last 3), and the excess then goes to the lines before it that have room, the last first. The caller
  * never asks for more than the lines hold together.
  */
-function allocateWithin(totalCents: number, amounts: readonly number[]): number[] {
+export function allocateWithin(totalCents: number, amounts: readonly number[]): number[] {
   if (totalCents === 0) return amounts.map(() => 0);
   const parts = allocateCents(totalCents, amounts);
   let excess = 0;
@@ -175,8 +203,10 @@ function allocateWithin(totalCents: number, amounts: readonly number[]): number[
 
 function checkInput(input: DiscountInput): void {
   for (const line of input.lines) {
-    assertCents(line.unitCents, `line ${line.key} unit`);
-    if (line.vipUnitCents !== null) assertCents(line.vipUnitCents, `line ${line.key} member unit`);
+    const [regular, member] =
+      "amountCents" in line ? [line.amountCents, line.vipAmountCents] : [line.unitCents, line.vipUnitCents];
+    assertCents(regular, `line ${line.key} regular`);
+    if (member !== null) assertCents(member, `line ${line.key} member`);
     if (!Number.isFinite(line.count) || line.count <= 0)
       throw new RangeError(`line ${line.key} count: ${line.count}`);
   }
@@ -209,9 +239,10 @@ function memberStep(
   const plainTotal = sum(plain);
   // a member never pays more than a guest: a member price above the regular price is ignored
   const byVip = member.vipPrice
-    ? lines.map((l, i) =>
-        l.vipUnitCents === null ? 0 : Math.max(0, (plain[i] ?? 0) - lineCents(l.vipUnitCents, l.count)),
-      )
+    ? lines.map((l, i) => {
+        const vip = vipOf(l);
+        return vip === null ? 0 : Math.max(0, (plain[i] ?? 0) - vip);
+      })
     : null;
   const vipCents = byVip ? sum(byVip) : 0;
   const percent = member.memberDayPercent;
@@ -332,7 +363,7 @@ function minus(amounts: readonly number[], step: DiscountStep | null): number[] 
 export function applyDiscounts(input: DiscountInput): DiscountResult {
   checkInput(input);
   const { lines } = input;
-  const plain = lines.map((l) => lineCents(l.unitCents, l.count));
+  const plain = lines.map(plainOf);
 
   const member = memberStep(lines, plain, input.member);
   const afterMember = minus(plain, member);
@@ -428,4 +459,58 @@ export function bestCouponId(input: Omit<DiscountInput, "couponId">): string | n
       best = verdict;
   }
   return best?.couponId ?? null;
+}
+
+/**
+ * Placed orders' lines as the discount pipeline reads them at /pay (issue 19): each line's amounts as
+ * the order stored them at submit, so the pipeline starts from exactly the money the order was placed
+ * for. A line's stored total is rounded to the cent on its own, an order's total once over its exact
+ * lines (cartTotal): the cent or two between them goes on the order's last line (never below zero),
+ * so an order's lines sum to its total, at regular and at member prices alike.
+ */
+export interface PlacedLine {
+  key: string;
+  dishId: number;
+  count: number;
+  totalCents: number;
+  vipTotalCents: number;
+}
+
+export interface PlacedOrder {
+  totalCents: number;
+  vipTotalCents: number;
+  /** the order was placed with member prices (its member status gave vipPrice at submit) */
+  memberPrices: boolean;
+  lines: readonly PlacedLine[];
+}
+
+/** `amounts` moved by `diff` cents in total: on the last amount first, none below zero. */
+function settle(amounts: number[], diff: number): number[] {
+  let left = diff;
+  for (let i = amounts.length - 1; i >= 0 && left !== 0; i--) {
+    const amount = amounts[i] ?? 0;
+    const moved = Math.max(-amount, left);
+    amounts[i] = amount + moved;
+    left -= moved;
+  }
+  return amounts;
+}
+
+/** The orders' lines, in order, as the pipeline's lines with their amounts formed. */
+export function placedDiscountLines(orders: readonly PlacedOrder[]): DiscountLine[] {
+  return orders.flatMap((order) => {
+    const plain = order.lines.map((l) => l.totalCents);
+    const vip = order.lines.map((l) => l.vipTotalCents);
+    settle(plain, order.totalCents - sum(plain));
+    settle(vip, order.vipTotalCents - sum(vip));
+    return order.lines.map(
+      (line, i): DiscountLine => ({
+        key: line.key,
+        dishId: line.dishId,
+        count: line.count,
+        amountCents: plain[i] ?? 0,
+        vipAmountCents: order.memberPrices ? (vip[i] ?? 0) : null,
+      }),
+    );
+  });
 }

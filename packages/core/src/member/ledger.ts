@@ -52,6 +52,8 @@ export type LedgerEntry =
   | { kind: "spend"; cents: number; points: number; holdId?: string }
   /** unspent principal given back to the member */
   | { kind: "refund"; cents: number }
+  /** a refunded payment's stored value back on the card, principal and gift as it spent them (spendRestore) */
+  | { kind: "restore"; principalCents: number; giftCents: number }
   /** points taken back after a refunded payment */
   | { kind: "reverse"; points: number }
   /** a staff correction: signed amounts */
@@ -127,6 +129,8 @@ function amountsOf(entry: LedgerEntry): number[] {
     case "hold":
     case "spend":
       return [entry.cents, entry.points];
+    case "restore":
+      return [entry.principalCents, entry.giftCents];
     case "release":
     case "adjustment":
       return [];
@@ -191,6 +195,9 @@ export function applyEntry(balance: StoredBalance, entry: LedgerEntry): LedgerOu
       delta = { principalCents: neg(entry.cents), giftCents: neg(forfeit), points: 0 };
       break;
     }
+    case "restore":
+      delta = { principalCents: entry.principalCents, giftCents: entry.giftCents, points: 0 };
+      break;
     case "reverse":
       if (entry.points > spendable.points) return refuse("pointsShort");
       delta.points = neg(entry.points);
@@ -237,6 +244,13 @@ export function applyEntry(balance: StoredBalance, entry: LedgerEntry): LedgerOu
   return { ok: true, balance: next, posted };
 }
 
+/** The points a payment earns (a card type's pointsPerYuan): so many per whole yuan paid, the cents below a yuan earning none. */
+export function earnedPoints(paidCents: number, pointsPerYuan: number): number {
+  if (!whole(paidCents) || !whole(pointsPerYuan))
+    throw new RangeError(`not a payment and a rate: ${paidCents}, ${pointsPerYuan}`);
+  return Math.floor(paidCents / 100) * pointsPerYuan;
+}
+
 /** What a refund of a payment takes back of the points that payment earned. */
 export interface PointsReversal {
   /** what the refund owes back: the earned points in the refund's proportion */
@@ -267,6 +281,31 @@ export function pointsReversal(
   const due = owedBy(refundedBeforeCents + refundCents) - owedBy(refundedBeforeCents);
   const reversed = Math.max(0, Math.min(due, spendableOf(balance).points));
   return { due, reversed, shortfall: due - reversed };
+}
+
+/**
+ * What a refund of part of a stored-value payment puts back on the card: the payment's spend split
+ * back into principal and gift in the proportion it took them, counted on the running total (principal
+ * rounded down), so that refunds adding up to the whole payment give back exactly what it spent. A
+ * payment spends principal first (applyEntry): giving the refund back in proportion, not principal
+ * first, keeps a refund from turning gift into principal a cash refund could then return.
+ */
+export function spendRestore(
+  spent: { principalCents: number; giftCents: number },
+  restoredBeforeCents: number,
+  cents: number,
+): { principalCents: number; giftCents: number } {
+  const total = spent.principalCents + spent.giftCents;
+  if (![spent.principalCents, spent.giftCents, restoredBeforeCents, cents].every(whole))
+    throw new RangeError(
+      `not a spend and its refund: ${JSON.stringify({ spent, restoredBeforeCents, cents })}`,
+    );
+  if (restoredBeforeCents + cents > total)
+    throw new RangeError(`restores above the spend: ${restoredBeforeCents} + ${cents} > ${total}`);
+  const principalBy = (restored: number) =>
+    total === 0 ? 0 : Math.floor((spent.principalCents * restored) / total);
+  const principalCents = principalBy(restoredBeforeCents + cents) - principalBy(restoredBeforeCents);
+  return { principalCents, giftCents: cents - principalCents };
 }
 
 /** A run of entries from a balance: the accepted ones posted, the refused ones listed by index. */

@@ -402,7 +402,7 @@ describe("properties", () => {
   });
   const lines = fc.array(line, { minLength: 1, maxLength: 6 }).map((ls) =>
     ls.map(
-      (l, i): DiscountLine => ({
+      (l, i): Extract<DiscountLine, { unitCents: number }> => ({
         key: `l${i}`,
         dishId: l.dishId,
         count: l.count,

@@ -148,7 +148,10 @@ export async function giveCoupon(
   throw new Error("four coupon codes drawn were all another coupon's");
 }
 
-async function couponOf(db: Db, couponId: number): Promise<CouponRow | undefined> {
+/** What moving a coupon needs: the database, or the transaction of the payment that moves it. */
+type CouponDb = Pick<Db, "select" | "update">;
+
+async function couponOf(db: CouponDb, couponId: number): Promise<CouponRow | undefined> {
   const [row] = await db.select().from(memberCoupons).where(eq(memberCoupons.id, couponId));
   return row;
 }
@@ -168,7 +171,7 @@ function notLockable(coupon: CouponRow): AppError {
  * the order again answers the lock.
  */
 export async function lockCoupon(
-  db: Db,
+  db: CouponDb,
   input: { cardId: number; couponId: number; orderId: number; now: Date },
 ): Promise<{ coupon: CouponRow; replayed: boolean }> {
   const coupon = await couponOf(db, input.couponId);
@@ -202,7 +205,7 @@ export async function lockCoupon(
 
 /** The order's payment uses its locked coupon (compare-and-set; used by it already answers the same). */
 export async function useCoupon(
-  db: Db,
+  db: CouponDb,
   input: { couponId: number; orderId: number; now: Date },
 ): Promise<{ coupon: CouponRow; replayed: boolean }> {
   const [used] = await db
@@ -229,7 +232,7 @@ export async function useCoupon(
  * → unused, compare-and-set. Answers the coupons given back (none the second time). A coupon the
  * order's payment used stays used.
  */
-export async function returnOrderCoupons(db: Db, orderId: number): Promise<CouponRow[]> {
+export async function returnOrderCoupons(db: CouponDb, orderId: number): Promise<CouponRow[]> {
   return db
     .update(memberCoupons)
     .set({ state: "unused", orderId: null, lockedAt: null })

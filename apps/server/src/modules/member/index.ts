@@ -54,6 +54,7 @@ export {
   releaseExpiredHolds,
   releaseHold,
   releaseOrderHolds,
+  restoreSpend,
   reversePointsForRefund,
   spendStoredValue,
 } from "./stored-value.js";

@@ -89,7 +89,9 @@ export interface CardAsk {
 }
 
 /**
- * Locks the card and reads it. The lock is taken by this statement; if it had to wait for another
+ * Locks the card and reads it (FOR NO KEY UPDATE: card changes queue on it, while rows that only
+ * reference the card, an order's or a payment's, take their key-share lock beside it instead of
+ * deadlocking with a transaction that referenced it first). The lock is taken by this statement; if it had to wait for another
  * transaction, READ COMMITTED re-reads the card row as that transaction left it but evaluates the
  * subqueries (holds, entries) on the snapshot taken before the wait. `snapshotVersion` is the card's
  * version in that snapshot: when it differs from `version`, the caller reads again, now holding the
@@ -119,13 +121,13 @@ select
   (select o.restaurant_id from orders o where o.id = $3) as "orderRestaurantId"
 from member_cards c
 where c.id = $1
-for update of c`,
+for no key update of c`,
 };
 
 /** the same read without the lock, for answers that change nothing (one snapshot) */
 const PEEK_CARD: Statement = {
   name: "member_card_peek",
-  text: READ_CARD.text.replace(/for update of c\s*$/, ""),
+  text: READ_CARD.text.replace(/for no key update of c\s*$/, ""),
 };
 
 interface ReadRow {
@@ -305,27 +307,34 @@ async function writeCard(
 export type Alongside = (runIn: RunIn, written: { card: CardRead; entries: LedgerRow[] }) => Promise<void>;
 
 /**
+ * Where a card changes: in a transaction of its own on the database, or inside one its caller holds
+ * (a payment's: the card's change commits or rolls back with the rest of it).
+ */
+export type CardDb = Db | { runIn: RunIn };
+
+/**
  * One change of one card: locked and read, `decide` (core's rules, with what was read) answers what
  * to write, or an answer without writing (a replay, nothing to do), and it is written in the same
  * transaction, with `alongside`'s own rows when it writes. Core's refusals are thrown as AppErrors
  * (balanceShort 4701 …), and nothing is written.
  */
 export async function changeCard<T>(
-  db: Db,
+  db: CardDb,
   ask: CardAsk,
   decide: (card: CardRead) => Decision<T>,
   now: Date,
   alongside?: Alongside,
 ): Promise<T> {
+  const work = async (runIn: RunIn) => {
+    const card = await readCard(runIn, ask);
+    const decision = decide(card);
+    if (!("write" in decision)) return decision.answer();
+    const written = await writeCard(runIn, card, decision.write, now);
+    await alongside?.(runIn, { card, entries: written.entries });
+    return decision.answer(written);
+  };
   try {
-    return await transact(db, async (runIn) => {
-      const card = await readCard(runIn, ask);
-      const decision = decide(card);
-      if (!("write" in decision)) return decision.answer();
-      const written = await writeCard(runIn, card, decision.write, now);
-      await alongside?.(runIn, { card, entries: written.entries });
-      return decision.answer(written);
-    });
+    return await ("runIn" in db ? work(db.runIn) : transact(db, work));
   } catch (error) {
     // waited longer than the pool's lock_timeout for the card: the caller may try again
     if (isPgError(error, PG_ERROR.lockNotAvailable)) throw new AppError("busy");

@@ -20,12 +20,14 @@ import {
   rechargeEntries,
   rechargeGift,
   refundablePrincipal,
+  spendRestore,
 } from "@tablemate/core";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { memberHolds } from "../../db/schema.js";
 import {
   type Alongside,
+  type CardDb,
   type CardRead,
   changeCard,
   type HoldRow,
@@ -55,7 +57,7 @@ interface Who {
  * `entryFor` decides it from the card as locked (a refund reads what is refundable then).
  */
 function postOnce(
-  db: Db,
+  db: CardDb,
   input: Who & { cardId: number; eventKey: string; detail?: Record<string, unknown>; alongside?: Alongside },
   entryFor: (card: CardRead) => LedgerEntry,
 ): Promise<Posted> {
@@ -81,7 +83,7 @@ function postOnce(
  * `alongside` writes its own rows in the entry's transaction (not on a replay).
  */
 export async function postEntry(
-  db: Db,
+  db: CardDb,
   input: Who & {
     cardId: number;
     eventKey: string;
@@ -138,7 +140,7 @@ function orderOnCard(card: CardRead): void {
  * refused (4704). The hold is released by releaseHold after `expiresAt` (the payment's expiry).
  */
 export async function holdForOrder(
-  db: Db,
+  db: CardDb,
   input: Who & { cardId: number; orderId: number; cents: number; points: number; expiresAt: Date },
 ): Promise<HoldOutcome> {
   const { orderId, cents, points } = input;
@@ -180,7 +182,7 @@ export async function holdForOrder(
  * (none, or settled the other way) is refused (4704).
  */
 function settleHold(
-  db: Db,
+  db: CardDb,
   input: Who & { cardId: number; orderId: number },
   to: "captured" | "released",
   entryFor: (open: HoldRow) => LedgerEntry,
@@ -227,7 +229,7 @@ function settleHold(
  * hold (none, or released) is refused (4704).
  */
 export async function captureHold(
-  db: Db,
+  db: CardDb,
   input: Who & {
     cardId: number;
     orderId: number;
@@ -252,7 +254,7 @@ export type ReleaseWhy = "cancelled" | "expired";
  * released hold answers its release. A captured hold (paid) or none is refused (4704).
  */
 export async function releaseHold(
-  db: Db,
+  db: CardDb,
   input: Who & { cardId: number; orderId: number; why: ReleaseWhy },
 ): Promise<HoldOutcome> {
   const entry = (): LedgerEntry => ({ kind: "release", holdId: holdIdOf(input.orderId) });
@@ -366,6 +368,60 @@ export async function refundPrincipal(
 }
 
 /**
+ * Puts a refunded payment's stored value back on the card: `cents` of what the order's captured holds
+ * spent (the order its holds were for), split back into principal and gift as they were spent (core's
+ * spendRestore, over the restores before this one). Once per `eventKey`. More than the holds spent and
+ * not yet restored is refused (400).
+ */
+export async function restoreSpend(
+  db: CardDb,
+  input: Who & {
+    cardId: number;
+    orderId: number;
+    eventKey: string;
+    cents: number;
+    detail?: Record<string, unknown>;
+  },
+): Promise<Posted> {
+  const eventKey = `restore:${input.eventKey}`;
+  return changeCard(
+    db,
+    { cardId: input.cardId, keys: [eventKey], orderId: input.orderId },
+    (card) => {
+      const seen = card.seen.get(eventKey);
+      if (seen) return { answer: () => ({ entries: [seen], replayed: true }) };
+      const spent = { principalCents: 0, giftCents: 0 };
+      let restoredBefore = 0;
+      for (const entry of card.orderEntries) {
+        if (entry.kind === "spend") {
+          spent.principalCents -= entry.principalCents;
+          spent.giftCents -= entry.giftCents;
+        }
+        if (entry.kind === "restore") restoredBefore += entry.principalCents + entry.giftCents;
+      }
+      const back = asBadRequest(() => spendRestore(spent, restoredBefore, input.cents));
+      const captured = card.orderHolds.findLast((h) => h.state === "captured");
+      return {
+        write: {
+          entries: [
+            {
+              eventKey,
+              entry: { kind: "restore", ...back },
+              actor: input.actor,
+              detail: { orderId: input.orderId, ...input.detail },
+              // beside the order's spends, so the next restore reads what this one gave back
+              holdRowId: captured?.id,
+            },
+          ],
+        },
+        answer: ({ entries }) => ({ entries, replayed: false }),
+      };
+    },
+    input.now,
+  );
+}
+
+/**
  * A manager's correction: signed amounts with a reason and the approver (core refuses one that goes
  * below zero or below what is held); `alongside` writes with it (the console's audit log entry).
  */
@@ -392,7 +448,7 @@ export async function adjustBalance(
 
 /** Points earned by a payment, once per payment; its paid cents kept for a refund's proportion. */
 export async function earnPoints(
-  db: Db,
+  db: CardDb,
   input: Who & { cardId: number; paymentKey: string; points: number; paidCents: number },
 ): Promise<Posted> {
   return postEntry(db, {
@@ -419,7 +475,7 @@ export interface Reversed {
  * own events count them). Once per refund. What the member already spent is recorded as the shortfall.
  */
 export async function reversePointsForRefund(
-  db: Db,
+  db: CardDb,
   input: Who & {
     cardId: number;
     paymentKey: string;

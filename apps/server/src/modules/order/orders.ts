@@ -23,6 +23,7 @@ import {
 } from "../../db/schema.js";
 import type { CartDeps } from "../cart/operate.js";
 import { sendToKitchen } from "../kitchen/tickets.js";
+import { groupMemberMoney } from "../payment/member-plan.js";
 import { settleCancelledOrder } from "../payment/order-cancel.js";
 import { groupPayments } from "../payment/present.js";
 import { isStaffActor } from "../staff/auth.js";
@@ -69,6 +70,7 @@ export async function orderDetail(
   orderId: number,
   restaurantId: number,
   guid: string,
+  now: Date,
 ): Promise<OrderDetail> {
   const { order } = await visibleOrder(db, orderId, restaurantId, guid);
   const group = await db
@@ -112,9 +114,15 @@ export async function orderDetail(
     : [];
   const zero = money(0);
   const payments = await groupPayments(db, order.id, guid);
-  // settled at the register: what it charged is paid, and nothing is left to pay here
-  const paid = isSettled(order.status) ? money(total) : centsToMoneyText(payments.netCents);
-  const due = total.minus(paid);
+  const member = restaurant ? await groupMemberMoney(db, { restaurant, mainId: order.id, guid, now }) : null;
+  const discount = centsToMoneyText(member?.discountCents ?? 0);
+  const stepsOf = (kind: string) =>
+    centsToMoneyText((member?.steps ?? []).filter((s) => s.kind === kind).reduce((n, s) => n + s.cents, 0));
+  // settled at the register: what it charged is paid, and nothing is left to pay here; stored value paid counts
+  const paid = isSettled(order.status)
+    ? money(total)
+    : centsToMoneyText(payments.netCents + (member?.storedCents ?? 0));
+  const due = total.minus(discount).minus(paid);
   return {
     orderId: order.id,
     wxId: order.mainGuid,
@@ -138,8 +146,8 @@ export async function orderDetail(
     orderWeChatMoney: centsToMoneyText(payments.wechatCents),
     orderRefundMoney: centsToMoneyText(payments.refundedCents),
     orderRedMoney: zero,
-    orderCouponMoney: zero,
-    orderDiscount: zero,
+    orderCouponMoney: stepsOf("coupon"),
+    orderDiscount: discount,
     orderServiceMoney: zero,
     orderWipeMoney: zero,
     orderSubmitTime: order.createdAt.toISOString(),
@@ -147,7 +155,7 @@ export async function orderDetail(
     openTime: (group[0] ?? order).createdAt.toISOString(),
     eatType: order.eatType,
     chargeMoney: money(total),
-    vipId: "",
+    vipId: member?.member ? String(member.member.cardId) : "",
     paymentType: order.paymentType,
     foodCount: liveLines.reduce((n, l) => n + Math.ceil(Number(l.count)), 0),
     prePrint: false,
@@ -164,6 +172,7 @@ export async function orderDetail(
     wholeMemo: order.wholeMemo,
     mainOrderId: order.mainOrderId,
     held: order.held && order.status === ORDER_STATUS.placed,
+    member: member?.member ?? null,
   };
 }
 

@@ -69,7 +69,7 @@ export function orderRoutes(app: FastifyInstance, deps: SubmitDeps): void {
   app.get(`${API.orderDetail}/:orderId`, async (request) => {
     const { orderId } = parse(orderIdParamSchema, request.params);
     const { rid } = parse(orderDetailQuerySchema, request.query);
-    return ok(await orderDetail(db, orderId, rid, visitorGuid(request)), 200);
+    return ok(await orderDetail(db, orderId, rid, visitorGuid(request), deps.now()), 200);
   });
 
   app.get(API.orderList, async (request) => {

@@ -12,6 +12,7 @@ import { batchedPerDatabase } from "../../db/batches.js";
 import type { Db } from "../../db/client.js";
 import { cartLines, dishes, type orderLines, type orders } from "../../db/schema.js";
 import { rowFromJson, run, type Statement } from "../../db/statements.js";
+import { memberCardJson, type StatusCard } from "../member/status.js";
 
 /**
  * The reads of a batch of submits ($1: one object per submit, numbered by `ord`): each submit's row,
@@ -44,7 +45,8 @@ select i.ord, r.id, r.timezone, r.server_version as "serverVersion", r.business_
     or d.id in (select (p->>'itemId')::int from dishes cd, jsonb_array_elements(cd.combos) p
       where cd.id = any(f.ids) and cd.restaurant_id = r.id and cd.combos <> '[]'::jsonb))), '[]') as dishes,
   coalesce((select json_agg(a.addition_id) from addition_stock a
-    where a.restaurant_id = r.id and a.snoozed_until > i.now), '[]') as "snoozedAdditions"
+    where a.restaurant_id = r.id and a.snoozed_until > i.now), '[]') as "snoozedAdditions",
+  ${memberCardJson({ guid: "i.guid", restaurantId: "r.id", visitId: "c.visit_id", now: "i.now" })} as member
 from jsonb_to_recordset($1::jsonb) as i(ord int, "restaurantId" int, "cartId" int, "submitId" text, guid text,
   "localFoodIds" int[], now timestamptz)
 join restaurants r on r.id = i."restaurantId"
@@ -90,6 +92,8 @@ interface ReadRow extends SubmitRestaurant {
   dishes: Record<string, unknown>[];
   /** the restaurant's additions whose snooze still runs */
   snoozedAdditions: number[];
+  /** the submitter's member card here (member/status.ts), null for none */
+  member: StatusCard | null;
 }
 
 export interface SubmitRead extends Omit<ReadRow, "lines" | "dishes"> {
@@ -198,10 +202,12 @@ export async function lastOrderOfCart(db: Db, cartId: number) {
   return order;
 }
 
+/** what the order's member status and the gate write only when they apply */
+type OrderExtras = "held" | "gateReasons" | "memberCardId" | "memberPrices" | "memberDayPercent";
 export type OrderRow = Required<
-  Omit<typeof orders.$inferInsert, "id" | "status" | "posTime" | "fastSerialNo" | "held" | "gateReasons">
+  Omit<typeof orders.$inferInsert, "id" | "status" | "posTime" | "fastSerialNo" | OrderExtras>
 > &
-  Pick<typeof orders.$inferInsert, "held" | "gateReasons">;
+  Pick<typeof orders.$inferInsert, OrderExtras>;
 export type OrderLineRow = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;
 
 export type WriteOutcome =

@@ -44,6 +44,7 @@ import type { Signer } from "../../security/signer.js";
 import { presentForRules, presentLine, refuseUnofferedCombos } from "../cart/cart-state.js";
 import type { CartDeps } from "../cart/operate.js";
 import { queueForKitchen } from "../kitchen/queue.js";
+import { statusOf } from "../member/status.js";
 import type { PhoneCodes } from "../verification/phone-codes.js";
 import { orderDinerCount } from "./diner-count.js";
 import {
@@ -164,7 +165,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       now: now.toISOString(),
     });
     if (!found) throw new AppError("restaurantNotFound");
-    const { cart, existing, lines: stored, dishRows, snoozedAdditions, ...restaurant } = found;
+    const { cart, existing, lines: stored, dishRows, snoozedAdditions, member, ...restaurant } = found;
     const token = deps.signer.visitorCredential(guid);
     checkRestaurant(deps, restaurant, payload, now);
     if (existing) {
@@ -227,6 +228,8 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       total: total.toFixed(2),
       visitorCancelledToday: cart.cancelledToday,
     });
+    // the member status the order is placed with: /pay charges it at these prices (member/status.ts)
+    const status = statusOf(member, restaurant, now);
     // who put each line in the cart, for the floor (a local cart's lines are the submitter's)
     const authors = local ? null : new Map(stored.map((l) => [l.detailId, l.updatedBy]));
     let written: WriteOutcome;
@@ -252,6 +255,9 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
           held: gateReasons.length > 0,
           gateReasons,
           createdAt: now,
+          memberCardId: status?.card.cardId ?? null,
+          memberPrices: status?.benefits.vipPrice ?? false,
+          memberDayPercent: status?.benefits.memberDayPercent ?? null,
         },
         lines: priced.map((p) => orderLine(p, authors?.get(p.line.detailId) || guid)),
         guid,

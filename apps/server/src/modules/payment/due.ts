@@ -1,18 +1,24 @@
 import { ORDER_STATUS } from "@tablemate/core";
 import { and, eq, ne, or, sql } from "drizzle-orm";
-import { orders, payIntents } from "../../db/schema.js";
+import { orders, payIntentOrders, payIntents } from "../../db/schema.js";
 import type { Tx } from "../cart/cart-state.js";
 import { cents } from "./intents.js";
 import { intentMoney } from "./ledger.js";
 
 /**
  * What an order group (its main order and the orders added to it, less the cancelled) still owes
- * through its pay-first intents, in cents: the group's total less what its events paid net of
+ * through its pay-first intents, in cents: the group's total less what member money covered of its
+ * paid intents' orders (discounts, stored value: credit_cents) and what its events paid net of
  * refunds; never below 0.
  */
 export async function groupDueCents(tx: Tx, mainOrderId: number): Promise<number> {
   const [group] = await tx
-    .select({ total: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text` })
+    .select({
+      total: sql<string>`coalesce(sum(${orders.totalPrice}), 0)::text`,
+      credit: sql<string>`coalesce(sum((select sum(m.credit_cents) from ${payIntentOrders} m
+        join ${payIntents} i on i.id = m.intent_id
+        where m.order_id = orders.id and m.live and i.status = 'paid')), 0)::text`,
+    })
     .from(orders)
     .where(
       and(
@@ -32,5 +38,5 @@ export async function groupDueCents(tx: Tx, mainOrderId: number): Promise<number
     )
   ).values())
     netCents += m.paidCents - m.refundedCents;
-  return Math.max(0, cents(group?.total ?? "0") - netCents);
+  return Math.max(0, cents(group?.total ?? "0") - Number(group?.credit ?? 0) - netCents);
 }

@@ -10,6 +10,7 @@ import type { PaidOrder, WordOutcome } from "./apply.js";
 import { billLeftCents, billShareOrders, visitTable } from "./bill.js";
 import type { PaymentDeps } from "./deps.js";
 import type { IntentRow } from "./intents.js";
+import { settleMemberPaid } from "./member-effects.js";
 import { sendRefunds } from "./refunds.js";
 
 /** The actor a payment's announcements carry (no person moved the order). */
@@ -57,6 +58,8 @@ async function announcePaid(
 ): Promise<void> {
   if (intent.kind === "bill" && intent.visitId !== null)
     return settleWhenBillPaid(deps, intent, intent.visitId);
+  // the member money's effects (hold captured, coupon used, points earned, the visit's card fixed), once
+  await deps.db.transaction((tx) => settleMemberPaid(tx, intent, deps.now()));
   // the order as the paying statement read it (pay_apply_paid): none when the intent has no order
   if (paidOrder) await broadcastOrderStatus(deps, paidOrder, paidOrder.status as OrderStatus, PAYMENT_ACTOR);
   if (intent.orderId !== null) await sendPaidGroupToKitchen(deps, intent.orderId);

@@ -1,11 +1,9 @@
-import { AppError, ORDER_STATUS, roundMoney, yuanToCents } from "@tablemate/core";
-import { and, eq, gt, inArray, or } from "drizzle-orm";
+import { AppError, roundMoney, yuanToCents } from "@tablemate/core";
+import { and, eq, gt, or } from "drizzle-orm";
 import { orders, payAttempts, payIntentOrders, payIntents } from "../../db/schema.js";
 import type { Tx } from "../cart/cart-state.js";
-import { oneIntentMoney } from "./ledger.js";
 
 export type IntentRow = typeof payIntents.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
 
 /** Money from the database (numeric text) as whole cents, rounded half-up to the cent first. */
 export const cents = (yuan: string) => yuanToCents(roundMoney(yuan));
@@ -59,69 +57,6 @@ export async function cancelIntent(tx: Tx, intent: IntentRow, now: Date): Promis
   if (moved.length === 0) return false;
   await tx.update(payIntentOrders).set({ live: false }).where(eq(payIntentOrders.intentId, intent.id));
   return true;
-}
-
-/**
- * What the diner pays now for an order group: the open intent over its unpaid orders, made (or made
- * again, when orders were added since) under the group's lock. Orders an open or paid intent covers are
- * never owed twice (a live row per order); nothing owed answers `nothingDue`.
- */
-export async function orderGroupIntent(
-  tx: Tx,
-  restaurantId: number,
-  orderId: number,
-  payerGuid: string,
-  now: Date,
-): Promise<IntentRow> {
-  const { main, group } = await lockOrderGroup(tx, orderId, restaurantId);
-  const owed = group.filter((o) => o.status !== ORDER_STATUS.cancelled && o.status !== ORDER_STATUS.settled);
-  const covered = owed.length
-    ? await tx
-        .select({ orderId: payIntentOrders.orderId, intent: payIntents })
-        .from(payIntentOrders)
-        .innerJoin(payIntents, eq(payIntents.id, payIntentOrders.intentId))
-        .where(
-          and(
-            inArray(
-              payIntentOrders.orderId,
-              owed.map((o) => o.id),
-            ),
-            eq(payIntentOrders.live, true),
-          ),
-        )
-    : [];
-  const coveredIds = new Set(covered.map((c) => c.orderId));
-  const open = covered.find((c) => c.intent.status === "open")?.intent;
-  let uncovered: OrderRow[] = owed.filter((o) => !coveredIds.has(o.id));
-  if (open && uncovered.length === 0) return open;
-  if (uncovered.length === 0) throw new AppError("nothingDue");
-  if (open) {
-    // dishes were added while an intent was open: one intent over everything unpaid replaces it
-    if (await attemptInFlight(tx, open.id, now)) throw new AppError("payInFlight");
-    const money = await oneIntentMoney(tx, open.id);
-    if (money.paidCents > 0) throw new AppError("payInFlight");
-    await cancelIntent(tx, open, now);
-    const openOrders = covered.filter((c) => c.intent.id === open.id).map((c) => c.orderId);
-    uncovered = owed.filter((o) => !coveredIds.has(o.id) || openOrders.includes(o.id));
-  }
-  const amounts = uncovered.map((o) => ({ orderId: o.id, amountCents: cents(o.totalPrice) }));
-  const amountCents = amounts.reduce((sum, a) => sum + a.amountCents, 0);
-  if (amountCents <= 0) throw new AppError("nothingDue");
-  const [intent] = await tx
-    .insert(payIntents)
-    .values({
-      restaurantId,
-      kind: "order",
-      orderId: main.id,
-      payerGuid,
-      amountCents,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  if (!intent) throw new Error("intent insert returned nothing");
-  await tx.insert(payIntentOrders).values(amounts.map((a) => ({ ...a, intentId: intent.id })));
-  return intent;
 }
 
 /** The live intents of an order group (open or paid, and the cancelled ones that captured money). */

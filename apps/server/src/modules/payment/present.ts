@@ -13,6 +13,7 @@ import { orders, payAttempts, payIntents, restaurants, tables } from "../../db/s
 import { visibleOrder } from "../order/orders.js";
 import { cents } from "./intents.js";
 import { intentMoney } from "./ledger.js";
+import { groupMemberMoney } from "./member-plan.js";
 import type { ProviderRegistry } from "./providers.js";
 
 const PAY_TYPE_TEXT = { sandbox: "测试支付", wechat: "微信支付", alipay: "支付宝" } as const;
@@ -64,13 +65,18 @@ export async function groupPayments(db: Db, mainOrderId: number, viewerGuid = ""
   return { paidCents, refundedCents, netCents: paidCents - refundedCents, wechatCents, pays, inFlight };
 }
 
-/** GET pay view: the order group's total and payments as the server computes them. */
+/**
+ * GET pay view: the order group's total, discounts and payments as the server computes them: what
+ * member money took off its paid orders and what the unpaid ones get by themselves (member prices,
+ * 满减; member-plan.ts), stored value counted as paid.
+ */
 export async function payView(
   db: Db,
   providers: ProviderRegistry,
   orderId: number,
   restaurantId: number,
   guid: string,
+  now: Date,
 ): Promise<PayView> {
   const { order } = await visibleOrder(db, orderId, restaurantId, guid);
   const mainId = order.mainOrderId ?? order.id;
@@ -83,29 +89,39 @@ export async function payView(
     .reduce((sum, o) => sum + cents(o.totalPrice), 0);
   const payments = await groupPayments(db, mainId);
   const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, restaurantId));
+  if (!restaurant) throw new AppError("restaurantNotFound");
   const [table] = await db.select().from(tables).where(eq(tables.id, order.tableId));
   const provider = await providers.forRestaurant(restaurantId);
+  const member = await groupMemberMoney(db, { restaurant, mainId, guid, now });
+  const paidCents = payments.paidCents + member.storedCents;
   const money = intentState({
-    amountCents: totalCents,
+    amountCents: totalCents - member.discountCents,
     events: [
-      { kind: "paid", amountCents: payments.paidCents },
+      { kind: "paid", amountCents: paidCents },
       { kind: "refunded", amountCents: payments.refundedCents },
     ],
     attempts: payments.inFlight ? [{ status: "pending" }] : [],
   });
+  const discounts = member.steps.map((step) => ({
+    kind: step.kind,
+    label: step.label,
+    amount: centsToMoneyText(step.cents),
+  }));
   return {
     orderId: mainId,
-    restaurantName: restaurant?.name ?? "",
+    restaurantName: restaurant.name,
     tableName: table?.name ?? "",
     total: centsToMoneyText(totalCents),
-    discounts: [],
-    paid: centsToMoneyText(payments.paidCents),
+    discounts,
+    paid: centsToMoneyText(paidCents),
     refunded: centsToMoneyText(payments.refundedCents),
     due: centsToMoneyText(money.dueCents),
     // paid more than owed reads as paid to the diner (the excess is refunded by itself)
     state: money.state === "overpaid" ? "paid" : money.state,
     provider: provider.name,
     test: provider.test,
+    member: member.member,
+    memberPay: member.memberPay,
   };
 }
 

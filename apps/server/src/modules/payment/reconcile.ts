@@ -6,6 +6,7 @@ import { reconcileRecharges } from "../member/recharge.js";
 import { applyTradeWord } from "./apply.js";
 import type { PaymentDeps } from "./deps.js";
 import { afterPayment } from "./effects.js";
+import { sweepMemberIntents } from "./member-effects.js";
 import { applyRefundState, sendRefund } from "./refunds.js";
 
 const JOB = "pay-reconcile";
@@ -26,12 +27,18 @@ export interface ReconcileSummary {
   refundsChecked: number;
   /** recharges posted after their paid word, and closed unpaid */
   recharges: { posted: number; closed: number };
+  /** member intents whose payment expired (their money given back), and paid ones whose effects were done now */
+  memberExpired: number;
+  memberSettled: number;
 }
 
 /**
  * One pass of reconciliation: pending attempts past QUERY_AFTER_MS are asked of their provider (a
  * dropped notification is found so), expired ones closed; refunds pending too long are asked about or
- * sent again; recharges paid but not posted are posted, expired ones closed (member/recharge.ts). Paid money nothing needs is refunded as the word is applied (applyTradeWord).
+ * sent again; recharges paid but not posted are posted, expired ones closed (member/recharge.ts). Paid
+ * money nothing needs is refunded as the word is applied (applyTradeWord). Member money: an unpaid
+ * intent's hold and coupon go back once its payment expired, a paid one's effects a stop left undone
+ * are done (member-effects.ts).
  */
 export async function reconcileOnce(deps: PaymentDeps): Promise<ReconcileSummary> {
   const holder = randomUUID();
@@ -42,6 +49,8 @@ export async function reconcileOnce(deps: PaymentDeps): Promise<ReconcileSummary
     closed: 0,
     refundsChecked: 0,
     recharges: { posted: 0, closed: 0 },
+    memberExpired: 0,
+    memberSettled: 0,
   };
   if (!(await claimJob(deps.db, { name: JOB, holder, now: deps.now(), claimMs: CLAIM_MS }))) return summary;
   summary.ran = true;
@@ -84,6 +93,10 @@ export async function reconcileOnce(deps: PaymentDeps): Promise<ReconcileSummary
     }
     // after the attempts: an expired one is closed above, so its recharge can be closed here
     summary.recharges = await reconcileRecharges(deps);
+    // after the attempts' words: an intent whose attempt was paid meanwhile is not let go
+    const member = await sweepMemberIntents(deps.db, now, BATCH);
+    summary.memberExpired = member.expired;
+    summary.memberSettled = member.settled;
   } finally {
     await releaseJob(deps.db, { name: JOB, holder });
   }

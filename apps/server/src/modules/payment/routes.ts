@@ -1,8 +1,11 @@
 import {
   AppError,
+  availableCouponsQuerySchema,
   billClaimRequestSchema,
   billPayRequestSchema,
+  discountsQuerySchema,
   idempotencyKeySchema,
+  MEMBER_API,
   PAY_API,
   PAY_PROVIDERS,
   payAttemptParamsSchema,
@@ -20,6 +23,7 @@ import { getRestaurant } from "../restaurant/restaurants.js";
 import { claimBill, payBill, readBill } from "./bill.js";
 import type { PaymentDeps } from "./deps.js";
 import { once } from "./idempotency.js";
+import { availableCoupons, memberDiscounts } from "./member-plan.js";
 import { receiveNotification } from "./notify.js";
 import { attemptView, payView } from "./present.js";
 import { requery } from "./reconcile.js";
@@ -63,15 +67,29 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps, signer: S
     const key = idempotencyKey(request);
     const input = await startInput(request, body, guid, "点餐");
     const start = await once(db, `prepay:${guid}`, key, body, () =>
-      startOrderPayment(deps, body.orderId, input),
+      startOrderPayment(deps, body.orderId, input, body),
     );
     return ok(start);
+  });
+
+  // member money at /pay (issue 19): the coupons the diner's card holds with their verdicts, and the
+  // discount pipeline's answer for a choice
+  app.get(MEMBER_API.availableCoupons, async (request) => {
+    const guid = requireVisitor(signer, request);
+    const { rid, orderId } = parse(availableCouponsQuerySchema, request.query);
+    return ok(await availableCoupons(db, { restaurantId: rid, orderId, guid, now: deps.now() }));
+  });
+
+  app.get(MEMBER_API.discounts, async (request) => {
+    const guid = requireVisitor(signer, request);
+    const { rid, orderId, ...choice } = parse(discountsQuerySchema, request.query);
+    return ok(await memberDiscounts(db, { restaurantId: rid, orderId, guid, choice, now: deps.now() }));
   });
 
   app.get(PAY_API.payOrder(":orderId"), async (request) => {
     const { orderId } = parse(payOrderParamsSchema, request.params);
     const { rid } = parse(ridQuerySchema, request.query);
-    return ok(await payView(db, deps.providers, orderId, rid, requireVisitor(signer, request)));
+    return ok(await payView(db, deps.providers, orderId, rid, requireVisitor(signer, request), deps.now()));
   });
 
   app.get(PAY_API.payAttempt(":tradeNo"), async (request) => {

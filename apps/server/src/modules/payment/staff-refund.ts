@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { AppError, type Approval, yuanToCents } from "@tablemate/core";
 import { and, desc, eq } from "drizzle-orm";
 import { payAttempts, payIntents } from "../../db/schema.js";
@@ -5,6 +6,7 @@ import { checkedApprover, requireApproval, type VerifyApproval } from "../floor/
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
 import type { PaymentDeps } from "./deps.js";
+import { intentRefunded, refundMemberParts, settleMemberPaid } from "./member-effects.js";
 import { type RefundRow, recordRefund, sendRefunds } from "./refunds.js";
 
 /**
@@ -36,7 +38,8 @@ export async function refundByStaff(
       .from(payAttempts)
       .where(and(eq(payAttempts.intentId, intent.id), eq(payAttempts.status, "paid")))
       .orderBy(desc(payAttempts.id));
-    if (paid.length === 0) throw new AppError("refundTooLarge");
+    await settleMemberPaid(tx, intent, deps.now());
+    const before = await intentRefunded(tx, intent);
     const recorded: RefundRow[] = [];
     let left = amountCents;
     for (const attempt of paid) {
@@ -53,7 +56,18 @@ export async function refundByStaff(
       );
       left -= take;
     }
+    // the rest from the stored value it paid with, back on the card (the gateway's money goes back first)
+    const stored = Math.min(left, intent.status === "paid" ? intent.storedCents - before.storedCents : 0);
+    left -= stored;
     if (left > 0) throw new AppError("refundTooLarge");
+    await refundMemberParts(tx, intent, {
+      key: `staff:${randomUUID()}`,
+      storedCents: stored,
+      refundCents: amountCents,
+      refundedBeforeCents: before.gatewayCents + before.storedCents,
+      actor: by.actor,
+      now: deps.now(),
+    });
     await recordAudit(tx, {
       restaurantId,
       by,
@@ -61,7 +75,12 @@ export async function refundByStaff(
       action: "payment.refund",
       target: `payment:${intent.id}`,
       before: { status: intent.status },
-      after: { refund: body.amount, reason: body.reason, refunds: recorded.map((r) => r.refundNo) },
+      after: {
+        refund: body.amount,
+        reason: body.reason,
+        refunds: recorded.map((r) => r.refundNo),
+        storedValue: stored,
+      },
     });
     return recorded;
   });

@@ -1,12 +1,14 @@
-import { AppError, centsToMoneyText, PAY_API, type PayStart } from "@tablemate/core";
+import { AppError, centsToMoneyText, type MemberPayChoice, PAY_API, type PayStart } from "@tablemate/core";
 import { and, eq } from "drizzle-orm";
 import { payAttempts, restaurants } from "../../db/schema.js";
 import { visibleOrder } from "../order/orders.js";
 
 import { ATTEMPT_TTL_MS, type PaymentDeps } from "./deps.js";
-import { attemptInFlight, type IntentRow, orderGroupIntent } from "./intents.js";
+import { afterPayment } from "./effects.js";
+import { attemptInFlight, type IntentRow } from "./intents.js";
 import { oneIntentMoney } from "./ledger.js";
 import { newTradeNo } from "./numbers.js";
+import { NO_MEMBER_MONEY, orderGroupIntent } from "./order-intent.js";
 
 export interface StartInput {
   restaurantId: number;
@@ -106,16 +108,35 @@ function payStart(
   };
 }
 
-/** POST prepay: pay an order group the diner may see (their own, or their visit's). */
+/**
+ * POST prepay: pay an order group the diner may see (their own, or their visit's), with the member
+ * money they chose (a coupon, points, stored value): the gateway is asked only for the rest, and not at
+ * all when stored value pays everything (the answer's next is then `paid`, after the paid word's effects).
+ */
 export async function startOrderPayment(
   deps: PaymentDeps,
   orderId: number,
   input: StartInput,
+  choice: MemberPayChoice = NO_MEMBER_MONEY,
 ): Promise<PayStart> {
   // the order's diners may pay it (the orderer, a tablemate at its visit); to anyone else it does not exist
   await visibleOrder(deps.db, orderId, input.restaurantId, input.guid);
-  const intent = await deps.db.transaction((tx) =>
-    orderGroupIntent(tx, input.restaurantId, orderId, input.guid, deps.now()),
+  const [restaurant] = await deps.db
+    .select({ id: restaurants.id, serverVersion: restaurants.serverVersion, timezone: restaurants.timezone })
+    .from(restaurants)
+    .where(eq(restaurants.id, input.restaurantId));
+  if (!restaurant) throw new AppError("restaurantNotFound");
+  const { intent, paidOrder } = await deps.db.transaction((tx) =>
+    orderGroupIntent(tx, restaurant, orderId, input.guid, choice, deps.now()),
   );
-  return startAttempt(deps, intent, input);
+  if (intent.status !== "paid") return startAttempt(deps, intent, input);
+  await afterPayment(deps, { outcome: "applied", paidIntent: intent, paidOrder, refunds: [] });
+  const provider = await deps.providers.forRestaurant(input.restaurantId);
+  return {
+    tradeNo: "",
+    amount: centsToMoneyText(0),
+    provider: provider.name,
+    test: provider.test,
+    next: { kind: "paid" },
+  };
 }

@@ -1,11 +1,22 @@
 import { formatMoney } from "@tablemate/client";
-import type { PayView } from "@tablemate/core";
+import { centsToMoneyText, type MemberPayChoice, type PayView } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
 import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
 import { payView, startPay } from "../../api/pay.js";
+import { useCarryingNavigate } from "../../router/navigation.js";
+import { PATHS } from "../../router/paths.js";
 import { Money } from "../cart/Money.js";
 import { useOrderNavigation } from "../checkout/order-navigation.js";
 import { FactRow, OrderNotice, OrderPageFrame } from "../order/OrderPageFrame.js";
+import { centsMoney, MemberCardRow, type MemberQuote, MemberRows, useMemberQuote } from "./MemberPay.js";
+import {
+  type MemberChoice,
+  memberChoiceQuery,
+  NO_MEMBER_MONEY,
+  paidChoice,
+  readMemberChoice,
+} from "./member-choice.js";
 import { PayHead, StartedPayment } from "./PayParts.js";
 import { firstPayView } from "./page-pay.js";
 import { PAY_COPY } from "./pay-copy.js";
@@ -16,21 +27,32 @@ import { useStartPay } from "./use-start-pay.js";
 
 const nonZero = (value: string) => Number(value) !== 0;
 
-/** The amounts of the order as the server computed them: total, discounts, paid, refunded, due. */
-function Amounts({ view }: { view: PayView }) {
+/**
+ * The amounts of the order as the server computed them: total, discounts, paid, refunded, due. With
+ * member money the discounts are the pipeline's for the diner's choice (`quote`), and due its payable.
+ */
+function Amounts({ view, quote }: { view: PayView; quote: MemberQuote | null }) {
+  const discounts = quote
+    ? quote.discounts.steps.map((step) => ({
+        kind: step.kind,
+        label: step.label,
+        amount: centsToMoneyText(step.cents),
+      }))
+    : view.discounts;
+  const due = quote ? centsToMoneyText(quote.discounts.payableCents) : view.due;
   return (
     <section className="order-card" data-testid="pay-amounts">
+      {view.member && <MemberCardRow member={view.member} />}
       <FactRow label={PAY_COPY.total} testId="pay-total">
         {formatMoney(view.total)}
       </FactRow>
-      {/* coupons and stored value take this place once the members issue fills the discounts */}
       <div className="pay-discounts" data-testid="pay-discounts">
-        {view.discounts.length === 0 ? (
+        {discounts.length === 0 ? (
           <FactRow label={PAY_COPY.discounts}>
             <span className="pay-muted">{PAY_COPY.noDiscounts}</span>
           </FactRow>
         ) : (
-          view.discounts.map((discount) => (
+          discounts.map((discount) => (
             <FactRow key={`${discount.kind}:${discount.label}`} label={discount.label}>
               -{formatMoney(discount.amount)}
             </FactRow>
@@ -48,7 +70,7 @@ function Amounts({ view }: { view: PayView }) {
         </FactRow>
       )}
       <FactRow label={PAY_COPY.due} testId="pay-due">
-        <Money className="pay-due" value={view.due} />
+        <Money className="pay-due" value={due} />
       </FactRow>
     </section>
   );
@@ -78,6 +100,20 @@ export function OrderPay({ orderId }: { orderId: number | null }) {
   const toDetail = useCallback(() => {
     if (orderId !== null) nav.toDetail(orderId);
   }, [nav, orderId]);
+  const [params] = useSearchParams();
+  const choice = useMemo(() => readMemberChoice(params), [params]);
+  const navigate = useCarryingNavigate();
+  const unpaid = state.kind === "ready" && state.value.memberPay && state.value.state === "unpaid";
+  const member = useMemberQuote(rid, orderId, unpaid, choice);
+  const quote = unpaid && member.state.kind === "ready" ? member.state.value : null;
+  const choose = (next: MemberChoice) =>
+    navigate(PATHS.pay, { query: { ...resultQuery, ...memberChoiceQuery(next) }, replace: true });
+  const openCoupons = () => {
+    const coupon = quote?.discounts.couponId ?? "none";
+    navigate(PATHS.memberSelectCoupons, {
+      query: { ...resultQuery, ...memberChoiceQuery({ ...choice, coupon }) },
+    });
+  };
 
   if (state.kind !== "ready") {
     return (
@@ -96,12 +132,20 @@ export function OrderPay({ orderId }: { orderId: number | null }) {
   }
 
   const view = state.value;
+  const paying: MemberPayChoice = quote ? paidChoice(quote.discounts) : NO_MEMBER_MONEY;
+  // a choice of member money is another payment: its own Idempotency-Key
+  const what = `${view.due}|${returnPath}|${paying.couponId ?? ""}|${paying.points}|${paying.storedValueCents}`;
   const pay = () => {
     if (rid === null) return;
-    void start({ kind: "order", rid, orderId: view.orderId }, `${view.due}|${returnPath}`, (key) =>
-      startPay(rid, view.orderId, returnPath, key),
+    void start({ kind: "order", rid, orderId: view.orderId }, what, (key) =>
+      startPay(rid, view.orderId, returnPath, key, paying),
     );
   };
+  const gateway = quote ? centsToMoneyText(quote.discounts.gatewayCents) : view.due;
+  const payLabel =
+    quote && quote.discounts.gatewayCents === 0 && quote.discounts.storedValue.usedCents > 0
+      ? PAY_COPY.payStored(centsMoney(quote.discounts.storedValue.usedCents))
+      : PAY_COPY.payButton(formatMoney(gateway));
   const settled = view.state === "paid" || !(Number(view.due) > 0);
   const footer = settled ? (
     <>
@@ -128,8 +172,14 @@ export function OrderPay({ orderId }: { orderId: number | null }) {
       <Button color="primary" fill="outline" shape="rounded" onClick={toDetail}>
         {PAY_COPY.viewOrder}
       </Button>
-      <Button className="order-footer__grow" color="primary" shape="rounded" loading={starting} onClick={pay}>
-        {PAY_COPY.payButton(formatMoney(view.due))}
+      <Button
+        className="order-footer__grow"
+        color="primary"
+        shape="rounded"
+        loading={starting || (unpaid && member.state.kind === "loading")}
+        onClick={pay}
+      >
+        {payLabel}
       </Button>
     </>
   );
@@ -139,7 +189,13 @@ export function OrderPay({ orderId }: { orderId: number | null }) {
       <PayHead testId="pay-where" name={view.restaurantName} test={view.test}>
         <FactRow label={PAY_COPY.table}>{view.tableName}</FactRow>
       </PayHead>
-      <Amounts view={view} />
+      <Amounts view={view} quote={quote} />
+      {quote && <MemberRows quote={quote} choice={choice} onChoice={choose} onOpenCoupons={openCoupons} />}
+      {unpaid && member.state.kind === "failed" && (
+        <p className="pay-muted" data-testid="pay-member-failed">
+          {PAY_COPY.memberLoadFailed}
+        </p>
+      )}
       {shown && <StartedPayment shown={shown} toResult={toResult} />}
     </OrderPageFrame>
   );

@@ -64,4 +64,34 @@ export const PAY_COPY = {
   billSettled: "本桌已结清",
   nothingClaimed: "请先选择要支付的菜品",
   claimFailed: "操作失败，请重试",
+  /** member money at /pay (issue 19) */
+  memberCard: "会员卡",
+  memberCardOf: (cardTypeName: string, telPhone: string) => `${cardTypeName} ${telPhone}`,
+  /** a tablemate's card, shared (000 §6) */
+  sharedCard: "同伴的会员权益",
+  coupon: "优惠券",
+  couponNone: "不使用优惠券",
+  couponsUsable: (n: number) => `${n}张可用`,
+  couponsNone: "暂无可用",
+  points: "积分抵扣",
+  pointsOffer: (points: number, amount: string) => `可用${points}积分，抵${amount}`,
+  pointsNone: "暂无可用积分",
+  storedValue: "储值支付",
+  storedBalance: (amount: string) => `余额${amount}`,
+  /** the register cannot take stored value with the gateway together, and the balance is short of it all */
+  storedShort: "余额不足以全额支付",
+  gateway: "还需支付",
+  payStored: (amount: string) => `储值支付 ${amount}`,
+  paidByStoredValue: "已使用储值支付",
+  memberLoadFailed: "获取会员优惠失败，请重试",
+  /** /member/selectCoupons */
+  selectCouponsTitle: "选择优惠券",
+  couponGoods: (dishName: string) => `${dishName}兑换券`,
+  couponMinSpend: (amount: string) => `满${amount}可用`,
+  couponNoMinimum: "无门槛",
+  couponValidity: (first: string, last: string | null) =>
+    last ? `${first} 至 ${last}` : `${first} 起长期有效`,
+  couponSaves: (amount: string) => `可抵${amount}`,
+  couponsEmpty: "暂无优惠券",
+  confirm: "确定",
 } as const;

@@ -9,7 +9,9 @@ export type NextShown =
   /** WeChat's JSAPI outside WeChat: nothing to call */
   | { kind: "noBridge" }
   /** WeChat's pay sheet answered: ok (the return page confirms with the server), or cancelled/failed */
-  | { kind: "jsapi"; ok: boolean };
+  | { kind: "jsapi"; ok: boolean }
+  /** no gateway: member money paid it all, and it is paid */
+  | { kind: "paid" };
 
 interface WeixinBridge {
   invoke(name: string, params: Record<string, string>, done: (answer: { err_msg?: string }) => void): void;
@@ -47,6 +49,8 @@ export function actOnNext(next: PayNext): Promise<NextShown> {
       return Promise.resolve({ kind: "leaving" });
     case "qr":
       return Promise.resolve({ kind: "qr", content: next.content });
+    case "paid":
+      return Promise.resolve({ kind: "paid" });
     case "jsapi": {
       const bridge = (window as { WeixinJSBridge?: WeixinBridge }).WeixinJSBridge;
       if (!bridge) return Promise.resolve({ kind: "noBridge" });

@@ -10,7 +10,7 @@ import { forgetPayKey, type PayIntent, payKey } from "./pay-key.js";
 import { actOnNext, type NextShown } from "./pay-next.js";
 
 /** What the page shows of a started payment that did not leave the page (a QR code, no WeChat). */
-export type StartShown = Exclude<NextShown, { kind: "jsapi" }> & { tradeNo: string; test: boolean };
+export type StartShown = Exclude<NextShown, { kind: "jsapi" | "paid" }> & { tradeNo: string; test: boolean };
 
 /**
  * Starting a payment (an order's, a bill share's, a recharge's) and acting on the server's next step.
@@ -56,6 +56,12 @@ export function useStartPay(
       try {
         const started = await call(payKey(intent, what));
         const next = await actOnNext(started.next);
+        if (next.kind === "paid") {
+          // member money paid it all: the page reads it paid
+          showToast(PAY_COPY.paidByStoredValue);
+          refresh();
+          return;
+        }
         if (next.kind === "jsapi") {
           // WeChat's sheet said ok: the return page asks the server; cancelled: /pay as it is now
           if (next.ok) toResult(started.tradeNo);
