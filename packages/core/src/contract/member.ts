@@ -2,7 +2,6 @@ import { z } from "zod";
 import { PHONE_PATTERN } from "../validation.js";
 import { guidSchema, idSchema } from "./common.js";
 import { memberUseSchema } from "./order.js";
-import { payStartSchema } from "./payment.js";
 import { phoneCodeSentSchema } from "./verification.js";
 
 /**
@@ -337,10 +336,6 @@ export const redpacketDrawAnswerSchema = z.object({
   balance: cents,
 });
 export type RedpacketDrawAnswer = z.infer<typeof redpacketDrawAnswerSchema>;
-
-/** POST /deal/api/v1/recharge-prepay's answer: every create-payment call's (payment.ts's payStart, with its next step), and the recharge */
-export const rechargeStartSchema = payStartSchema.extend({ rechargeId: z.number() });
-export type RechargeStart = z.infer<typeof rechargeStartSchema>;
 
 export const RECHARGE_STATES = ["pending", "paid", "closed"] as const;
 

@@ -76,6 +76,10 @@ export const payStartSchema = z.object({
 });
 export type PayStart = z.infer<typeof payStartSchema>;
 
+/** POST /deal/api/v1/recharge-prepay's answer (issue 19): every create-payment call's, and the recharge */
+export const rechargeStartSchema = payStartSchema.extend({ rechargeId: z.number() });
+export type RechargeStart = z.infer<typeof rechargeStartSchema>;
+
 /** GET /deal/api/v1/prepay/attempts/:tradeNo?rid=: the return page asks (a pending attempt is queried at the provider). */
 export const payAttemptParamsSchema = z.object({ tradeNo: z.string().min(1).max(64) });
 export const payAttemptSchema = z.object({
