@@ -12,8 +12,12 @@ export function MemberBanner() {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const show = () => setShown(true);
-    if (typeof requestIdleCallback === "function") requestIdleCallback(show, { timeout: 2000 });
-    else setTimeout(show, 300);
+    if (typeof requestIdleCallback === "function") {
+      const idle = requestIdleCallback(show, { timeout: 2000 });
+      return () => cancelIdleCallback(idle);
+    }
+    const timer = setTimeout(show, 300);
+    return () => clearTimeout(timer);
   }, []);
   return (
     <div className="member-banner" data-testid="member-banner">
