@@ -121,20 +121,37 @@ export function useReason(): { ask(title: string): Promise<string | null>; dialo
       destroyOnHidden
     >
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="reason"
+        <ReasonItem
           label={FLOOR_COPY.reason}
-          rules={[{ required: true, whitespace: true, max: 60, message: FLOOR_COPY.reasonRequired }]}
-        >
-          <Input.TextArea
-            rows={2}
-            maxLength={60}
-            placeholder={FLOOR_COPY.reasonPlaceholder}
-            data-testid="reason-input"
-          />
-        </Form.Item>
+          max={60}
+          rule={FLOOR_COPY.reasonRequired}
+          placeholder={FLOOR_COPY.reasonPlaceholder}
+          testId="reason-input"
+        />
       </Form>
     </Modal>
   );
   return { ask, dialog };
+}
+
+/** A form's 原因 (a cancel, a comp, an adjustment, a refund): written out, at most `max` characters. */
+export function ReasonItem({
+  label,
+  max,
+  rule,
+  placeholder,
+  testId,
+}: {
+  label: string;
+  max: number;
+  /** what is shown when it is missing or too long */
+  rule: string;
+  placeholder: string;
+  testId: string;
+}) {
+  return (
+    <Form.Item name="reason" label={label} rules={[{ required: true, whitespace: true, max, message: rule }]}>
+      <Input.TextArea rows={2} maxLength={max} placeholder={placeholder} data-testid={testId} />
+    </Form.Item>
+  );
 }

@@ -1,4 +1,3 @@
-import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import {
   type CardTypeBody,
   type ConsoleCardType,
@@ -6,27 +5,13 @@ import {
   memberDayText,
   privilegeText,
 } from "@tablemate/core";
-import {
-  App,
-  Button,
-  Checkbox,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from "antd";
+import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { membersApi } from "../../api/members.js";
-import { isConflict } from "../../api/menu.js";
 import { MEMBERS_COPY as C } from "../../copy/index.js";
 import { useWorkplace } from "../session/session-store.js";
-import { failure, useLoad } from "../staff/use-load.js";
+import { useLoad } from "../staff/use-load.js";
+import { FormDialog, TabHead, TabTable } from "./settings-tab.js";
 
 const F = C.typeForm;
 const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
@@ -104,9 +89,7 @@ function TypeForm({
   open: boolean;
   close(saved: boolean): void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<TypeValues>();
-  const [saving, setSaving] = useState(false);
   const memberDayOn = Form.useWatch("memberDayOn", form);
   const percent = Form.useWatch("percent", form);
   // the form shows the type being edited, or a new one's defaults, each time it opens
@@ -114,24 +97,10 @@ function TypeForm({
     if (open) form.setFieldsValue(editing ? valuesOf(editing) : NEW_TYPE);
   }, [open, editing, form]);
 
-  const save = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      if (editing)
-        await membersApi.editCardType(rid, editing.id, { ...bodyOf(values), version: editing.version });
-      else await membersApi.createCardType(rid, bodyOf(values));
-      void message.success(C.saved);
-      close(true);
-    } catch (error) {
-      void message.error(failure(error));
-      if (isConflict(error)) close(true);
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const send = (values: TypeValues) =>
+    editing
+      ? membersApi.editCardType(rid, editing.id, { ...bodyOf(values), version: editing.version })
+      : membersApi.createCardType(rid, bodyOf(values));
   const someDay = {
     validator: async () => {
       const { memberDayOn: on, weekdays, monthDays } = form.getFieldsValue();
@@ -139,98 +108,95 @@ function TypeForm({
     },
   };
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={editing ? C.editCardType : C.newCardType}
-      okText={C.ok}
-      cancelText={C.cancel}
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={() => close(false)}
+      send={send}
+      saved={() => close(true)}
+      conflict={() => close(true)}
+      cancel={() => close(false)}
       width={640}
-      forceRender
-      data-testid="card-type-form"
+      testId="card-type-form"
     >
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="name"
-          label={F.name}
-          rules={[{ required: true, whitespace: true, max: 20, message: F.nameRule }]}
-        >
-          <Input maxLength={20} data-testid="card-type-name" />
+      <Form.Item
+        name="name"
+        label={F.name}
+        rules={[{ required: true, whitespace: true, max: 20, message: F.nameRule }]}
+      >
+        <Input maxLength={20} data-testid="card-type-name" />
+      </Form.Item>
+      <Space size={24} wrap>
+        <Form.Item name="isVipPrice" label={F.isVipPrice} valuePropName="checked">
+          <Switch />
         </Form.Item>
-        <Space size={24} wrap>
-          <Form.Item name="isVipPrice" label={F.isVipPrice} valuePropName="checked">
-            <Switch />
+        <Form.Item name="chargeFlag" label={F.chargeFlag} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="isDefault" label={F.isDefault} valuePropName="checked">
+          <Switch data-testid="card-type-default" />
+        </Form.Item>
+        <Form.Item name="enabled" label={F.enabled} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Space>
+      <div className="members-form-row">
+        <Form.Item name="pointsPerYuan" label={F.pointsPerYuan}>
+          <InputNumber min={0} max={1000} precision={0} style={{ width: "100%" }} />
+        </Form.Item>
+        <Form.Item name="centsPerPoint" label={F.centsPerPoint}>
+          <InputNumber min={0} max={10_000} precision={0} style={{ width: "100%" }} />
+        </Form.Item>
+      </div>
+      <Form.Item name="rights" label={F.rights}>
+        <Checkbox.Group
+          className="members-rights"
+          options={MEMBER_PRIVILEGES.map((p) => ({
+            value: p.id,
+            label: privilegeText(p.id) ?? String(p.id),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="memberDayOn" label={F.memberDayOn} valuePropName="checked">
+        <Switch data-testid="member-day-on" />
+      </Form.Item>
+      {memberDayOn && (
+        <div className="members-member-day">
+          <Form.Item
+            name="weekdays"
+            label={F.weekdays}
+            rules={[someDay]}
+            dependencies={["monthDays", "memberDayOn"]}
+          >
+            <Checkbox.Group options={C.weekdays.map((label, i) => ({ value: i + 1, label }))} />
           </Form.Item>
-          <Form.Item name="chargeFlag" label={F.chargeFlag} valuePropName="checked">
-            <Switch />
+          <Form.Item name="monthDays" label={F.monthDays}>
+            <Select
+              mode="multiple"
+              allowClear
+              options={MONTH_DAYS.map((d) => ({ value: d, label: C.monthDay(d) }))}
+              data-testid="member-day-month"
+            />
           </Form.Item>
-          <Form.Item name="isDefault" label={F.isDefault} valuePropName="checked">
-            <Switch data-testid="card-type-default" />
-          </Form.Item>
-          <Form.Item name="enabled" label={F.enabled} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Space>
-        <div className="members-form-row">
-          <Form.Item name="pointsPerYuan" label={F.pointsPerYuan}>
-            <InputNumber min={0} max={1000} precision={0} style={{ width: "100%" }} />
-          </Form.Item>
-          <Form.Item name="centsPerPoint" label={F.centsPerPoint}>
-            <InputNumber min={0} max={10_000} precision={0} style={{ width: "100%" }} />
+          <Form.Item
+            name="percent"
+            label={F.percent}
+            rules={[{ required: true, type: "integer", min: 1, max: 99, message: F.percentRule }]}
+            extra={
+              typeof percent === "number" && percent >= 1 && percent <= 99 ? memberDayText(percent) : null
+            }
+          >
+            <InputNumber
+              min={1}
+              max={99}
+              precision={0}
+              style={{ width: 160 }}
+              data-testid="member-day-percent"
+            />
           </Form.Item>
         </div>
-        <Form.Item name="rights" label={F.rights}>
-          <Checkbox.Group
-            className="members-rights"
-            options={MEMBER_PRIVILEGES.map((p) => ({
-              value: p.id,
-              label: privilegeText(p.id) ?? String(p.id),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="memberDayOn" label={F.memberDayOn} valuePropName="checked">
-          <Switch data-testid="member-day-on" />
-        </Form.Item>
-        {memberDayOn && (
-          <div className="members-member-day">
-            <Form.Item
-              name="weekdays"
-              label={F.weekdays}
-              rules={[someDay]}
-              dependencies={["monthDays", "memberDayOn"]}
-            >
-              <Checkbox.Group options={C.weekdays.map((label, i) => ({ value: i + 1, label }))} />
-            </Form.Item>
-            <Form.Item name="monthDays" label={F.monthDays}>
-              <Select
-                mode="multiple"
-                allowClear
-                options={MONTH_DAYS.map((d) => ({ value: d, label: C.monthDay(d) }))}
-                data-testid="member-day-month"
-              />
-            </Form.Item>
-            <Form.Item
-              name="percent"
-              label={F.percent}
-              rules={[{ required: true, type: "integer", min: 1, max: 99, message: F.percentRule }]}
-              extra={
-                typeof percent === "number" && percent >= 1 && percent <= 99 ? memberDayText(percent) : null
-              }
-            >
-              <InputNumber
-                min={1}
-                max={99}
-                precision={0}
-                style={{ width: 160 }}
-                data-testid="member-day-percent"
-              />
-            </Form.Item>
-          </div>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }
 
@@ -297,36 +263,15 @@ export default function CardTypesTab() {
 
   return (
     <div data-testid="card-types-tab">
-      <div className="members-toolbar">
-        <div>
-          <Typography.Title level={5} className="members-heading">
-            {C.cardTypesHeading}
-          </Typography.Title>
-          <Typography.Text type="secondary">{C.cardTypesHint}</Typography.Text>
-        </div>
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={reload}>
-            {C.refresh}
-          </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setForm({ editing: null })}
-            data-testid="new-card-type"
-          >
-            {C.newCardType}
-          </Button>
-        </Space>
-      </div>
-      <Table<ConsoleCardType>
-        data-testid="card-types"
-        size="small"
-        rowKey="id"
-        loading={loading}
-        dataSource={data ?? []}
-        columns={columns}
-        pagination={false}
+      <TabHead
+        title={C.cardTypesHeading}
+        hint={C.cardTypesHint}
+        reload={reload}
+        newText={C.newCardType}
+        onNew={() => setForm({ editing: null })}
+        newTestId="new-card-type"
       />
+      <TabTable<ConsoleCardType> testId="card-types" rows={data} loading={loading} columns={columns} />
       <TypeForm
         rid={restaurantId}
         editing={form?.editing ?? null}

@@ -1,4 +1,3 @@
-import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import { randomKey } from "@tablemate/client";
 import {
   CARD_STATUS,
@@ -19,7 +18,6 @@ import {
   Radio,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
 } from "antd";
@@ -29,9 +27,17 @@ import { menuApi } from "../../api/menu.js";
 import { MEMBERS_COPY as C } from "../../copy/index.js";
 import { useWorkplace } from "../session/session-store.js";
 import { failure, useLoad } from "../staff/use-load.js";
+import {
+  AMOUNT_RULE,
+  EnableButton,
+  FormDialog,
+  TabHead,
+  TabTable,
+  useSaveCall,
+  YuanInput,
+} from "./settings-tab.js";
 
 const F = C.templateForm;
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 
 interface TemplateValues {
   name: string;
@@ -80,130 +86,108 @@ const bodyOf = (v: TemplateValues): CouponTemplateBody => ({
 
 /** 新建优惠券: the template's form; a goods voucher picks one of the restaurant's dishes. */
 function TemplateForm({ rid, open, close }: { rid: number; open: boolean; close(saved: boolean): void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<TemplateValues>();
-  const [saving, setSaving] = useState(false);
   const couponType = Form.useWatch("couponType", form);
   const validityType = Form.useWatch("validityType", form);
   const { data: menu } = useLoad(() => menuApi.menu(rid), rid);
 
-  const save = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      await membersApi.createTemplate(rid, bodyOf(values));
-      void message.success(C.saved);
-      form.resetFields();
-      close(true);
-    } catch (error) {
-      void message.error(failure(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const amount = { pattern: AMOUNT, message: F.amountRule };
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={C.newTemplate}
-      okText={C.ok}
-      cancelText={C.cancel}
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={() => close(false)}
-      forceRender
-      data-testid="template-form"
+      send={(values) => membersApi.createTemplate(rid, bodyOf(values))}
+      saved={() => {
+        form.resetFields();
+        close(true);
+      }}
+      cancel={() => close(false)}
+      testId="template-form"
+      initialValues={{ couponType: 1, validityType: 1, effectiveTime: 0, openCardActivity: 0 }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ couponType: 1, validityType: 1, effectiveTime: 0, openCardActivity: 0 }}
+      <Form.Item
+        name="name"
+        label={F.name}
+        rules={[{ required: true, whitespace: true, max: 20, message: F.nameRule }]}
       >
-        <Form.Item
-          name="name"
-          label={F.name}
-          rules={[{ required: true, whitespace: true, max: 20, message: F.nameRule }]}
-        >
-          <Input maxLength={20} data-testid="template-name" />
-        </Form.Item>
-        <Form.Item name="couponType" label={F.couponType}>
-          <Radio.Group
-            optionType="button"
-            options={[COUPON_TYPE.cash, COUPON_TYPE.goods].map((t) => ({
-              value: t,
-              label: C.couponTypes[t],
-            }))}
-          />
-        </Form.Item>
-        <div className="members-form-row">
-          {couponType === COUPON_TYPE.goods && (
-            <Form.Item name="dishId" label={F.dish} rules={[{ required: true, message: F.dishRule }]}>
-              <Select
-                showSearch
-                optionFilterProp="label"
-                options={(menu?.dishes ?? []).map((d) => ({ value: d.id, label: d.name }))}
-                data-testid="template-dish"
-              />
-            </Form.Item>
-          )}
-          <Form.Item
-            name="face"
-            label={couponType === COUPON_TYPE.goods ? F.faceGoods : F.face}
-            rules={[{ required: couponType !== COUPON_TYPE.goods, message: F.amountRule }, amount]}
-          >
-            <Input prefix="¥" inputMode="decimal" data-testid="template-face" />
+        <Input maxLength={20} data-testid="template-name" />
+      </Form.Item>
+      <Form.Item name="couponType" label={F.couponType}>
+        <Radio.Group
+          optionType="button"
+          options={[COUPON_TYPE.cash, COUPON_TYPE.goods].map((t) => ({
+            value: t,
+            label: C.couponTypes[t],
+          }))}
+        />
+      </Form.Item>
+      <div className="members-form-row">
+        {couponType === COUPON_TYPE.goods && (
+          <Form.Item name="dishId" label={F.dish} rules={[{ required: true, message: F.dishRule }]}>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              options={(menu?.dishes ?? []).map((d) => ({ value: d.id, label: d.name }))}
+              data-testid="template-dish"
+            />
           </Form.Item>
-          <Form.Item name="minSpend" label={F.minSpend} rules={[amount]}>
-            <Input prefix="¥" inputMode="decimal" data-testid="template-min-spend" />
+        )}
+        <Form.Item
+          name="face"
+          label={couponType === COUPON_TYPE.goods ? F.faceGoods : F.face}
+          rules={[{ required: couponType !== COUPON_TYPE.goods, message: F.amountRule }, AMOUNT_RULE]}
+        >
+          <YuanInput data-testid="template-face" />
+        </Form.Item>
+        <Form.Item name="minSpend" label={F.minSpend} rules={[AMOUNT_RULE]}>
+          <YuanInput data-testid="template-min-spend" />
+        </Form.Item>
+      </div>
+      <Form.Item name="validityType" label={F.validityType}>
+        <Radio.Group
+          optionType="button"
+          options={[1, 2, 3].map((t) => ({ value: t, label: F.validityTypes[t] }))}
+        />
+      </Form.Item>
+      {validityType === VALIDITY_TYPE.daysAfterGiven && (
+        <div className="members-form-row">
+          <Form.Item name="effectiveTime" label={F.effectiveTime}>
+            <InputNumber min={0} max={365} precision={0} style={{ width: "100%" }} />
+          </Form.Item>
+          <Form.Item
+            name="validityDays"
+            label={F.validityDays}
+            rules={[{ required: true, message: F.validityDays }]}
+          >
+            <InputNumber
+              min={1}
+              max={3650}
+              precision={0}
+              style={{ width: "100%" }}
+              data-testid="template-days"
+            />
           </Form.Item>
         </div>
-        <Form.Item name="validityType" label={F.validityType}>
-          <Radio.Group
-            optionType="button"
-            options={[1, 2, 3].map((t) => ({ value: t, label: F.validityTypes[t] }))}
-          />
-        </Form.Item>
-        {validityType === VALIDITY_TYPE.daysAfterGiven && (
-          <div className="members-form-row">
-            <Form.Item name="effectiveTime" label={F.effectiveTime}>
-              <InputNumber min={0} max={365} precision={0} style={{ width: "100%" }} />
-            </Form.Item>
-            <Form.Item
-              name="validityDays"
-              label={F.validityDays}
-              rules={[{ required: true, message: F.validityDays }]}
-            >
-              <InputNumber
-                min={1}
-                max={3650}
-                precision={0}
-                style={{ width: "100%" }}
-                data-testid="template-days"
-              />
-            </Form.Item>
-          </div>
-        )}
-        {validityType === VALIDITY_TYPE.dateRange && (
-          <div className="members-form-row">
-            <Form.Item name="startTime" label={F.startTime} rules={[{ required: true, message: F.dateHint }]}>
-              <Input placeholder={F.dateHint} />
-            </Form.Item>
-            <Form.Item name="endTime" label={F.endTime} rules={[{ required: true, message: F.dateHint }]}>
-              <Input placeholder={F.dateHint} />
-            </Form.Item>
-          </div>
-        )}
-        <Form.Item name="openCardActivity" label={F.openCard}>
-          <Select
-            options={[
-              { value: 0, label: F.noActivity },
-              ...[1, 2, 3].map((a) => ({ value: a, label: C.activities[a] })),
-            ]}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      {validityType === VALIDITY_TYPE.dateRange && (
+        <div className="members-form-row">
+          <Form.Item name="startTime" label={F.startTime} rules={[{ required: true, message: F.dateHint }]}>
+            <Input placeholder={F.dateHint} />
+          </Form.Item>
+          <Form.Item name="endTime" label={F.endTime} rules={[{ required: true, message: F.dateHint }]}>
+            <Input placeholder={F.dateHint} />
+          </Form.Item>
+        </div>
+      )}
+      <Form.Item name="openCardActivity" label={F.openCard}>
+        <Select
+          options={[
+            { value: 0, label: F.noActivity },
+            ...[1, 2, 3].map((a) => ({ value: a, label: C.activities[a] })),
+          ]}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -302,19 +286,14 @@ function GiveDialog({
 /** 优惠券: the restaurant's coupon templates, a new one, 停用 / 启用, and 发放 to a member's card. */
 export default function CouponsTab() {
   const { restaurantId } = useWorkplace();
-  const { message } = App.useApp();
+  const saveCall = useSaveCall();
   const { data, loading, reload } = useLoad(() => membersApi.templates(restaurantId), restaurantId);
   const [creating, setCreating] = useState(false);
   const [giving, setGiving] = useState<CouponTemplateView | null>(null);
 
   const toggle = async (t: CouponTemplateView) => {
-    try {
-      await membersApi.setTemplateEnabled(restaurantId, t.id, !t.enabled);
-      void message.success(C.saved);
+    if ((await saveCall(() => membersApi.setTemplateEnabled(restaurantId, t.id, !t.enabled))) === "saved")
       reload();
-    } catch (error) {
-      void message.error(failure(error));
-    }
   };
 
   const columns = [
@@ -363,14 +342,7 @@ export default function CouponsTab() {
               {C.give}
             </Button>
           )}
-          <Button
-            size="small"
-            danger={t.enabled}
-            onClick={() => void toggle(t)}
-            data-testid={`toggle-${t.id}`}
-          >
-            {t.enabled ? C.disable : C.enable}
-          </Button>
+          <EnableButton enabled={t.enabled} toggle={() => toggle(t)} testId={`toggle-${t.id}`} />
         </Space>
       ),
     },
@@ -378,33 +350,19 @@ export default function CouponsTab() {
 
   return (
     <div data-testid="coupons-tab">
-      <div className="members-toolbar">
-        <Typography.Title level={5} className="members-heading">
-          {C.couponsHeading}
-        </Typography.Title>
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={reload}>
-            {C.refresh}
-          </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setCreating(true)}
-            data-testid="new-template"
-          >
-            {C.newTemplate}
-          </Button>
-        </Space>
-      </div>
-      <Table<CouponTemplateView>
-        data-testid="templates"
-        size="small"
-        rowKey="id"
+      <TabHead
+        title={C.couponsHeading}
+        reload={reload}
+        newText={C.newTemplate}
+        onNew={() => setCreating(true)}
+        newTestId="new-template"
+      />
+      <TabTable<CouponTemplateView>
+        testId="templates"
+        rows={data}
         loading={loading}
-        dataSource={data ?? []}
         columns={columns}
-        pagination={false}
-        rowClassName={(t) => (t.enabled ? "" : "members-row-off")}
+        dimOff
       />
       <TemplateForm
         rid={restaurantId}

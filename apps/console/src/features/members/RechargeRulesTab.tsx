@@ -1,4 +1,3 @@
-import { PlusOutlined, ReloadOutlined } from "@ant-design/icons";
 import {
   AWARD_TYPE,
   type ConsoleRechargeRule,
@@ -7,29 +6,25 @@ import {
   rechargeRuleText,
   yuanToCents,
 } from "@tablemate/core";
-import {
-  App,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Typography,
-} from "antd";
+import { Button, Form, InputNumber, Radio, Space, Switch, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { membersApi } from "../../api/members.js";
-import { isConflict } from "../../api/menu.js";
 import { MEMBERS_COPY as C } from "../../copy/index.js";
 import { useWorkplace } from "../session/session-store.js";
-import { failure, useLoad } from "../staff/use-load.js";
+import { useLoad } from "../staff/use-load.js";
+import {
+  AMOUNT_RULE,
+  EnableButton,
+  enabledColumn,
+  FormDialog,
+  REQUIRED_AMOUNT,
+  TabHead,
+  TabTable,
+  useSaveCall,
+  YuanInput,
+} from "./settings-tab.js";
 
 const F = C.ruleForm;
-const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 
 interface RuleValues {
   rechargeMoney: string;
@@ -105,9 +100,7 @@ function RuleForm({
   open: boolean;
   close(saved: boolean): void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<RuleValues>();
-  const [saving, setSaving] = useState(false);
   const watched = Form.useWatch([], form) as Partial<RuleValues> | undefined;
   const awardType = watched?.awardType;
   const text = watched ? preview(watched) : null;
@@ -116,121 +109,97 @@ function RuleForm({
     if (open) form.setFieldsValue(editing ? valuesOf(editing) : NEW_RULE);
   }, [open, editing, form]);
 
-  const save = async () => {
-    const values = await form.validateFields().catch(() => null);
-    if (!values) return;
-    setSaving(true);
-    try {
-      const body = bodyOf(values);
-      if (editing)
-        await membersApi.editRule(rid, editing.id, {
-          ...body,
+  const send = (values: RuleValues) =>
+    editing
+      ? membersApi.editRule(rid, editing.id, {
+          ...bodyOf(values),
           enabled: values.enabled,
           version: editing.version,
-        });
-      else await membersApi.createRule(rid, body);
-      void message.success(C.saved);
-      close(true);
-    } catch (error) {
-      void message.error(failure(error));
-      // someone saved first: the list is read again, the form shows what was typed
-      if (isConflict(error)) close(true);
-    } finally {
-      setSaving(false);
-    }
-  };
-  const amount = { pattern: AMOUNT, message: C.templateForm.amountRule };
+        })
+      : membersApi.createRule(rid, bodyOf(values));
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title={editing ? C.editRule : C.newRule}
-      okText={C.ok}
-      cancelText={C.cancel}
-      confirmLoading={saving}
-      onOk={() => void save()}
-      onCancel={() => close(false)}
-      forceRender
-      data-testid="rule-form"
+      send={send}
+      saved={() => close(true)}
+      // someone saved first: the list is read again, the form shows what was typed
+      conflict={() => close(true)}
+      cancel={() => close(false)}
+      testId="rule-form"
     >
-      <Form form={form} layout="vertical">
-        <div className="members-form-row">
-          <Form.Item
-            name="rechargeMoney"
-            label={F.rechargeMoney}
-            rules={[{ required: true, message: C.templateForm.amountRule }, amount]}
-          >
-            <Input prefix="¥" inputMode="decimal" data-testid="rule-recharge" />
-          </Form.Item>
-          <Form.Item name="giftType" label={F.giftType}>
-            <Radio.Group
-              optionType="button"
-              options={[1, 2].map((t) => ({ value: t, label: C.giftTypes[t] }))}
+      <div className="members-form-row">
+        <Form.Item name="rechargeMoney" label={F.rechargeMoney} rules={[REQUIRED_AMOUNT, AMOUNT_RULE]}>
+          <YuanInput data-testid="rule-recharge" />
+        </Form.Item>
+        <Form.Item name="giftType" label={F.giftType}>
+          <Radio.Group
+            optionType="button"
+            options={[1, 2].map((t) => ({ value: t, label: C.giftTypes[t] }))}
+          />
+        </Form.Item>
+      </div>
+      <div className="members-form-row">
+        <Form.Item name="awardType" label={F.awardType}>
+          <Radio.Group
+            optionType="button"
+            options={[1, 2].map((t) => ({ value: t, label: C.awardTypes[t] }))}
+          />
+        </Form.Item>
+        {awardType === AWARD_TYPE.percent ? (
+          <Form.Item name="giftPercent" label={F.giftPercent}>
+            <InputNumber
+              min={0}
+              max={100}
+              precision={0}
+              style={{ width: "100%" }}
+              data-testid="rule-percent"
             />
           </Form.Item>
-        </div>
-        <div className="members-form-row">
-          <Form.Item name="awardType" label={F.awardType}>
-            <Radio.Group
-              optionType="button"
-              options={[1, 2].map((t) => ({ value: t, label: C.awardTypes[t] }))}
-            />
+        ) : (
+          <Form.Item name="giftMoney" label={F.giftMoney} rules={[AMOUNT_RULE]}>
+            <YuanInput data-testid="rule-gift" />
           </Form.Item>
-          {awardType === AWARD_TYPE.percent ? (
-            <Form.Item name="giftPercent" label={F.giftPercent}>
-              <InputNumber
-                min={0}
-                max={100}
-                precision={0}
-                style={{ width: "100%" }}
-                data-testid="rule-percent"
-              />
-            </Form.Item>
-          ) : (
-            <Form.Item name="giftMoney" label={F.giftMoney} rules={[amount]}>
-              <Input prefix="¥" inputMode="decimal" data-testid="rule-gift" />
-            </Form.Item>
-          )}
-          <Form.Item name="giftPoints" label={F.giftPoints}>
-            <InputNumber min={0} precision={0} style={{ width: "100%" }} data-testid="rule-points" />
-          </Form.Item>
-        </div>
-        <Space size={24} wrap>
-          <Form.Item name="custom" label={F.custom} valuePropName="checked">
+        )}
+        <Form.Item name="giftPoints" label={F.giftPoints}>
+          <InputNumber min={0} precision={0} style={{ width: "100%" }} data-testid="rule-points" />
+        </Form.Item>
+      </div>
+      <Space size={24} wrap>
+        <Form.Item name="custom" label={F.custom} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        {editing && (
+          <Form.Item name="enabled" label={C.enable} valuePropName="checked">
             <Switch />
           </Form.Item>
-          {editing && (
-            <Form.Item name="enabled" label={C.enable} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          )}
-        </Space>
-        <Typography.Paragraph data-testid="rule-preview">
-          <Typography.Text type="secondary">{F.preview}：</Typography.Text>
-          <Typography.Text strong>{text ?? C.none}</Typography.Text>
-        </Typography.Paragraph>
-      </Form>
-    </Modal>
+        )}
+      </Space>
+      <Typography.Paragraph data-testid="rule-preview">
+        <Typography.Text type="secondary">{F.preview}：</Typography.Text>
+        <Typography.Text strong>{text ?? C.none}</Typography.Text>
+      </Typography.Paragraph>
+    </FormDialog>
   );
 }
 
 /** 充值规则: the rules by amount in the diner's words (充500送50), new, edit, 停用 / 启用. */
 export default function RechargeRulesTab() {
   const { restaurantId } = useWorkplace();
-  const { message } = App.useApp();
+  const saveCall = useSaveCall();
   const { data, loading, reload } = useLoad(() => membersApi.rules(restaurantId), restaurantId);
   const [form, setForm] = useState<{ editing: ConsoleRechargeRule | null } | null>(null);
 
+  // read again whatever the answer: a refusal may be a version someone else moved on
   const toggle = async (r: ConsoleRechargeRule) => {
-    try {
-      await membersApi.editRule(restaurantId, r.id, {
+    await saveCall(() =>
+      membersApi.editRule(restaurantId, r.id, {
         ...bodyOf(valuesOf(r)),
         enabled: !r.enabled,
         version: r.version,
-      });
-      void message.success(C.saved);
-    } catch (error) {
-      void message.error(failure(error));
-    }
+      }),
+    );
     reload();
   };
 
@@ -253,13 +222,7 @@ export default function RechargeRulesTab() {
       width: 96,
       render: (custom: boolean) => (custom ? C.yes : C.no),
     },
-    {
-      title: C.ruleColumns.status,
-      dataIndex: "enabled",
-      width: 84,
-      render: (enabled: boolean) =>
-        enabled ? <Tag color="green">{C.enabled}</Tag> : <Tag>{C.disabled}</Tag>,
-    },
+    enabledColumn<ConsoleRechargeRule>(C.ruleColumns.status, 84),
     {
       title: C.ruleColumns.actions,
       key: "actions",
@@ -269,14 +232,7 @@ export default function RechargeRulesTab() {
           <Button size="small" onClick={() => setForm({ editing: r })} data-testid={`edit-rule-${r.id}`}>
             {C.edit}
           </Button>
-          <Button
-            size="small"
-            danger={r.enabled}
-            onClick={() => void toggle(r)}
-            data-testid={`toggle-rule-${r.id}`}
-          >
-            {r.enabled ? C.disable : C.enable}
-          </Button>
+          <EnableButton enabled={r.enabled} toggle={() => toggle(r)} testId={`toggle-rule-${r.id}`} />
         </Space>
       ),
     },
@@ -284,37 +240,15 @@ export default function RechargeRulesTab() {
 
   return (
     <div data-testid="rules-tab">
-      <div className="members-toolbar">
-        <div>
-          <Typography.Title level={5} className="members-heading">
-            {C.rulesHeading}
-          </Typography.Title>
-          <Typography.Text type="secondary">{C.rulesHint}</Typography.Text>
-        </div>
-        <Space>
-          <Button icon={<ReloadOutlined />} onClick={reload}>
-            {C.refresh}
-          </Button>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setForm({ editing: null })}
-            data-testid="new-rule"
-          >
-            {C.newRule}
-          </Button>
-        </Space>
-      </div>
-      <Table<ConsoleRechargeRule>
-        data-testid="rules"
-        size="small"
-        rowKey="id"
-        loading={loading}
-        dataSource={data ?? []}
-        columns={columns}
-        pagination={false}
-        rowClassName={(r) => (r.enabled ? "" : "members-row-off")}
+      <TabHead
+        title={C.rulesHeading}
+        hint={C.rulesHint}
+        reload={reload}
+        newText={C.newRule}
+        onNew={() => setForm({ editing: null })}
+        newTestId="new-rule"
       />
+      <TabTable<ConsoleRechargeRule> testId="rules" rows={data} loading={loading} columns={columns} dimOff />
       <RuleForm
         rid={restaurantId}
         editing={form?.editing ?? null}

@@ -20,7 +20,7 @@ import type {
   memberLedger,
   rechargeRules,
 } from "../../db/schema.js";
-import type { CouponTemplateRow } from "../member/index.js";
+import { type CouponTemplateRow, ruleOf } from "../member/index.js";
 
 type CardRow = typeof memberCards.$inferSelect;
 type LedgerRow = typeof memberLedger.$inferSelect;
@@ -104,17 +104,6 @@ export function presentTemplate(
   };
 }
 
-/** a stored rule as core's recharge rules read it */
-export const coreRule = (row: RuleRow) => ({
-  ruleId: String(row.id),
-  rechargeMoney: row.rechargeCents,
-  giftMoney: row.giftCents,
-  giftPoints: row.giftPoints,
-  giftType: row.giftType,
-  awardType: row.awardType,
-  custom: row.custom,
-});
-
 export function presentRule(row: RuleRow): ConsoleRechargeRule {
   const percent = row.awardType === AWARD_TYPE.percent;
   return {
@@ -128,7 +117,7 @@ export function presentRule(row: RuleRow): ConsoleRechargeRule {
     custom: row.custom,
     enabled: row.enabled,
     version: row.version,
-    text: rechargeRuleText(coreRule(row)),
+    text: rechargeRuleText(ruleOf(row)),
   };
 }
 

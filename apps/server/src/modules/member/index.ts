@@ -22,6 +22,7 @@ export {
 } from "./coupons.js";
 export { type Alongside, type HoldRow, holdIdOf, type LedgerRow } from "./ledger.js";
 export { type CardRow, type CardTerms, cardsOf, type MemberRow, memberOfPhone, openCard } from "./members.js";
+export { ruleOf } from "./present.js";
 export {
   postPaidRecharge,
   type RechargeAsk,

@@ -51,8 +51,8 @@ export function presentCardType(type: CardTypeRow, now: Date, timeZone: string) 
 
 type RuleRow = typeof rechargeRules.$inferSelect;
 
-/** A rule as core's recharge rules read it. */
-export function ruleOf(row: RuleRow): RechargeRule {
+/** A rule as core's recharge rules read it (the console's and the diner's views are built on it). */
+export function ruleOf(row: RuleRow) {
   return {
     ruleId: String(row.id),
     rechargeMoney: row.rechargeCents,
@@ -61,20 +61,13 @@ export function ruleOf(row: RuleRow): RechargeRule {
     giftType: row.giftType,
     awardType: row.awardType,
     custom: row.custom,
-  };
+  } satisfies RechargeRule;
 }
 
+/** The diner's rule: core's, by its numeric id, in words. */
 export function presentRechargeRule(row: RuleRow): RechargeRuleView {
-  return {
-    ruleId: row.id,
-    rechargeMoney: row.rechargeCents,
-    giftMoney: row.giftCents,
-    giftPoints: row.giftPoints,
-    giftType: row.giftType,
-    awardType: row.awardType,
-    custom: row.custom,
-    text: rechargeRuleText(ruleOf(row)),
-  };
+  const rule = ruleOf(row);
+  return { ...rule, ruleId: row.id, text: rechargeRuleText(rule) };
 }
 
 /** A dish's price in cents (a market price, 0.0001, is 0). */

@@ -1,5 +1,6 @@
 import Button from "antd-mobile/es/components/button";
 import type { ReactNode } from "react";
+import { Spinner } from "../loading/Spinner.js";
 import { PAY_COPY } from "./pay-copy.js";
 import type { StartShown } from "./use-start-pay.js";
 
@@ -9,6 +10,67 @@ export function TestTag() {
     <span className="test-tag" data-testid="pay-test-tag">
       {PAY_COPY.testTag}
     </span>
+  );
+}
+
+/** A result's mark and words: ✓ once paid (测试 beside a sandbox payment's), ! when it did not go through. */
+export function ResultMark({ paid, title, test = false }: { paid: boolean; title: string; test?: boolean }) {
+  return (
+    <>
+      <span className={`pay-result__mark pay-result__mark--${paid ? "ok" : "no"}`} aria-hidden="true">
+        {paid ? "✓" : "!"}
+      </span>
+      <p className="pay-result__title">
+        {title}
+        {test && <TestTag />}
+      </p>
+    </>
+  );
+}
+
+/** A result's two ways on: the first filled, the second outlined. */
+export function ResultActions({
+  first,
+  second,
+}: {
+  first: { label: string; run: () => void };
+  second: { label: string; run: () => void };
+}) {
+  return (
+    <div className="pay-result__actions">
+      <Button color="primary" shape="rounded" onClick={first.run}>
+        {first.label}
+      </Button>
+      <Button color="primary" fill="outline" shape="rounded" onClick={second.run}>
+        {second.label}
+      </Button>
+    </div>
+  );
+}
+
+/** A result the server has not said yet: 正在确认…, and once that is slow, a word and 刷新 (ask again). */
+export function ResultPending({
+  copy,
+  slow,
+  refresh,
+}: {
+  copy: { confirming: string; slowConfirm: string; refresh: string };
+  slow: boolean;
+  refresh: () => void;
+}) {
+  return (
+    <>
+      <Spinner />
+      <p className="pay-result__title">{copy.confirming}</p>
+      {slow && (
+        <>
+          <p className="pay-muted">{copy.slowConfirm}</p>
+          <Button color="primary" fill="outline" shape="rounded" onClick={refresh}>
+            {copy.refresh}
+          </Button>
+        </>
+      )}
+    </>
   );
 }
 

@@ -8,9 +8,8 @@ import { PATHS } from "../../router/paths.js";
 import { useAppStore } from "../../store/app-store.js";
 import { Money } from "../cart/Money.js";
 import { useOrderNavigation } from "../checkout/order-navigation.js";
-import { Spinner } from "../loading/Spinner.js";
 import { OrderNotice, OrderPageFrame } from "../order/OrderPageFrame.js";
-import { TestTag } from "./PayParts.js";
+import { ResultActions, ResultMark, ResultPending } from "./PayParts.js";
 import { PAY_COPY } from "./pay-copy.js";
 import { forgetPayKey } from "./pay-key.js";
 import { useAttemptPoll } from "./use-attempt-poll.js";
@@ -96,13 +95,7 @@ export function PayResult() {
       <section className="order-card pay-result" data-testid="pay-result-state" data-status={status}>
         {status === "paid" && seen ? (
           <>
-            <span className="pay-result__mark pay-result__mark--ok" aria-hidden="true">
-              ✓
-            </span>
-            <p className="pay-result__title">
-              {PAY_COPY.success}
-              {seen.test && <TestTag />}
-            </p>
+            <ResultMark paid title={PAY_COPY.success} test={seen.test} />
             <Money className="pay-result__amount" value={seen.amount} testId="pay-result-amount" />
             {serial && (
               <div className="pay-result__pickup" data-testid="pay-pickup">
@@ -116,32 +109,14 @@ export function PayResult() {
           </>
         ) : status === "failed" || status === "closed" ? (
           <>
-            <span className="pay-result__mark pay-result__mark--no" aria-hidden="true">
-              !
-            </span>
-            <p className="pay-result__title">{PAY_COPY.notCompleted}</p>
-            <div className="pay-result__actions">
-              <Button color="primary" shape="rounded" onClick={payAgain}>
-                {PAY_COPY.payAgain}
-              </Button>
-              <Button color="primary" fill="outline" shape="rounded" onClick={viewOrder}>
-                {PAY_COPY.viewOrder}
-              </Button>
-            </div>
+            <ResultMark paid={false} title={PAY_COPY.notCompleted} />
+            <ResultActions
+              first={{ label: PAY_COPY.payAgain, run: payAgain }}
+              second={{ label: PAY_COPY.viewOrder, run: viewOrder }}
+            />
           </>
         ) : (
-          <>
-            <Spinner />
-            <p className="pay-result__title">{PAY_COPY.confirming}</p>
-            {slow && (
-              <>
-                <p className="pay-muted">{PAY_COPY.slowConfirm}</p>
-                <Button color="primary" fill="outline" shape="rounded" onClick={refresh}>
-                  {PAY_COPY.refresh}
-                </Button>
-              </>
-            )}
-          </>
+          <ResultPending copy={PAY_COPY} slow={slow} refresh={refresh} />
         )}
       </section>
     </OrderPageFrame>

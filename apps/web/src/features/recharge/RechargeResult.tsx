@@ -5,10 +5,9 @@ import { useEffect, useState } from "react";
 import { readMemberLogin } from "../../api/member-http.js";
 import { fetchRecharge } from "../../api/recharge.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
-import { Spinner } from "../loading/Spinner.js";
 import { MEMBER_PAGES } from "../member/member-pages.js";
 import { FactRow } from "../order/OrderPageFrame.js";
-import { TestTag } from "../pay/PayParts.js";
+import { ResultActions, ResultMark, ResultPending } from "../pay/PayParts.js";
 import { forgetPayKey } from "../pay/pay-key.js";
 import { useAttemptPoll } from "../pay/use-attempt-poll.js";
 import { usePayRid } from "../pay/use-pay-rid.js";
@@ -52,10 +51,7 @@ export function RechargeResult({ tradeNo }: { tradeNo: string }) {
   if (status === "failed" || status === "closed") {
     return (
       <section className="order-card pay-result" data-testid="recharge-result" data-status={status}>
-        <span className="pay-result__mark pay-result__mark--no" aria-hidden="true">
-          !
-        </span>
-        <p className="pay-result__title">{RECHARGE_COPY.notCompleted}</p>
+        <ResultMark paid={false} title={RECHARGE_COPY.notCompleted} />
         <Button color="primary" shape="rounded" onClick={again}>
           {RECHARGE_COPY.rechargeAgain}
         </Button>
@@ -66,13 +62,7 @@ export function RechargeResult({ tradeNo }: { tradeNo: string }) {
   if (status === "paid" && recharge?.state === "paid") {
     return (
       <section className="order-card pay-result" data-testid="recharge-result" data-status="paid">
-        <span className="pay-result__mark pay-result__mark--ok" aria-hidden="true">
-          ✓
-        </span>
-        <p className="pay-result__title">
-          {RECHARGE_COPY.success}
-          {recharge.test && <TestTag />}
-        </p>
+        <ResultMark paid title={RECHARGE_COPY.success} test={recharge.test} />
         <div className="recharge-result__facts">
           <FactRow label={RECHARGE_COPY.paidAmount} testId="recharge-paid">
             {yuan(recharge.rechargeMoney)}
@@ -92,30 +82,17 @@ export function RechargeResult({ tradeNo }: { tradeNo: string }) {
             {recharge.balance === null ? "--" : `${YUAN}${formatBalance(recharge.balance)}`}
           </FactRow>
         </div>
-        <div className="pay-result__actions">
-          <Button color="primary" shape="rounded" onClick={toMember}>
-            {RECHARGE_COPY.viewMember}
-          </Button>
-          <Button color="primary" fill="outline" shape="rounded" onClick={again}>
-            {RECHARGE_COPY.rechargeMore}
-          </Button>
-        </div>
+        <ResultActions
+          first={{ label: RECHARGE_COPY.viewMember, run: toMember }}
+          second={{ label: RECHARGE_COPY.rechargeMore, run: again }}
+        />
       </section>
     );
   }
 
   return (
     <section className="order-card pay-result" data-testid="recharge-result" data-status="pending">
-      <Spinner />
-      <p className="pay-result__title">{RECHARGE_COPY.confirming}</p>
-      {slow && (
-        <>
-          <p className="pay-muted">{RECHARGE_COPY.slowConfirm}</p>
-          <Button color="primary" fill="outline" shape="rounded" onClick={refresh}>
-            {RECHARGE_COPY.refresh}
-          </Button>
-        </>
-      )}
+      <ResultPending copy={RECHARGE_COPY} slow={slow} refresh={refresh} />
     </section>
   );
 }
