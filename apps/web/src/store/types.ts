@@ -1,6 +1,7 @@
 import type {
   Category,
   Dish,
+  MemberDay,
   Memo,
   PeriodDishInfo,
   RestaurantDetail,
@@ -34,6 +35,11 @@ export interface AppState {
   memberInitialised: boolean;
   /** the diner is a member: member prices and 会员已省 instead of 会员价 (spec 000 §4) */
   isMember: boolean;
+  /**
+   * the member day of the card whose benefits the diner has (its equities'), null without one: the
+   * cart's member total takes it when it is today (core's cartMemberDiscounts, as the submit does)
+   */
+  memberDay: MemberDay | null;
   templateNumber: RestaurantDetail["templateNumber"];
   categoryIndex: number;
   secondCategoryIndex: number;
