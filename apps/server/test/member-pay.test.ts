@@ -10,6 +10,7 @@ import {
   type OrderDetail,
   type PayStart,
   type PayView,
+  summarizeCart,
   yuanToCents,
   zonedDateTime,
 } from "@tablemate/core";
@@ -225,8 +226,7 @@ describe.each(BACKENDS)("member money through submit and pay (%s)", (backend) =>
       const { cart } = await diner.op({ kind: "add", foodId: other.id, choice: PLAIN });
       // what the diner app's checkout shows for this cart (its cart-total.ts), before submitting
       const shown = cartMemberDiscounts(
-        cart.lines,
-        lookup,
+        summarizeCart(cart.lines, lookup, false).priced,
         { vipPrice: true, memberDayPercent: charged },
         { now: now(), timeZone },
       );

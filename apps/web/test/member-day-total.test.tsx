@@ -4,10 +4,12 @@ import {
   EMPTY_CHOICE,
   type MemberBenefits,
   type MemberDay,
+  summarizeCart,
 } from "@tablemate/core";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { CartBar, useCartStore } from "../src/features/cart/index.js";
+import { memberTotal } from "../src/features/cart/member-total.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { fillCart, lineOf, renderOrderPages, startedAtTable } from "./checkout-harness.js";
 import { ALL_DISHES, CUCUMBER, FISH } from "./dish-fixtures.js";
@@ -30,7 +32,8 @@ const CART = [
 
 /** What /pay charges the order this cart places, before 满减, coupons and points: the pipeline's step (a). */
 function charged(member: MemberBenefits, now: Date) {
-  const lines = cartDiscountLines(useCartStore.getState().lines, lookup, member.vipPrice);
+  const { priced } = summarizeCart(useCartStore.getState().lines, lookup, false);
+  const lines = cartDiscountLines(priced, member.vipPrice);
   return applyDiscounts({ lines, member, now, timeZone: ZONE });
 }
 
@@ -42,7 +45,8 @@ async function memberAt(now: Date) {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(now);
   fakeServer();
-  startedAtTable({ isMember: true, memberDay: WEDNESDAYS });
+  // as the member state leaves the store for a member whose card has the member day
+  startedAtTable({ isMember: true, memberDay: WEDNESDAYS, memberTotal });
   await fillCart(CART);
 }
 

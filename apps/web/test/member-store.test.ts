@@ -2,6 +2,7 @@ import { MEMBER_API, ORDER_API } from "@tablemate/core";
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { readMemberLogin } from "../src/api/member-http.js";
+import { memberTotal } from "../src/features/cart/member-total.js";
 import { MEMBER_COPY } from "../src/features/member/member-copy.js";
 import {
   currentCard,
@@ -212,6 +213,8 @@ describe("the member state (spec 001 §4)", () => {
     );
     memberStarted();
     await init();
+    // the member pricing the cart bar and the checkout take it with
+    expect(useAppStore.getState().memberTotal).toBe(memberTotal);
     await waitFor(() =>
       expect(useAppStore.getState().memberDay).toEqual({ weekdays: [3], monthDays: [], percent: 88 }),
     );

@@ -3,6 +3,7 @@ import { API, EMPTY_CHOICE, type OrderPayload, summarizeCart, truncateMoney } fr
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { useCartStore } from "../src/features/cart/cart-store.js";
+import { memberTotal } from "../src/features/cart/member-total.js";
 import { updateCheckout } from "../src/features/checkout/checkout-store.js";
 import { fillCart, lineOf, renderOrderPages, startedAtTable } from "./checkout-harness.js";
 import { ALL_DISHES, CUCUMBER, EGGS, PICK_SET } from "./dish-fixtures.js";
@@ -59,12 +60,12 @@ describe("/order/subOrder", () => {
 
   it("shows member totals and the saving for a member", async () => {
     fakeServer();
-    startedAtTable({ isMember: true });
+    // as the member state leaves the store: a member, and the member pricing
+    startedAtTable({ isMember: true, memberTotal });
     await fillCart([lineOf(202, { ...EMPTY_CHOICE, normId: 1101 }, "1")]);
     renderOrderPages(`/order/subOrder?${LINK}`);
-    // the saving once the member pricing (the discount pipeline, loaded on demand) has priced the cart
-    expect(await screen.findByText("会员已省¥8.00")).toBeTruthy();
-    expect(screen.getByTestId("suborder-total").textContent).toBe("¥90");
+    expect((await screen.findByTestId("suborder-total")).textContent).toBe("¥90");
+    expect(screen.getByText("会员已省¥8.00")).toBeTruthy();
   });
 
   it("submits the order as the server's schema wants it, then shows the order", async () => {

@@ -29,6 +29,7 @@ export function initialAppState(): AppState {
     memberInitialised: false,
     isMember: false,
     memberDay: null,
+    memberTotal: null,
     templateNumber: { foods: 1, recommends: 1 },
     categoryIndex: 0,
     secondCategoryIndex: 0,

@@ -9,6 +9,7 @@ import type {
   UserInfo,
 } from "@tablemate/core";
 import type { RealtimeConnection, RealtimeStatus } from "../api/realtime.js";
+import type { memberTotal } from "../features/cart/member-total.js";
 import type { SearchObj } from "./search-obj.js";
 
 /** The query a page was opened with. */
@@ -40,6 +41,11 @@ export interface AppState {
    * cart's member total takes it when it is today (core's cartMemberDiscounts, as the submit does)
    */
   memberDay: MemberDay | null;
+  /**
+   * the member pricing (core's discount pipeline over the cart, member-total.ts), provided by the member
+   * state as it starts: the cart bar and the checkout price with it; never on the menu's first screen
+   */
+  memberTotal: typeof memberTotal | null;
   templateNumber: RestaurantDetail["templateNumber"];
   categoryIndex: number;
   secondCategoryIndex: number;

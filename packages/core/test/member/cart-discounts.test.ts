@@ -20,6 +20,8 @@ const WITH_VIP = makeDish({ id: 1, price: 9.99, vipPrice: 8.99, methodCategories
 const NO_VIP = makeDish({ id: 2, price: 9.99, vipPrice: null, methodCategories: [LARGE] });
 const MENU = [WITH_VIP, NO_VIP];
 const lookup = (id: number) => MENU.find((d) => d.dishesId === id);
+/** a cart priced as the app and the server price it */
+const priced = (cart: CartLine[], dishOf = lookup) => summarizeCart(cart, dishOf, false).priced;
 
 function lineOf(dish: Dish, count: string, methodIds: number[] = []): CartLine {
   const choice = { normId: null, methodIds, additions: [], parts: [] };
@@ -32,7 +34,7 @@ const CART = [lineOf(WITH_VIP, "3", [1]), lineOf(NO_VIP, "3", [1])];
 
 describe("a cart's lines as the pipeline reads the order it places", () => {
   it("stores each line half-up to the cent and puts the order's rounding on its last line", () => {
-    expect(cartDiscountLines(CART, lookup, true)).toEqual([
+    expect(cartDiscountLines(priced(CART), true)).toEqual([
       { key: "1__1", dishId: 1, count: 3, amountCents: 3447, vipAmountCents: 3102 },
       { key: "2__1", dishId: 2, count: 3, amountCents: 3446, vipAmountCents: 3446 },
     ]);
@@ -40,7 +42,7 @@ describe("a cart's lines as the pipeline reads the order it places", () => {
 
   it("has no member amounts when the order is placed without member prices, and leaves out dishes off the menu", () => {
     const gone = lineOf(makeDish({ id: 3, price: 5 }), "1");
-    expect(cartDiscountLines([...CART, gone], lookup, false)).toEqual([
+    expect(cartDiscountLines(priced([...CART, gone]), false)).toEqual([
       { key: "1__1", dishId: 1, count: 3, amountCents: 3447, vipAmountCents: null },
       { key: "2__1", dishId: 2, count: 3, amountCents: 3446, vipAmountCents: null },
     ]);
@@ -51,14 +53,14 @@ describe("what a cart comes to before it is submitted", () => {
   const vip = { vipPrice: true, memberDayPercent: null };
 
   it("is the member total at member prices on a day without a member day", () => {
-    const result = cartMemberDiscounts(CART, lookup, vip, AT);
+    const result = cartMemberDiscounts(priced(CART), vip, AT);
     expect(result.plainCents).toBe(6893);
     expect(result.payableCents).toBe(6548);
     expect(result.steps.map((s) => [s.label, s.cents])).toEqual([["会员价", 345]]);
   });
 
   it("takes the member day when it leaves less to pay, labelled as the bill names it", () => {
-    const result = cartMemberDiscounts(CART, lookup, { vipPrice: true, memberDayPercent: 88 }, AT);
+    const result = cartMemberDiscounts(priced(CART), { vipPrice: true, memberDayPercent: 88 }, AT);
     // 68.93 × 0.88 = 60.6584, half-up to 60.66
     expect(result.payableCents).toBe(6066);
     expect(result.memberBenefit).toBe("memberDay");
@@ -67,13 +69,13 @@ describe("what a cart comes to before it is submitted", () => {
 
   it("gives a tie to the member price", () => {
     // 68.93 × 0.95 = 65.4835: 65.48, the member total to the cent
-    const result = cartMemberDiscounts(CART, lookup, { vipPrice: true, memberDayPercent: 95 }, AT);
+    const result = cartMemberDiscounts(priced(CART), { vipPrice: true, memberDayPercent: 95 }, AT);
     expect(result.payableCents).toBe(6548);
     expect(result.memberBenefit).toBe("memberPrice");
   });
 
   it("takes nothing off without member benefits", () => {
-    const result = cartMemberDiscounts(CART, lookup, null, AT);
+    const result = cartMemberDiscounts(priced(CART), null, AT);
     expect([result.payableCents, result.steps]).toEqual([6893, []]);
   });
 
@@ -88,7 +90,7 @@ describe("what a cart comes to before it is submitted", () => {
     const dishOf = (id: number) => menu.find((d) => d.dishesId === id);
     const cart = menu.map((dish) => lineOf(dish, "1", [1]));
     expect(summarizeCart(cart, dishOf, true).total.toString()).toBe("19.21");
-    expect(cartMemberDiscounts(cart, dishOf, vip, AT).payableCents).toBe(1920);
+    expect(cartMemberDiscounts(priced(cart, dishOf), vip, AT).payableCents).toBe(1920);
   });
 
   // whole cents, whole counts and no markups: every amount exact, nothing rounded
@@ -113,9 +115,13 @@ describe("what a cart comes to before it is submitted", () => {
           const dishOf = (id: number) => menu.find((d) => d.dishesId === id);
           const cart = menu.map((dish, i) => lineOf(dish, String(counts[i])));
           const summary = (member: boolean) => yuanToCents(summarizeCart(cart, dishOf, member).total);
-          expect(cartMemberDiscounts(cart, dishOf, null, AT).payableCents).toBe(summary(false));
-          expect(cartMemberDiscounts(cart, dishOf, vip, AT).payableCents).toBe(summary(true));
-          const day = cartMemberDiscounts(cart, dishOf, { vipPrice: false, memberDayPercent: percent }, AT);
+          expect(cartMemberDiscounts(priced(cart, dishOf), null, AT).payableCents).toBe(summary(false));
+          expect(cartMemberDiscounts(priced(cart, dishOf), vip, AT).payableCents).toBe(summary(true));
+          const day = cartMemberDiscounts(
+            priced(cart, dishOf),
+            { vipPrice: false, memberDayPercent: percent },
+            AT,
+          );
           expect(day.payableCents).toBe(
             new Big(summary(false)).times(percent).div(100).round(0, Big.roundHalfUp).toNumber(),
           );

@@ -1,16 +1,16 @@
 import {
-  type CartLine,
   cartMemberDiscounts,
-  type Dish,
   type MemberDay,
   memberDayPercentAt,
+  type PricedCartLine,
 } from "@tablemate/core";
 import Big from "big.js";
 
 /**
  * A member's cart total as /pay will charge the order it places (issue 19): core's discount pipeline,
  * step (a), member price or member day (the better, a tie to the member price), exactly as the server
- * prices the submit. Loaded on demand (cart-total.ts): the menu's first screen never carries it.
+ * prices the submit. The member state provides it (cart-total.ts): the menu's first screen never
+ * carries it.
  */
 export interface MemberTotal {
   total: Big;
@@ -22,9 +22,9 @@ export interface MemberTotal {
 
 const yuan = (cents: number) => new Big(cents).div(100);
 
+/** `priced`: the cart's lines as summarizeCart priced them. */
 export function memberTotal(
-  lines: readonly CartLine[],
-  dishOf: (foodId: number) => Dish | undefined,
+  priced: readonly PricedCartLine[],
   at: { isMember: boolean; memberDay: MemberDay | null; timeZone: string; now: Date },
 ): MemberTotal {
   // the benefits the submit places the order with (the server's member status): member prices when
@@ -32,7 +32,7 @@ export function memberTotal(
   const percent = memberDayPercentAt(at.memberDay, at.now, at.timeZone);
   const member =
     at.isMember || percent !== null ? { vipPrice: at.isMember, memberDayPercent: percent } : null;
-  const result = cartMemberDiscounts(lines, dishOf, member, at);
+  const result = cartMemberDiscounts(priced, member, at);
   const [step] = result.steps;
   return {
     total: yuan(result.payableCents),

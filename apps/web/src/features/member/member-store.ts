@@ -34,7 +34,7 @@ import {
 } from "../../api/member-http.js";
 import { fetchOrderDetail } from "../../api/order.js";
 import { useAppStore } from "../../store/app-store.js";
-import { loadMemberPricing } from "../cart/cart-total.js";
+import { memberTotal } from "../cart/member-total.js";
 import { showToast } from "../loading/toast.js";
 import { MEMBER_COPY } from "./member-copy.js";
 
@@ -210,8 +210,8 @@ let starting: Promise<void> | null = null;
 
 async function start(rid: number, paths: MemberPaths, mainOrderId: number | null): Promise<void> {
   useMemberStore.setState({ ...initialState(), rid, paths, status: "loading" });
-  // a member's cart total is priced by the discount pipeline: loaded beside the member state
-  void loadMemberPricing().catch(() => undefined);
+  // the cart's total, a member's above all, is priced by the discount pipeline, loaded with this state
+  useAppStore.setState({ memberTotal });
   try {
     const rights = await fetchCardRights(paths, rid);
     useMemberStore.setState({ rights });
