@@ -12,6 +12,7 @@ import { SUBMIT_COPY } from "../apps/web/src/features/checkout/checkout-copy.js"
 import { MEMBER_COPY } from "../apps/web/src/features/member/member-copy.js";
 import { PAY_COPY } from "../apps/web/src/features/pay/pay-copy.js";
 import { launchChromium, phoneContext } from "./support/browser.js";
+import { shiftedClock, thisWeekInShanghaiAt } from "./support/clock.js";
 import { scanTable } from "./support/diner-count.js";
 import { addControl, cartBar, menuCard, plus, tap } from "./support/dishes.js";
 import { type RunningServer, startServer } from "./support/server.js";
@@ -19,29 +20,44 @@ import { loggedCode } from "./support/sms.js";
 
 const SHOTS = new URL("./screenshots/", import.meta.url);
 const PHONE = "13900139077";
-const DAY_MS = 86_400_000;
 const SECRET = "e2e-member-pay-secret-0123456789abcdef";
 
 /**
- * The server's clock moved off a Wednesday, the demo's member day (8.8折 would then beat 东坡肉's
- * member price, and this test reads member prices): none on any other day.
+ * The two days the checkout prices a member's cart differently: 东坡肉 (¥58, member price ¥52) and the
+ * table's own 米饭 ×2 and 茶位费 (¥7, no member prices), ¥65 in all. On a Thursday the member prices
+ * take ¥6 off; on a Wednesday, the demo 金卡's member day, 8.8折 takes ¥7.80, more, so the checkout and
+ * /pay take it instead. Both at noon in Shanghai, on the server's clock and the phone's alike (each
+ * reads the day: the server to charge, the phone to show the same before submitting).
  */
-function offMemberDay(): number {
-  const weekday = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Shanghai", weekday: "short" }).format(
-    new Date(),
-  );
-  return weekday === "Wed" ? DAY_MS : 0;
-}
+const DAYS = [
+  {
+    day: "on another day",
+    at: () => thisWeekInShanghaiAt(4, "12:00"),
+    step: "会员价",
+    cents: 5900,
+    saving: SUBMIT_COPY.memberSaved("6.00"),
+    shot: "",
+  },
+  {
+    day: "on the member day",
+    at: () => thisWeekInShanghaiAt(3, "12:00"),
+    step: "会员日8.8折",
+    cents: 5720,
+    saving: SUBMIT_COPY.memberDaySaved("会员日8.8折", "7.80"),
+    shot: "-member-day",
+  },
+] as const;
 
 /**
  * Member money on a phone, end to end (issue 19), at 江南食府 (prepayment, the new member system, 金卡
- * with member prices, the sign-up coupons 开卡礼): the diner logs in by phone with the code the server
- * logged and opens a card; the menu and the checkout show member prices (东坡肉 ¥52 for ¥58), and /pay
- * asks the same; the best coupon (开卡礼 10元代金券, from ¥50) is applied, ¥30 of stored value (put on
- * the card as a paid recharge would, through the member module on the test's PostgreSQL) pays part, and
- * the sandbox the rest. The order reads paid; the card spent its ¥30 and its coupon.
+ * with member prices and Wednesdays 8.8折, the sign-up coupons 开卡礼): the diner logs in by phone with
+ * the code the server logged and opens a card; the menu shows member prices (东坡肉 ¥52 for ¥58), the
+ * checkout the better of those and the member day, named, and /pay asks the same; the best coupon
+ * (开卡礼 10元代金券, from ¥50) is applied, ¥30 of stored value (put on the card as a paid recharge would,
+ * through the member module on the test's PostgreSQL) pays part, and the sandbox the rest. The order
+ * reads paid; the card spent its ¥30 and its coupon.
  */
-describe("paying with member money", () => {
+describe.each(DAYS)("paying with member money $day", ({ at, step, cents, saving, shot }) => {
   let database: TestDatabase;
   let db: Database;
   let server: RunningServer;
@@ -49,14 +65,19 @@ describe("paying with member money", () => {
   let context: BrowserContext;
   let page: Page;
   const errors: string[] = [];
+  /** the server's clock, moved to the day */
+  let clock: ReturnType<typeof shiftedClock>;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     database = await createTestDatabase("postgres");
-    const env = { DATABASE_URL: database.url ?? "", SECRET, TEST_CLOCK_SHIFT_MS: String(offMemberDay()) };
+    const time = at();
+    clock = shiftedClock(time.getTime() - Date.now());
+    const env = { DATABASE_URL: database.url ?? "", SECRET, ...clock.env };
     [server, browser] = await Promise.all([startServer(env), launchChromium()]);
     db = await openDatabase({ url: database.url, dataDir: "" });
     context = await phoneContext(browser);
+    await context.clock.install({ time });
     page = await context.newPage();
     page.on("pageerror", (error) => errors.push(String(error)));
   });
@@ -105,7 +126,7 @@ describe("paying with member money", () => {
       rules: [],
       source: "sandbox",
       actor: "payment:sandbox",
-      now: new Date(),
+      now: clock.now(),
     });
 
     const pork = await menuCard(page, "招牌菜", "东坡肉");
@@ -113,17 +134,21 @@ describe("paying with member money", () => {
     await tap(plus(addControl(pork)));
   });
 
-  it("checks out at member prices, and /pay asks the same, with the coupon and stored value", async () => {
+  it(`checks out at ${step}, and /pay asks the same, with the coupon and stored value`, async () => {
+    // the cart bar and the checkout show the same total, and the checkout names what it took off
+    await expect.poll(() => centsIn("cart-total")).toBe(cents);
     await cartBar(page).locator(".cart-bar__order").click();
     await page.getByTestId("suborder-page").waitFor();
+    await expect.poll(() => page.getByTestId("suborder-saving").textContent()).toBe(saving);
     const checkoutCents = (await centsIn("suborder-total")) ?? 0;
-    await page.screenshot({ path: new URL("member-pay-checkout.png", SHOTS).pathname });
+    expect(checkoutCents).toBe(cents);
+    await page.screenshot({ path: new URL(`member-pay-checkout${shot}.png`, SHOTS).pathname });
     await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
 
     await page.getByTestId("pay-member").waitFor();
     expect(new URL(page.url()).pathname).toBe("/pay");
-    // the checkout's total is what /pay charges: member prices before the coupon and stored value
-    expect(await page.getByTestId("pay-discounts").textContent()).toContain("会员价");
+    // the checkout's total is what /pay charges: the same step, before the coupon and stored value
+    expect(await page.getByTestId("pay-discounts").textContent()).toContain(step);
     expect(await page.getByTestId("pay-member-card").textContent()).toContain("金卡");
     const coupon = page.getByTestId("pay-coupon");
     await expect.poll(() => coupon.textContent()).toContain("开卡礼 10元代金券");
@@ -133,7 +158,7 @@ describe("paying with member money", () => {
     await expect.poll(() => page.getByTestId("pay-stored-used").textContent()).toContain("¥30");
     const gateway = checkoutCents - 1000 - 3000;
     await expect.poll(() => centsIn("pay-gateway")).toBe(gateway);
-    await page.screenshot({ path: new URL("member-pay-pay.png", SHOTS).pathname });
+    await page.screenshot({ path: new URL(`member-pay-pay${shot}.png`, SHOTS).pathname });
 
     await page
       .getByRole("button", { name: PAY_COPY.payButton(formatMoney(centsToMoneyText(gateway))) })

@@ -12,6 +12,12 @@ export function todayInShanghaiAt(time: string): Date {
   return new Date(`${day}T${time}:00+08:00`);
 }
 
+/** This week's `weekday` (1 Monday … 7 Sunday, in Shanghai) at a wall-clock time such as "12:00". */
+export function thisWeekInShanghaiAt(weekday: number, time: string): Date {
+  const today = new Date(Date.now() + SHANGHAI_OFFSET_MS).getUTCDay() || 7;
+  return new Date(todayInShanghaiAt(time).getTime() + (weekday - today) * 86_400_000);
+}
+
 /** The server's env moving its clock by `shiftMs`, and the time its clock reads now. */
 export function shiftedClock(shiftMs: number) {
   return {

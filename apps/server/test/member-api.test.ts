@@ -245,6 +245,21 @@ describe.each(BACKENDS)("the member API on %s", (backend) => {
       expect(again.memberToken).toBeNull();
     });
 
+    it("answers in equities the member day the submit prices with: the card's own, else its type's", async () => {
+      const { diner, card } = await memberWithCard();
+      const onCard = eq(memberCards.id, card.id);
+      const dayOf = async () =>
+        answerOf(await diner.get(diner.paths.equities, { cardId: card.id }), equitiesSchema).memberDay;
+      await app.db
+        .update(memberCards)
+        .set({ memberDay: { weekdays: [5], monthDays: [], percent: 90 } })
+        .where(onCard);
+      expect(await dayOf()).toMatchObject({ weekdays: [5], percent: 90, text: "9折" });
+      // a card without its own (opened before its type had one): its type's, as member status reads it
+      await app.db.update(memberCards).set({ memberDay: null }).where(onCard);
+      expect(await dayOf()).toMatchObject({ weekdays: [3], monthDays: [], percent: 88, text: "8.8折" });
+    });
+
     it("refuses a card whose type was switched off (10024)", async () => {
       const { diner, card } = await memberWithCard();
       const onType = and(

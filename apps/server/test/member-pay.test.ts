@@ -3,19 +3,23 @@ import {
   API,
   type AvailableCoupons,
   type ConsolePayment,
+  cartMemberDiscounts,
   type Dish,
   MEMBER_API,
   type MemberDiscounts,
   type OrderDetail,
   type PayStart,
   type PayView,
+  summarizeCart,
   yuanToCents,
+  zonedDateTime,
 } from "@tablemate/core";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   discountOffers,
   kitchenTickets,
+  type MemberDaySetting,
   memberCardTypes,
   memberChoices,
   memberCoupons,
@@ -23,6 +27,7 @@ import {
   memberLedger,
   memberSessions,
   orders,
+  restaurants,
   visits,
 } from "../src/db/schema.js";
 import { kitchenIdle } from "../src/modules/kitchen/queue.js";
@@ -39,7 +44,7 @@ import { reconcileOnce } from "../src/modules/payment/reconcile.js";
 import { BACKENDS } from "./support/databases.js";
 import { deliverNotification, FakeProvider } from "./support/fake-provider.js";
 import { demoTable, json, startTestApp, type TestApp } from "./support/harness.js";
-import { Diner, menuOf, plainDishes, type Seat, tablesOfTheirOwn } from "./support/ordering.js";
+import { Diner, menuOf, PLAIN, plainDishes, type Seat, tablesOfTheirOwn } from "./support/ordering.js";
 import { staffHeaders, testStaff } from "./support/staff.js";
 
 /** how cents print as the wire's yuan text */
@@ -91,7 +96,7 @@ describe.each(BACKENDS)("member money through submit and pay (%s)", (backend) =>
   /** A member with a card here (member prices), logged in on `guids` (their sessions and chosen card). */
   async function member(
     guids: string[],
-    opts: { storedCents?: number; points?: number; restaurantId?: number } = {},
+    opts: { storedCents?: number; points?: number; restaurantId?: number; memberDay?: MemberDaySetting } = {},
   ) {
     const restaurantId = opts.restaurantId ?? rid;
     const phone = `137${String(10_000_000 + phones++).padStart(8, "0")}`;
@@ -100,6 +105,7 @@ describe.each(BACKENDS)("member money through submit and pay (%s)", (backend) =>
       restaurantId,
       cardTypeName: "金卡",
       isVipPrice: true,
+      memberDay: opts.memberDay ?? null,
       now: now(),
     });
     for (const guid of guids) {
@@ -193,6 +199,50 @@ describe.each(BACKENDS)("member money through submit and pay (%s)", (backend) =>
     expect(shown.member).toMatchObject({ cardId: card.id, mine: true });
     const start = json(await diner.prepay(orderId)).data as PayStart;
     expect(start.amount).toBe(yuan(2 * vipCents()));
+  });
+
+  it("charges a member the total their checkout showed: member prices or the member day, the better, both databases", async () => {
+    const [{ timeZone } = { timeZone: "" }] = await app.db
+      .select({ timeZone: restaurants.timezone })
+      .from(restaurants)
+      .where(eq(restaurants.id, rid));
+    // the menu as the diner app has it, and a second dish for the cart
+    const menu = await menuOf(app, rid);
+    const lookup = (id: number) => menu.find((d) => d.dishesId === id);
+    const other = plainDishes(menu).find((d) => d.id !== dish.id);
+    if (!other) throw new Error("no second plain dish");
+    const today = zonedDateTime(now(), timeZone).weekday;
+    const cases = [
+      // 5折 beats the member price; 9.9折 does not; a member day on another weekday is none today
+      { weekday: today, percent: 50, charged: 50, benefit: "memberDay" },
+      { weekday: today, percent: 99, charged: 99, benefit: "memberPrice" },
+      { weekday: (today % 7) + 1, percent: 50, charged: null, benefit: "memberPrice" },
+    ] as const;
+    for (const { weekday, percent, charged, benefit } of cases) {
+      const guid = `guid-${randomUUID()}`;
+      await member([guid], { memberDay: { weekdays: [weekday], monthDays: [], percent } });
+      const diner = await new Diner(app, guid, nextSeat()).sit();
+      await diner.add(dish.id, PLAIN, 3);
+      const { cart } = await diner.op({ kind: "add", foodId: other.id, choice: PLAIN });
+      // what the diner app's checkout shows for this cart (its cart-total.ts), before submitting
+      const shown = cartMemberDiscounts(
+        summarizeCart(cart.lines, lookup, false).priced,
+        { vipPrice: true, memberDayPercent: charged },
+        { now: now(), timeZone },
+      );
+      expect(shown.memberBenefit).toBe(benefit);
+      const answer = json(await diner.submit());
+      expect(answer.code, JSON.stringify(answer)).toBe(1000);
+      const orderId = (answer.data as { orderId: number }).orderId;
+      expect(await orderRow(orderId)).toMatchObject({ memberPrices: true, memberDayPercent: charged });
+      const quote = await discounts(diner, orderId);
+      expect(quote.payableCents).toBe(shown.payableCents);
+      expect(quote.steps.map((step) => [step.kind, step.label, step.cents])).toEqual(
+        shown.steps.map((step) => [step.kind, step.label, step.cents]),
+      );
+      expect((await detail(diner, orderId)).orderNeedMoney).toBe(yuan(shown.payableCents));
+      expect((json(await diner.prepay(orderId)).data as PayStart).amount).toBe(yuan(shown.payableCents));
+    }
   });
 
   it("prices a tablemate without the card at regular prices until a paid order fixes the visit's card, then shares it visibly", async () => {

@@ -1,7 +1,8 @@
 import { MEMBER_API, ORDER_API } from "@tablemate/core";
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { readMemberLogin } from "../src/api/member-http.js";
+import { memberTotal } from "../src/features/cart/member-total.js";
 import { MEMBER_COPY } from "../src/features/member/member-copy.js";
 import {
   currentCard,
@@ -18,6 +19,7 @@ import { fail, fakeServer, ok } from "./fake-server.js";
 import { HOTEL_ID, restaurant, USER } from "./fixtures.js";
 import {
   card,
+  equities,
   FUSE,
   loggedIn,
   memberRoutes,
@@ -196,6 +198,50 @@ describe("the member state (spec 001 §4)", () => {
     expect(readMemberLogin(HOTEL_ID)).toBeNull();
     expect(useMemberStore.getState()).toMatchObject({ login: null, cards: [], currentCardId: null });
     expect(flags()).toEqual({ memberInitialised: true, isMember: false });
+  });
+
+  it("learns the current card's member day from its equities, again on a switch, none after logout", async () => {
+    loggedIn(GOLD.id);
+    const wednesdays = { weekdays: [3], monthDays: [], percent: 88, text: "8.8折", today: true };
+    const server = fakeServer(
+      memberRoutes([GOLD, SILVER], {
+        [FUSE.equities]: (request) => {
+          const cardId = Number(request.query.get("cardId"));
+          return ok(equities({ cardId, memberDay: cardId === GOLD.id ? wednesdays : null }), 200);
+        },
+      }),
+    );
+    memberStarted();
+    await init();
+    // the member pricing the cart bar and the checkout take it with
+    expect(useAppStore.getState().memberTotal).toBe(memberTotal);
+    await waitFor(() =>
+      expect(useAppStore.getState().memberDay).toEqual({ weekdays: [3], monthDays: [], percent: 88 }),
+    );
+    expect(server.last(FUSE.equities)?.query.get("cardId")).toBe(String(GOLD.id));
+
+    await act(() => switchCard(SILVER.id));
+    expect(server.last(FUSE.equities)?.query.get("cardId")).toBe(String(SILVER.id));
+    expect(useAppStore.getState().memberDay).toBeNull();
+    await act(() => switchCard(GOLD.id));
+    await waitFor(() => expect(useAppStore.getState().memberDay?.percent).toBe(88));
+
+    await act(() => logoutMember());
+    expect(useAppStore.getState().memberDay).toBeNull();
+  });
+
+  it("asks no member day without a member, nor for a tablemate's card the order fixed", async () => {
+    const detailPath = `${ORDER_API.orderDetail}/31`;
+    const paid = orderDetail({
+      vipId: "99",
+      pays: [{ payId: 1, payType: "会员卡", money: 50, paid: true, mine: false }],
+    });
+    loggedIn(GOLD.id);
+    const server = fakeServer(memberRoutes([GOLD], { [detailPath]: () => ok(paid, 200) }));
+    memberStarted({ isPrepayment: true });
+    await act(() => ensureMember(31));
+    expect(server.paths()).not.toContain(FUSE.equities);
+    expect(useAppStore.getState().memberDay).toBeNull();
   });
 
   it("forgets the login when a member call answers 1990", async () => {

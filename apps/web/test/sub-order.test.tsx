@@ -3,6 +3,7 @@ import { API, EMPTY_CHOICE, type OrderPayload, summarizeCart, truncateMoney } fr
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { useCartStore } from "../src/features/cart/cart-store.js";
+import { memberTotal } from "../src/features/cart/member-total.js";
 import { updateCheckout } from "../src/features/checkout/checkout-store.js";
 import { fillCart, lineOf, renderOrderPages, startedAtTable } from "./checkout-harness.js";
 import { ALL_DISHES, CUCUMBER, EGGS, PICK_SET } from "./dish-fixtures.js";
@@ -59,7 +60,8 @@ describe("/order/subOrder", () => {
 
   it("shows member totals and the saving for a member", async () => {
     fakeServer();
-    startedAtTable({ isMember: true });
+    // as the member state leaves the store: a member, and the member pricing
+    startedAtTable({ isMember: true, memberTotal });
     await fillCart([lineOf(202, { ...EMPTY_CHOICE, normId: 1101 }, "1")]);
     renderOrderPages(`/order/subOrder?${LINK}`);
     expect((await screen.findByTestId("suborder-total")).textContent).toBe("¥90");

@@ -5,7 +5,8 @@ import type { cartLineSchema } from "./contract/realtime.js";
 import { detailId } from "./detail-id.js";
 import { dishAvailability } from "./dish-rules.js";
 import { checkChoice } from "./line-rules.js";
-import { cartTotal, type LineChoice, priceLine } from "./pricing.js";
+import { cartTotal } from "./money.js";
+import { type LineChoice, priceLine } from "./pricing.js";
 import { checkQuantity, decrement, increment } from "./quantity.js";
 
 /**
@@ -91,11 +92,23 @@ export function applyCartOp(lines: readonly CartLine[], op: CartOp, dishOf: Dish
     : { ok: false, message: result.message };
 }
 
+/** A cart line priced: its exact totals at regular and at member prices (a member price missing: the regular). */
+export interface PricedCartLine {
+  /** the line's detail id */
+  key: string;
+  dishId: number;
+  count: number;
+  total: Big;
+  vipTotal: Big;
+}
+
 export interface CartSummary {
   /** items for the count bubble: each unit of a counted dish, each weighed line once */
   count: number;
   total: Big;
   vipTotal: Big;
+  /** the lines whose dish the menu has, priced (what the member pricing takes: member/cart-discounts.ts) */
+  priced: PricedCartLine[];
 }
 
 export function summarizeCart(
@@ -103,22 +116,27 @@ export function summarizeCart(
   dishOf: DishLookup,
   isMember: boolean,
 ): CartSummary {
-  const priced = lines.flatMap((line) => {
+  let count = 0;
+  const priced = lines.flatMap((line): PricedCartLine[] => {
     const dish = dishOf(line.foodId);
     if (!dish) return [];
+    const units = Number(line.count);
+    count += dish.Weigh ? 1 : units;
     return [
       {
-        weighed: dish.Weigh,
-        count: Number(line.count),
+        key: line.detailId,
+        dishId: line.foodId,
+        count: units,
         total: priceLine(dish, line, line.count, false).total,
-        vip: priceLine(dish, line, line.count, true).total,
+        vipTotal: priceLine(dish, line, line.count, true).total,
       },
     ];
   });
   return {
-    count: priced.reduce((n, l) => n + (l.weighed ? 1 : l.count), 0),
-    total: cartTotal(priced.map((l) => (isMember ? l.vip : l.total))),
-    vipTotal: cartTotal(priced.map((l) => l.vip)),
+    count,
+    total: cartTotal(priced.map((l) => (isMember ? l.vipTotal : l.total))),
+    vipTotal: cartTotal(priced.map((l) => l.vipTotal)),
+    priced,
   };
 }
 

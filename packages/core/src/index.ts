@@ -42,6 +42,7 @@ export * from "./line-choice.js";
 export * from "./line-rules.js";
 export * from "./mandatory.js";
 export * from "./member/cards.js";
+export * from "./member/cart-discounts.js";
 export * from "./member/coupon.js";
 export * from "./member/coupon-validity.js";
 export * from "./member/discounts.js";

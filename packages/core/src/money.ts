@@ -19,6 +19,11 @@ export function roundMoney(value: Decimalish): Big {
   return new Big(value).round(2, Big.roundHalfUp);
 }
 
+/** A cart's (an order's) total: the exact sum of its lines, rounded half-up to 2 decimals once. */
+export function cartTotal(lineTotals: readonly Big[]): Big {
+  return roundMoney(lineTotals.reduce((sum, t) => sum.plus(t), new Big(0)));
+}
+
 /** Member money, balances and coupons travel as cents; -1 means "none" and shows as 0. */
 export function centsToYuan(cents: number): string {
   if (cents === -1) return "0";

@@ -1,6 +1,6 @@
 import Big from "big.js";
 import type { Dish, Method, Norm } from "./contract/menu.js";
-import { isMarketPrice, roundMoney } from "./money.js";
+import { isMarketPrice } from "./money.js";
 
 /**
  * Pricing of one cart line (spec 001 §9): percentage markups accumulate and apply as a percent of
@@ -70,9 +70,4 @@ export function priceLine(
   }
   const unit = marked.plus(fixed).plus(additions).plus(parts);
   return { unit, total: unit.times(count) };
-}
-
-/** A cart's total: the exact sum of its lines, rounded half-up to 2 decimals once. */
-export function cartTotal(lineTotals: Big[]): Big {
-  return roundMoney(lineTotals.reduce((sum, t) => sum.plus(t), ZERO));
 }

@@ -2,7 +2,8 @@ import Big from "big.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { detailId, parseDetailId } from "../src/detail-id.js";
-import { cartTotal, type LineChoice, priceLine } from "../src/pricing.js";
+import { cartTotal } from "../src/money.js";
+import { type LineChoice, priceLine } from "../src/pricing.js";
 import { makeDish, spicyFish } from "./fixtures.js";
 
 const plain: LineChoice = { normId: null, methodIds: [], additions: [], parts: [] };

@@ -28,6 +28,8 @@ export function initialAppState(): AppState {
     // no member system yet: the member issue sets these once cards load
     memberInitialised: false,
     isMember: false,
+    memberDay: null,
+    memberTotal: null,
     templateNumber: { foods: 1, recommends: 1 },
     categoryIndex: 0,
     secondCategoryIndex: 0,

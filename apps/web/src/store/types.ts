@@ -1,6 +1,7 @@
 import type {
   Category,
   Dish,
+  MemberDay,
   Memo,
   PeriodDishInfo,
   RestaurantDetail,
@@ -8,6 +9,7 @@ import type {
   UserInfo,
 } from "@tablemate/core";
 import type { RealtimeConnection, RealtimeStatus } from "../api/realtime.js";
+import type { memberTotal } from "../features/cart/member-total.js";
 import type { SearchObj } from "./search-obj.js";
 
 /** The query a page was opened with. */
@@ -34,6 +36,16 @@ export interface AppState {
   memberInitialised: boolean;
   /** the diner is a member: member prices and 会员已省 instead of 会员价 (spec 000 §4) */
   isMember: boolean;
+  /**
+   * the member day of the card whose benefits the diner has (its equities'), null without one: the
+   * cart's member total takes it when it is today (core's cartMemberDiscounts, as the submit does)
+   */
+  memberDay: MemberDay | null;
+  /**
+   * the member pricing (core's discount pipeline over the cart, member-total.ts), provided by the member
+   * state as it starts: the cart bar and the checkout price with it; never on the menu's first screen
+   */
+  memberTotal: typeof memberTotal | null;
   templateNumber: RestaurantDetail["templateNumber"];
   categoryIndex: number;
   secondCategoryIndex: number;

@@ -120,7 +120,9 @@ export async function cardEquities(
     couponCount: coupons.filter(
       (coupon) => coupon.state === "unused" && validityState(coupon, now) === "valid",
     ).length,
-    memberDay: memberDayView(card.memberDay, now, restaurant.timezone),
+    // the member day the submit prices with (status.ts: the card's own, else its type's): the diner
+    // app's member total reads it from here
+    memberDay: memberDayView(card.memberDay ?? type?.memberDay ?? null, now, restaurant.timezone),
     privileges: [...(type?.rights ?? DEFAULT_RIGHTS)],
   };
 }

@@ -1,4 +1,4 @@
-import { badgeText, summarizeCart } from "@tablemate/core";
+import { badgeText } from "@tablemate/core";
 import Badge from "antd-mobile/es/components/badge";
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { DISH_COPY } from "../../copy.js";
@@ -8,7 +8,8 @@ import { ToOrderButton } from "../checkout/ToOrderButton.js";
 import { useCompanionOrders } from "../order/use-companion-orders.js";
 import { CartIcon } from "./CartIcon.js";
 import { useCartStore } from "./cart-store.js";
-import { lookupIn, useIsMember } from "./dish-lookup.js";
+import { useCartTotal } from "./cart-total.js";
+import { lookupIn } from "./dish-lookup.js";
 import { Money } from "./Money.js";
 import { TablemateNotice } from "./TablemateNotice.js";
 import { useSheet } from "./use-sheet.js";
@@ -27,9 +28,8 @@ export function CartBar() {
   const lines = useCartStore((state) => state.lines);
   const foods = useAppStore((state) => state.foods);
   const hideTotal = useAppStore((state) => state.restaurant?.hideTotalPrice ?? false);
-  const isMember = useIsMember();
   const lookup = useMemo(() => lookupIn(foods), [foods]);
-  const summary = useMemo(() => summarizeCart(lines, lookup, isMember), [lines, lookup, isMember]);
+  const summary = useCartTotal(lines, lookup);
   const list = useSheet();
   const empty = summary.count === 0;
   const { close } = list;
@@ -78,7 +78,7 @@ export function CartBar() {
           <CartListSheet
             lines={lines}
             lookup={lookup}
-            isMember={isMember}
+            memberPrices={summary.memberPrices}
             visible={list.visible}
             onClose={list.close}
             afterClose={list.afterClose}

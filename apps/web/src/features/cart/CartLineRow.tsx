@@ -6,12 +6,12 @@ import { Money } from "./Money.js";
 export function CartLineRow({
   dish,
   line,
-  isMember,
+  memberPrices,
   onEditNote,
 }: {
   dish: Dish;
   line: CartLine;
-  isMember: boolean;
+  memberPrices: boolean;
   /** absent for lines that take no note (combos) */
   onEditNote?: () => void;
 }) {
@@ -32,7 +32,7 @@ export function CartLineRow({
         )}
       </button>
       <Money
-        value={priceLine(dish, line, line.count, isMember).total}
+        value={priceLine(dish, line, line.count, memberPrices).total}
         className="cart-line__price"
         testId="cart-line-price"
       />

@@ -12,7 +12,8 @@ import { withRefusalToast } from "./refusal.js";
 export interface CartListSheetProps {
   lines: readonly CartLine[];
   lookup: DishLookup;
-  isMember: boolean;
+  /** the lines at member prices: the member price is what the member total takes (cart-total.ts) */
+  memberPrices: boolean;
   visible: boolean;
   onClose(): void;
   afterClose(): void;
@@ -31,7 +32,14 @@ async function confirmClear(): Promise<void> {
 }
 
 /** The expanded cart above the bar: every line, and 清空购物车 behind a confirmation. */
-export function CartListSheet({ lines, lookup, isMember, visible, onClose, afterClose }: CartListSheetProps) {
+export function CartListSheet({
+  lines,
+  lookup,
+  memberPrices,
+  visible,
+  onClose,
+  afterClose,
+}: CartListSheetProps) {
   const [editing, setEditing] = useState<CartLine | null>(null);
   const saveNote = async (note: string) => {
     if (!editing) return;
@@ -61,7 +69,7 @@ export function CartListSheet({ lines, lookup, isMember, visible, onClose, after
               key={line.detailId}
               dish={dish}
               line={line}
-              isMember={isMember}
+              memberPrices={memberPrices}
               // combos take no note from the cart (spec 000 §5)
               onEditNote={dish.foodproperty === 0 ? () => setEditing(line) : undefined}
             />

@@ -7,11 +7,12 @@ import { ORDER_COPY } from "../order/order-copy.js";
 export function SubOrderLines({
   lines,
   lookup,
-  isMember,
+  memberPrices,
 }: {
   lines: readonly CartLine[];
   lookup: DishLookup;
-  isMember: boolean;
+  /** the lines at member prices: the member price is what the member total takes (cart-total.ts) */
+  memberPrices: boolean;
 }) {
   return (
     <section className="order-card" data-testid="suborder-lines">
@@ -28,7 +29,10 @@ export function SubOrderLines({
               {line.memo && <div className="order-line__memo">{line.memo}</div>}
             </div>
             <span className="order-line__count">×{line.count}</span>
-            <Money className="order-line__price" value={priceLine(dish, line, line.count, isMember).total} />
+            <Money
+              className="order-line__price"
+              value={priceLine(dish, line, line.count, memberPrices).total}
+            />
           </div>
         );
       })}

@@ -12,6 +12,8 @@ export const SUBMIT_COPY = {
   invoicePlaceholder: "选填",
   total: "合计",
   memberSaved: (yuan: string) => `会员已省¥${yuan}`,
+  /** the member day's step as the bill names it (core's MEMBER_TEXT: 会员日8.8折), and what it saved */
+  memberDaySaved: (label: string, yuan: string) => `${label} 已省¥${yuan}`,
   submit: "提交订单",
   submitting: "订单提交中...",
   emptyCart: "购物车是空的，去点几道菜吧",

@@ -5,6 +5,7 @@ import {
   isValidPhone,
   MEMBER_CODES,
   type MemberCard,
+  type MemberDay,
   type OrderCardFacts,
   orderFixedCardId,
   parseId,
@@ -18,6 +19,7 @@ import {
   chooseMemberCard,
   fetchCardRights,
   fetchCards,
+  fetchEquities,
   logout,
   type MemberPaths,
   memberPathsOf,
@@ -32,6 +34,7 @@ import {
 } from "../../api/member-http.js";
 import { fetchOrderDetail } from "../../api/order.js";
 import { useAppStore } from "../../store/app-store.js";
+import { memberTotal } from "../cart/member-total.js";
 import { showToast } from "../loading/toast.js";
 import { MEMBER_COPY } from "./member-copy.js";
 
@@ -55,6 +58,9 @@ export interface MemberState {
   /** prepayment: the order this diner adds to (mainOrderId), as its card rules read it */
   order: OrderCardFacts | null;
   orderId: number | null;
+  /** the card whose member day `memberDay` is (its equities' answer), or is being asked; null: none asked */
+  memberDayCardId: number | null;
+  memberDay: MemberDay | null;
 }
 
 const initialState = (): MemberState => ({
@@ -67,6 +73,8 @@ const initialState = (): MemberState => ({
   currentCardId: null,
   order: null,
   orderId: null,
+  memberDayCardId: null,
+  memberDay: null,
 });
 
 export const useMemberStore = create<MemberState>()(initialState);
@@ -80,25 +88,67 @@ export function currentCard(state: MemberState): MemberCard | null {
   return state.cards.find((card) => card.id === state.currentCardId) ?? null;
 }
 
+/**
+ * The cards member status reads (000 §6, 001 §4): in prepayment the card the order fixed once paid
+ * (`fixed`), and that card when it is one of this diner's (a tablemate's is not); the current card of
+ * a member.
+ */
+function statusCards(state: MemberState) {
+  const fixed = useAppStore.getState().isPrepayment ? orderFixedCardId(state.order) : null;
+  return {
+    fixed,
+    orderCard: state.cards.find((card) => card.id === fixed) ?? null,
+    current: isMember(state) ? currentCard(state) : null,
+  };
+}
+
 /** The app store's member flags, from this state and the restaurant's. */
 function syncAppStore(state: MemberState): void {
   const app = useAppStore.getState();
   const ready = state.status === "ready";
-  const fixed = app.isPrepayment ? orderFixedCardId(state.order) : null;
+  const { current, orderCard } = statusCards(state);
   const prices =
     ready &&
     app.restaurant !== null &&
     showsMemberPrices({
       restaurant: app.restaurant,
       prepayment: app.isPrepayment,
-      currentCard: isMember(state) ? currentCard(state) : null,
+      currentCard: current,
       order: state.order,
-      orderCard: state.cards.find((card) => card.id === fixed) ?? null,
+      orderCard,
     });
-  if (app.memberInitialised !== ready || app.isMember !== prices)
-    useAppStore.setState({ memberInitialised: ready, isMember: prices });
+  const memberDay = ready ? state.memberDay : null;
+  if (app.memberInitialised !== ready || app.isMember !== prices || app.memberDay !== memberDay)
+    useAppStore.setState({ memberInitialised: ready, isMember: prices, memberDay });
 }
+
+/**
+ * The member day of the card whose benefits the diner has, from its equities (their days and percent:
+ * whether today is one is read on the restaurant's clock where the total is shown, member-total.ts),
+ * asked again whenever that card changes. A tablemate's card, which this diner cannot ask about, or
+ * an answer that does not come, gives none; an answer for a card no longer that card is dropped.
+ */
+function followMemberDay(state: MemberState): void {
+  if (state.status !== "ready" || state.rid === null || state.paths === null) return;
+  // the card whose benefits the submit prices with: the order's fixed card, else the current card
+  const { fixed, orderCard, current } = statusCards(state);
+  const card = fixed !== null ? orderCard : current;
+  const cardId = card?.id ?? null;
+  if (cardId === state.memberDayCardId) return;
+  useMemberStore.setState({ memberDayCardId: cardId, memberDay: null });
+  if (card === null) return;
+  fetchEquities(state.paths, state.rid, card.id).then(
+    (equities) => {
+      if (useMemberStore.getState().memberDayCardId !== card.id || !equities.memberDay) return;
+      const { weekdays, monthDays, percent } = equities.memberDay;
+      useMemberStore.setState({ memberDay: { weekdays, monthDays, percent } });
+    },
+    (error: unknown) => console.warn("member day unknown: member prices shown", error),
+  );
+}
+
 useMemberStore.subscribe(syncAppStore);
+useMemberStore.subscribe(followMemberDay);
 
 onMemberLoginCleared((rid) => {
   if (useMemberStore.getState().rid === rid)
@@ -160,6 +210,8 @@ let starting: Promise<void> | null = null;
 
 async function start(rid: number, paths: MemberPaths, mainOrderId: number | null): Promise<void> {
   useMemberStore.setState({ ...initialState(), rid, paths, status: "loading" });
+  // the cart's total, a member's above all, is priced by the discount pipeline, loaded with this state
+  useAppStore.setState({ memberTotal });
   try {
     const rights = await fetchCardRights(paths, rid);
     useMemberStore.setState({ rights });

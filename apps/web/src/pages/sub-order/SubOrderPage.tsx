@@ -1,9 +1,9 @@
-import { summarizeCart } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { useCartStore } from "../../features/cart/cart-store.js";
-import { lookupIn, useIsMember } from "../../features/cart/dish-lookup.js";
+import { type CartTotal, useCartTotal } from "../../features/cart/cart-total.js";
+import { lookupIn } from "../../features/cart/dish-lookup.js";
 import { Money } from "../../features/cart/Money.js";
 import { SUBMIT_COPY } from "../../features/checkout/checkout-copy.js";
 import { updateCheckout, useCheckoutStore } from "../../features/checkout/checkout-store.js";
@@ -19,6 +19,12 @@ import { useAppStore } from "../../store/app-store.js";
 
 const PEOPLE = Array.from({ length: 20 }, (_, i) => i + 1);
 
+/** What being a member takes off: 会员已省 at member prices, the member day's own name on one. */
+function savingText({ kind, label, amount }: NonNullable<CartTotal["saving"]>): string {
+  const yuan = amount.toFixed(2);
+  return kind === "memberDay" ? SUBMIT_COPY.memberDaySaved(label, yuan) : SUBMIT_COPY.memberSaved(yuan);
+}
+
 /** /order/subOrder: the order as it will go in, what the diner adds to it, and the submit (000 §2). */
 export function SubOrderPage() {
   useCompanionOrders();
@@ -26,15 +32,12 @@ export function SubOrderPage() {
   const foods = useAppStore((state) => state.foods);
   const table = useAppStore((state) => state.table);
   const hideTotal = useAppStore((state) => state.restaurant?.hideTotalPrice ?? false);
-  const isMember = useIsMember();
   const checkout = useCheckoutStore();
   const nav = useOrderNavigation();
   const [params] = useSearchParams();
   const { submit, submitting } = useSubmitOrder();
   const lookup = useMemo(() => lookupIn(foods), [foods]);
-  const summary = useMemo(() => summarizeCart(lines, lookup, isMember), [lines, lookup, isMember]);
-  const regular = useMemo(() => summarizeCart(lines, lookup, false).total, [lines, lookup]);
-  const saved = regular.minus(summary.total);
+  const summary = useCartTotal(lines, lookup);
   const personNum = checkout.personNum ?? table?.personNum ?? 0;
   const supply = checkout.supply;
 
@@ -56,8 +59,10 @@ export function SubOrderPage() {
           <>
             {SUBMIT_COPY.total}{" "}
             <Money className="order-total__money" value={summary.total} testId="suborder-total" />
-            {isMember && saved.gt(0) && (
-              <span className="order-total__saved">{SUBMIT_COPY.memberSaved(saved.toFixed(2))}</span>
+            {summary.saving && (
+              <span className="order-total__saved" data-testid="suborder-saving">
+                {savingText(summary.saving)}
+              </span>
             )}
           </>
         )}
@@ -76,7 +81,7 @@ export function SubOrderPage() {
         </section>
       )}
       {supply && <SupplyFacts kind={supplyKindOf(Object.fromEntries(params))} {...supply} />}
-      <SubOrderLines lines={lines} lookup={lookup} isMember={isMember} />
+      <SubOrderLines lines={lines} lookup={lookup} memberPrices={summary.memberPrices} />
       <section className="order-card">
         {/* a supply form asked the party size already (it goes in as the diner count) */}
         {!supply && (
