@@ -1,6 +1,6 @@
 /**
  * One Lighthouse run (mobile by default, or Lighthouse's desktop preset; default simulated throttling,
- * performance only) and the figures read from it.
+ * performance only unless told) and the figures read from it.
  */
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
@@ -67,6 +67,8 @@ export interface LighthouseOptions {
    * page being measured
    */
   landsOn?: string;
+  /** the categories run (performance unless told: accessibility for bench/a11y-lighthouse.ts) */
+  categories?: string[];
 }
 
 /** Puts `cookies` in the jar of the Chromium listening on `port` (over CDP), then lets go of it. */
@@ -95,7 +97,7 @@ export async function runLighthouse(url: string, options: LighthouseOptions = {}
         output: "json",
         logLevel: "error",
         ...(options.desktop ? {} : { formFactor: "mobile" as const }),
-        onlyCategories: ["performance"],
+        onlyCategories: options.categories ?? ["performance"],
         ...(options.cookies ? { disableStorageReset: true } : {}),
       },
       options.desktop ? desktopConfig : undefined,

@@ -142,15 +142,17 @@ describe("checkout at a phone viewport", () => {
     await orderButton(page).click();
     await page.getByTestId("supply-page").waitFor();
     expect(pathOf(page)).toBe("/supplyInfo");
-    await field(page, SUBMIT_COPY.phone).fill("13812340001");
-    await field(page, SUBMIT_COPY.name).fill("张先生");
+    // a pick-up asks only its time and a note (issue 25), never a reservation's contact
+    expect(await page.getByRole("textbox", { name: SUBMIT_COPY.phone }).count()).toBe(0);
     await page.getByRole("button", { name: SUBMIT_COPY.next }).click();
     await submitForPickUp(page);
-    expect(await page.getByText("张先生 13812340001").count()).toBe(1);
+    expect(await page.getByTestId("supply-facts").textContent()).toContain(
+      SUBMIT_COPY.supplyFactsTitle.pickup,
+    );
     expect(errors).toEqual([]);
   });
 
-  it("asks at 阿婆粥铺 (quick-service, no food-taking mode) for a table and puts the order on it", async () => {
+  it("at 阿婆粥铺 (quick-service, no food-taking mode) keeps the scanned table, and 换桌 puts the order on another", async () => {
     const { page } = await dinerAt("阿婆粥铺");
     const scanned = await page.getByTestId("table-name").textContent();
     const picked = stage.table("阿婆粥铺", 2);
@@ -158,6 +160,12 @@ describe("checkout at a phone viewport", () => {
     await addCucumbers(page, 1);
     expect(await orderButton(page).textContent()).toBe(CHECKOUT_COPY.chosen);
     await orderButton(page).click();
+    // no table asked again after the scan (issue 25): the order page, on the scanned table
+    await page.getByTestId("suborder-page").waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await page.getByTestId("suborder-table-name").textContent()).toBe(scanned);
+    // a diner seated elsewhere picks the table there (spec 000 §4's picker)
+    await page.getByRole("button", { name: SUBMIT_COPY.changeTable }).click();
     const dialog = page.getByRole("dialog");
     const confirm = dialog.getByRole("button", { name: CHECKOUT_COPY.confirm });
     await confirm.waitFor();
@@ -165,6 +173,8 @@ describe("checkout at a phone viewport", () => {
     await dialog.getByRole("combobox", { name: SUBMIT_COPY.pickTable }).selectOption({ label: picked.table });
     await expect.poll(() => confirm.isDisabled()).toBe(false);
     await confirm.click();
+    await expect.poll(() => page.getByTestId("suborder-table-name").textContent()).toBe(picked.table);
+    await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
     await expectPickUpNumber(page);
     expect(await page.getByTestId("order-table").locator(".fact-row__value").textContent()).toBe(
       picked.table,
@@ -212,6 +222,10 @@ describe("checkout at a phone viewport", () => {
     await field(SUBMIT_COPY.code).fill(code);
     await page.getByRole("button", { name: SUBMIT_COPY.next }).click();
     await page.getByRole("button", { name: SUBMIT_COPY.submit }).click();
+    // a takeout is paid before it is cooked (issue 25): /pay, its detail a tap away
+    await page.getByTestId("pay-page").waitFor();
+    expect(pathOf(page)).toBe("/pay");
+    await page.getByRole("button", { name: PAY_COPY.viewOrder }).click();
     await page.getByTestId("order-lines").waitFor();
     expect(pathOf(page)).toBe("/order/detail");
     expect(await page.getByTestId("order-line").locator(".order-line__name").allTextContents()).toEqual([

@@ -91,4 +91,52 @@ describe("a dish renamed and repriced at the console reaches a diner's scan", ()
     expect(await diner.getByText(DISH.before, { exact: true }).count()).toBe(0);
     await diner.screenshot({ path: join(SHOTS, "console-menu-diner.png") });
   });
+  it("translating a dish moves its language's completeness; an allergen declared reaches the diner's food list", async () => {
+    const errors: string[] = [];
+    // the tablet is signed in since the test above
+    const page = await tablet.newPage();
+    page.on("pageerror", (error) => errors.push(String(error)));
+    await page.goto(consoleUrl(server, "menu"));
+    await page.getByTestId("menu-page").waitFor();
+    await page.getByRole("tab", { name: MENU_COPY.tabs.translations }).click();
+    const count = page.getByTestId("translation-count");
+    await count.waitFor();
+    const before = (await count.textContent()) ?? "";
+    const [, done, total] = /(\d+) \/ (\d+)/.exec(before) ?? [];
+    expect(Number(done)).toBe(0);
+    await page.getByPlaceholder(MENU_COPY.translations.search).fill(DISH.after);
+    await page.getByTestId(`translation-${DISH.after}`).fill("Signature smashed cucumber");
+    await page.getByTestId("translation-save").click();
+    await expect.poll(() => count.textContent()).toBe(MENU_COPY.translations.progress(1, Number(total)));
+    expect(await page.getByTestId("translation-coverage").textContent()).toContain(
+      MENU_COPY.translations.notOffered,
+    );
+    await page.getByPlaceholder(MENU_COPY.translations.search).fill("");
+    await page.screenshot({ path: join(SHOTS, "console-menu-translations.png") });
+
+    await page.getByRole("tab", { name: MENU_COPY.tabs.dishes }).click();
+    await page.locator(".menu-category-name", { hasText: CATEGORY }).first().click();
+    const row = page.locator("tr", { has: page.getByText(DISH.after, { exact: true }) });
+    await row.getByRole("button", { name: MENU_COPY.dishes.edit }).click();
+    const codes = page.getByTestId("dish-allergen-codes");
+    await codes.waitFor();
+    await codes.click();
+    await page.keyboard.type("羽扇豆");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Escape");
+    await page
+      .getByText(MENU_COPY.editor.sections.allergens)
+      .evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: join(SHOTS, "console-menu-allergens.png") });
+    await page.getByTestId("dish-save").click();
+    await page.getByTestId("dish-editor").waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+
+    const answer = (await (await fetch(`${server.url}/food/getFoodList?restaurantId=${rid}`)).json()) as {
+      data: Array<{ name: string; allergens: string[]; allergenInfo: string }>;
+    };
+    const dish = answer.data.find((d) => d.name === DISH.after);
+    expect(dish?.allergens).toContain("lupin");
+    expect(dish?.allergenInfo).toBe("declared");
+  });
 });

@@ -121,7 +121,7 @@ describe("stock from the console reaches a diner's open menu", () => {
     await staff.getByTestId("add-table").click();
     await staff.getByTestId("table-name").fill("露台1");
     await staff.getByTestId("table-save").click();
-    await staff.getByRole("cell", { name: "露台1" }).waitFor();
+    await staff.getByRole("cell", { name: "露台1", exact: true }).waitFor();
     const rows = staff.locator("tr.ant-table-row");
     for (const i of [0, 1, 2]) await rows.nth(i).locator(".ant-checkbox-input").check();
     await staff.getByRole("button", { name: TABLES_COPY.printSelected(3) }).waitFor();

@@ -138,7 +138,8 @@ describe("the staff console in Chromium on a tablet", () => {
       if (overflow.wide || overflow.out.length > 0) problems.push(`${name}: ${JSON.stringify(overflow)}`);
     });
     expect(problems).toEqual([]);
-  });
+    // every page of the tour at two sizes: more than a minute on two loaded cores
+  }, 180_000);
 });
 
 describe("the console's screenshot tour", () => {

@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium, PHONE_OPTIONS, phoneContext } from "./support/browser.js";
+import { scanTable } from "./support/diner-count.js";
 import { layoutProblems } from "./support/layout.js";
 import { type RunningServer, startServer } from "./support/server.js";
 import { atEachPhoneSize, sizeName, walkTour } from "./support/tour.js";
@@ -69,6 +70,44 @@ describe("layout at 360×740 and 390×844", () => {
       expect.stringMatching(/^<p> "太宽" .* sticks out of the 390 px wide screen$/),
     ]);
     await context.close();
+  });
+
+  it("the menu's top bar keeps the whole table name at 360 px in every language, the label giving way", async () => {
+    const shown: string[] = [];
+    // 川味小馆's A03 (issue 25: テーブル | 1名 without it) and 速味快餐's 吧台1
+    const a03 = server.tables.filter((t) => t.restaurant === "川味小馆")[2];
+    const bar = server.tables.find((t) => t.restaurant === "速味快餐");
+    if (!a03 || !bar) throw new Error("demo tables missing");
+    for (const [shotName, table] of [
+      ["a03", a03],
+      ["counter", bar],
+    ] as const) {
+      for (const locale of ["zh-CN", "en-US", "ja-JP"]) {
+        const context = await phoneContext(browser, locale);
+        const page = await context.newPage();
+        await page.setViewportSize({ width: 360, height: 740 });
+        await scanTable(page, table.url);
+        const name = page.getByTestId("table-name");
+        await expect.poll(() => name.textContent()).toBe(table.table);
+        await page.locator(".menu-topbar__diners").waitFor();
+        // the name is drawn whole: its box as wide as its text (to within rounding), not cut to an ellipsis
+        const box = await name.evaluate((el) => {
+          const text = document.createRange();
+          text.selectNodeContents(el);
+          return { width: el.getBoundingClientRect().width, needs: text.getBoundingClientRect().width };
+        });
+        expect(box.needs).toBeGreaterThan(0);
+        expect(box.width).toBeGreaterThanOrEqual(box.needs - 0.1);
+        expect(await layoutProblems(page)).toEqual([]);
+        shown.push(`${locale} ${table.table}`);
+        if (locale === "ja-JP")
+          await page.locator(".menu-topbar").screenshot({
+            path: new URL(`./screenshots/topbar-ja-${shotName}@360.png`, import.meta.url).pathname,
+          });
+        await context.close();
+      }
+    }
+    expect(shown).toHaveLength(6);
   });
 
   it("no page, sheet, dialog or toast of the tour is wider than the phone, cut off or covered", async () => {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MEMBER_COPY } from "../apps/web/src/features/member/member-copy.js";
 import { PHONE } from "./support/browser.js";
 import { layoutProblems } from "./support/layout.js";
+import { memberBanner } from "./support/member.js";
 import { loggedCode } from "./support/sms.js";
 import { useStage } from "./support/stage.js";
 import { untilStill } from "./support/tour.js";
@@ -52,7 +53,7 @@ describe("the old member system's campaigns", () => {
   const stats = () => page.getByTestId("member-stats").textContent();
 
   it("logs in by phone at an old-system restaurant and opens a card, which shows the campaigns", async () => {
-    await page.getByTestId("member-bar").getByRole("button", { name: MEMBER_COPY.joinAction }).click();
+    await (await memberBanner(page)).getByRole("button", { name: MEMBER_COPY.joinAction }).click();
     await page.getByTestId("member-login").waitFor();
     await page.getByPlaceholder(MEMBER_COPY.phonePlaceholder).fill(MEMBER_PHONE);
     await page.getByRole("button", { name: MEMBER_COPY.sendCode }).click();

@@ -6,6 +6,7 @@ import { MEMBER_COPY } from "../apps/web/src/features/member/member-copy.js";
 import { launchChromium, PHONE, PHONE_OPTIONS } from "./support/browser.js";
 import { scanTable } from "./support/diner-count.js";
 import { layoutProblems } from "./support/layout.js";
+import { memberBanner } from "./support/member.js";
 import { type RunningServer, startServer } from "./support/server.js";
 import { loggedCode } from "./support/sms.js";
 import { untilStill } from "./support/tour.js";
@@ -71,6 +72,7 @@ describe("the member pages", () => {
 
   it("offers a new diner the new-member coupons once per session, under the join banner", async () => {
     await scanTable(page, link);
+    await memberBanner(page);
     await expect.poll(() => banner().getByTestId("member-bar-title").textContent()).toBe(MEMBER_COPY.join);
     await dialog().waitFor();
     expect(await dialog().textContent()).toContain("开卡礼 10元代金券");
@@ -80,6 +82,7 @@ describe("the member pages", () => {
 
     // the same session: a reload finds the dialog remembered
     await page.reload();
+    await memberBanner(page);
     await banner().waitFor();
     await page.waitForLoadState("networkidle");
     expect(await dialog().count()).toBe(0);

@@ -15,6 +15,7 @@ import { launchChromium, phoneContext } from "./support/browser.js";
 import { shiftedClock, thisWeekInShanghaiAt } from "./support/clock.js";
 import { scanTable } from "./support/diner-count.js";
 import { addControl, cartBar, menuCard, plus, tap } from "./support/dishes.js";
+import { memberBanner } from "./support/member.js";
 import { type RunningServer, startServer } from "./support/server.js";
 import { loggedCode } from "./support/sms.js";
 
@@ -100,7 +101,7 @@ describe.each(DAYS)("paying with member money $day", ({ at, step, cents, saving,
     const table = server.tables.find((t) => t.restaurant === "江南食府");
     if (!table) throw new Error("no table of 江南食府");
     await scanTable(page, table.url);
-    const banner = page.getByTestId("member-bar");
+    const banner = await memberBanner(page);
     await banner.getByRole("button", { name: MEMBER_COPY.joinAction }).click();
     await page.getByPlaceholder(MEMBER_COPY.phonePlaceholder).fill(PHONE);
     await page.getByRole("button", { name: MEMBER_COPY.sendCode }).click();
@@ -163,10 +164,15 @@ describe.each(DAYS)("paying with member money $day", ({ at, step, cents, saving,
     await page
       .getByRole("button", { name: PAY_COPY.payButton(formatMoney(centsToMoneyText(gateway))) })
       .click();
+    // stored value is spent only once confirmed: how much, from which card
+    const confirm = page.getByRole("dialog").filter({ hasText: PAY_COPY.storedConfirmTitle });
+    expect(await confirm.textContent()).toContain("¥30");
+    await confirm.getByRole("button", { name: PAY_COPY.storedConfirmYes }).click();
     await page.waitForURL(/\/sandbox-pay\/checkout\//);
     await page.getByRole("button", { name: /^支付 ¥/ }).click();
     await page.waitForURL(/\/pay\/success\?/);
     await page.getByText(PAY_COPY.success).waitFor();
+    expect(await page.getByTestId("paid-stored").textContent()).toContain("¥30");
     await page.waitForURL(/\/order\/detail\?/);
     await page.getByTestId("order-pays").waitFor();
 

@@ -2,7 +2,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ORDER_COPY } from "../apps/web/src/features/order/order-copy.js";
 import { PAY_COPY } from "../apps/web/src/features/pay/pay-copy.js";
-import { addControl, menuCard, plus, submitCart, tap } from "./support/dishes.js";
+import EN from "../apps/web/src/i18n/catalogues/en-US.js";
+import { addControl, cartBar, menuCard, plus, submitCart, tap } from "./support/dishes.js";
 import { useStage } from "./support/stage.js";
 
 /**
@@ -11,7 +12,7 @@ import { useStage } from "./support/stage.js";
  * attempt that pays; the return page shows 支付成功 only once the server says so, then the order with
  * its payment. At 川味小馆 (pay later) 手机买单 opens the table's bill with the diner's own lines theirs;
  * one split 3 ways leaves a third to pay, and 支付我的部分 pays it. At 面面俱到 (quick-service) the diner
- * pays first, then is given the pick-up number.
+ * pays first, then is given the pick-up number. A phone in English does all of it in English.
  */
 describe("paying through the sandbox", () => {
   const errors: string[] = [];
@@ -110,6 +111,69 @@ describe("paying through the sandbox", () => {
     await page.getByRole("button", { name: PAY_COPY.payMine }).click();
     await atCheckout(page, /^支付 ¥/);
     await page.getByText(PAY_COPY.success).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("in English: a phone set to English scans, counts, adds, checks out and pays, every step and the menu in English", async () => {
+    const page = await stage.phone({ errors, locale: "en-US" });
+    // the step's own words are English (the catalogue's ICU text, read raw: these messages' values are plain)
+    await page.goto(stage.table("江南食府", 1).url);
+    await page.getByRole("heading", { name: EN.selectNumber.title, level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en-US");
+    await page.getByRole("button", { name: "1", exact: true }).click();
+
+    await page.getByTestId("table-name").waitFor();
+    await page.getByRole("button", { name: EN.app.search }).waitFor();
+    // 江南食府's whole menu is translated into English (the demo's): its dishes read in English too
+    const card = await menuCard(page, "Cold dishes", "Smashed cucumber");
+    await tap(addControl(card).getByRole("button", { name: EN.dish.plus, exact: true }));
+    await cartBar(page).getByRole("button", { name: EN.dish.cart }).click();
+    await page.getByText(EN.dish.cartTitle).waitFor();
+    expect(await page.locator(".cart-line__name").allTextContents()).toContain("Smashed cucumber");
+    // a switch to Chinese and back takes well under 100 ms, the cart open and kept where it is
+    const switchMs = await page.evaluate(async (search) => {
+      const select = document.querySelector<HTMLSelectElement>(".language-switch select");
+      const shown = (label: string) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (document.querySelector(`[aria-label="${label}"]`)) resolve();
+            else requestAnimationFrame(check);
+          };
+          check();
+        });
+      if (!select) return Number.NaN;
+      const choose = (value: string) => {
+        select.value = value;
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+      };
+      const start = performance.now();
+      choose("zh-CN");
+      await shown("搜索菜品");
+      const toChinese = performance.now() - start;
+      const back = performance.now();
+      choose("en-US");
+      await shown(search);
+      return Math.max(toChinese, performance.now() - back);
+    }, EN.app.search);
+    expect(switchMs).toBeLessThanOrEqual(100);
+    await page.getByText(EN.dish.cartTitle).waitFor();
+    await cartBar(page).locator(".cart-bar__order").click();
+    await page.getByTestId("suborder-page").waitFor();
+    await page.getByText(EN.submit.subOrderTitle).first().waitFor();
+    await page.getByRole("button", { name: EN.submit.submit }).click();
+
+    await page.getByTestId("pay-due").waitFor();
+    expect(pathOf(page)).toBe("/pay");
+    expect(await page.getByTestId("pay-test-notice").textContent()).toContain(EN.pay.testNotice);
+    const due = (await page.getByTestId("pay-due").locator(".money").textContent()) ?? "";
+    await page.getByRole("button", { name: EN.pay.payButton.replace("{0}", due) }).click();
+    await atCheckout(page, /^支付 ¥/);
+    await page.getByText(EN.pay.success).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe("en-US");
+    // then the order, its dishes in English (the kitchen's ticket keeps the restaurant's words)
+    await page.waitForURL(/\/order\/detail\?/);
+    await page.getByTestId("order-line").first().waitFor();
+    expect(await page.locator(".order-line__name").allTextContents()).toContain("Smashed cucumber");
     expect(errors).toEqual([]);
   });
 });

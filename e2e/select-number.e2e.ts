@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { COPY, DISH_COPY } from "../apps/web/src/copy.js";
 import { chooseDinerCount } from "./support/diner-count.js";
 import { barTotal, cachedLines, cartBar, coreTotal, fetchFoods } from "./support/dishes.js";
+import { layoutProblems } from "./support/layout.js";
 import { useStage } from "./support/stage.js";
+
+const shot = (name: string) => new URL(`./screenshots/${name}.png`, import.meta.url).pathname;
 
 /**
  * The diner-count step (/selectNumber, spec 000 §2): a table of a restaurant that needs the count is
@@ -37,7 +40,11 @@ describe("the diner count before the menu", () => {
     await title(page).waitFor();
     expect(pathOf(page)).toBe("/selectNumber");
     expect(new URL(page.url()).searchParams.get("tn")).toBe(new URL(table.url).searchParams.get("tn"));
-    expect(await page.getByText("米饭、茶位费将按人数自动加入购物车").count()).toBe(1);
+    // each must-order dish with its rule, as the cart will take it (issue 25)
+    expect(await page.getByTestId("must-order-words").locator("li").allTextContents()).toEqual([
+      "米饭 每桌2碗",
+      "茶位费 每人1位",
+    ]);
 
     await chooseDinerCount(page, 3);
     expect(pathOf(page)).toBe("/main");
@@ -69,6 +76,40 @@ describe("the diner count before the menu", () => {
     const mate = await phoneAt(table.url);
     await expect.poll(() => mate.getByTestId("diner-count").textContent()).toBe(COPY.dinerCount(3));
     expect(pathOf(mate)).toBe("/main");
+    expect(errors).toEqual([]);
+  });
+
+  it("a lone diner gets what the step says: one 茶位费 per diner, 米饭 2 bowls for the table", async () => {
+    const table = stage.table("川味小馆", 2);
+    const page = await phoneAt(table.url);
+    await title(page).waitFor();
+    const words = await page.getByTestId("must-order-words").locator("li").allTextContents();
+    // the step's words, read back as counts for one diner: n per diner or n per table are both n
+    const forOne = words.map((w) => {
+      const [, name, n] = /^(\S+) 每[人桌](\d+)/.exec(w) ?? [];
+      return [name, n];
+    });
+    expect(forOne).toEqual([
+      ["米饭", "2"],
+      ["茶位费", "1"],
+    ]);
+    for (const [size, suffix] of [
+      [{ width: 390, height: 844 }, ""],
+      [{ width: 360, height: 740 }, "@360"],
+    ] as const) {
+      await page.setViewportSize(size);
+      expect(await layoutProblems(page)).toEqual([]);
+      await page.screenshot({ path: shot(`select-number-must-order${suffix}`) });
+    }
+    await chooseDinerCount(page, 1);
+    const foods: Dish[] = await fetchFoods(
+      stage.server.url,
+      new URL(table.url).searchParams.get("hotelid") ?? "",
+    );
+    const named = (foodId: number) => foods.find((d) => d.dishesId === foodId)?.name;
+    await expect
+      .poll(async () => (await cachedLines(page)).map((l) => [named(l.foodId), l.count]))
+      .toEqual(forOne);
     expect(errors).toEqual([]);
   });
 

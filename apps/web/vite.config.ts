@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { icuCatalogues } from "./icu-catalogues.js";
 
 /** The workspace packages' modules (core's define zod schemas; the client must stay without them). */
 const PACKAGE_MODULES = /\/packages\/(core|client)\/src\/.+\.ts$/;
@@ -157,7 +158,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: "/",
   // the server entry renders with React's production build, like the browser's bundle
   define: isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
-  plugins: [react(), pureCoreSchemas(), bootAfterFirstScreen(), findFirstScreenChunks()],
+  plugins: [react(), icuCatalogues(), pureCoreSchemas(), bootAfterFirstScreen(), findFirstScreenChunks()],
   // `npm start` builds with npm's --silent (npm_config_loglevel reaches every nested script): then
   // only warnings and errors, not the table of every chunk
   logLevel: process.env.npm_config_loglevel === "silent" ? "warn" : "info",
@@ -166,6 +167,23 @@ export default defineConfig(({ isSsrBuild }) => ({
   ssr: { noExternal: true },
   build: {
     outDir: "dist",
+    rolldownOptions: {
+      output: {
+        // every copy module reads its words through the language runtime: one first-screen chunk for
+        // both, not two (each chunk costs the first screen its own imports and exports)
+        // and React (react, react-dom, its scheduler and JSX runtime), all of it the first screen's, in one
+        // chunk: left to itself, the bundler splits it by which lazy chunk imports which part
+        codeSplitting: {
+          groups: [
+            { name: "copy", test: /\/src\/(copy|i18n\/i18n|i18n\/locales)\.ts$/ },
+            { name: "react", test: /\/node_modules\/(react|react-dom|scheduler)\// },
+            // and every other module the first screen imports, in one chunk: left to itself, the bundler
+            // cuts them into a chunk per set of lazy importers (24 scripts, 3.7 KB of imports and exports)
+            { name: "first", tags: ["$initial"] },
+          ],
+        },
+      },
+    },
     emptyOutDir: true,
     // browsers without <link rel=modulepreload> still load every chunk, through its imports; the
     // polyfill would only start them a little sooner, at a cost to every phone's first screen

@@ -17,9 +17,13 @@ export const CHROMIUM_FLAGS = [
   "--disable-quic",
 ];
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+/** Debian's Chromium, headless, with the flags this closed network needs (and `extraArgs`). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
+  });
 }
 
 /** A phone: its viewport, touch, 2x pixels, zh-CN and an iPhone's user agent. */
@@ -50,6 +54,9 @@ export async function withoutNewMemberDialog(context: BrowserContext): Promise<B
   return context;
 }
 
-export async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return withoutNewMemberDialog(await browser.newContext(PHONE_OPTIONS));
+/** A phone's context; `locale` is the phone's language (navigator.languages, Accept-Language). */
+export async function phoneContext(browser: Browser, locale?: string): Promise<BrowserContext> {
+  return withoutNewMemberDialog(
+    await browser.newContext({ ...PHONE_OPTIONS, ...(locale ? { locale } : {}) }),
+  );
 }

@@ -20,8 +20,8 @@ async function openWithCucumbers(context: BrowserContext, link: string, count: n
 /**
  * The order pages: the order confirmation, the order placed, the order list (川味小馆, a table of
  * its own), the supply form (速味快餐, quick-service mode 1), a reservation's form, its time sheet and
- * its order page (宴遇私房菜), and the table picker with the order it places (阿婆粥铺, quick-service
- * with no food-taking mode).
+ * its order page (宴遇私房菜), and the table picker opened from the order page with the order it places
+ * (阿婆粥铺, quick-service with no food-taking mode).
  */
 export async function shootCheckoutScreens(
   context: BrowserContext,
@@ -63,12 +63,15 @@ export async function shootCheckoutScreens(
 
   const picking = await openWithCucumbers(context, scanned.url, 2);
   await cartBar(picking).locator(".cart-bar__order").click();
+  await picking.getByTestId("suborder-page").waitFor();
+  await picking.getByRole("button", { name: SUBMIT_COPY.changeTable }).click();
   const dialog = picking.getByRole("dialog");
   await dialog.getByRole("button", { name: CHECKOUT_COPY.confirm }).waitFor();
   await settle(picking);
   await shoot(picking, "table-picker");
   await dialog.getByRole("combobox", { name: SUBMIT_COPY.pickTable }).selectOption({ label: picked.table });
   await dialog.getByRole("button", { name: CHECKOUT_COPY.confirm }).click();
+  await picking.getByRole("button", { name: SUBMIT_COPY.submit }).click();
   // quick-service pays first: /pay, with the order a tap away
   await picking.getByRole("button", { name: PAY_COPY.viewOrder }).click();
   await picking.getByTestId("order-lines").waitFor();

@@ -36,7 +36,14 @@ export const SIDEWAYS_SCROLLERS = [".category-tabs__items", ".second-strip__item
  * Modal layers: a pop-up or dialog with its mask, and the loading toast's mask. One of them drawn over
  * a button of another layer covers it on purpose (the diner acts on the top one).
  */
-export const MODAL_LAYERS = [".adm-popup", ".adm-center-popup", ".toast-layer--mask", ".loading-overlay"];
+export const MODAL_LAYERS = [
+  ".adm-popup",
+  ".adm-center-popup",
+  ".toast-layer--mask",
+  ".loading-overlay",
+  // a native dialog opened with showModal(): the top layer, over the whole page on purpose
+  "dialog:modal",
+];
 
 /** What a diner taps. */
 const TAPPABLE =

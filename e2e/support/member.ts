@@ -84,3 +84,23 @@ export async function memberLogin(
   }
   return { ...login, cards, family, headers };
 }
+
+/**
+ * The menu's member banner, which loads when the diner first uses the page (a key, a touch, a scroll:
+ * issue 28's budget): uses the page with a harmless key and answers the banner once it is drawn.
+ */
+export async function memberBanner(page: Page) {
+  const banner = page.getByTestId("member-bar");
+  const drawn = banner.or(page.getByTestId("member-bar-hidden")).first();
+  const deadline = Date.now() + 30_000;
+  // a key pressed before the page listens for its first use (a reload still starting) is not heard: again
+  for (;;) {
+    await page.keyboard.press("Shift");
+    try {
+      await drawn.waitFor({ state: "attached", timeout: 1000 });
+      return banner;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}

@@ -8,6 +8,8 @@ import { type PrintedLink, type RunningServer, startServer } from "./server.js";
 export interface PhoneOptions {
   errors: string[];
   clockAt?: Date;
+  /** the phone's language (the browser's default otherwise) */
+  locale?: string;
 }
 
 /** The server and browser of a describe block, and the diners' phones opened on them. */
@@ -59,8 +61,8 @@ export function useStage(env: Record<string, string> = {}): Stage {
       if (!link) throw new Error(`no table ${nth} of ${restaurant}`);
       return link;
     },
-    async phone({ errors, clockAt }) {
-      const context = await phoneContext(stage.browser);
+    async phone({ errors, clockAt, locale }) {
+      const context = await phoneContext(stage.browser, locale);
       contexts.push(context);
       if (clockAt) await context.clock.install({ time: clockAt });
       const page = await context.newPage();

@@ -52,12 +52,12 @@ export function fakeApi(routes: Record<string, FakeAnswer | ((call: FakeCall) =>
 export const OWNER_SESSION: StaffSession = {
   account: { id: 1, name: "王店长", login: "owner1" },
   restaurants: [
-    { id: 1, name: "川味小馆", role: "owner" },
-    { id: 2, name: "江南食府", role: "owner" },
+    { id: 1, name: "川味小馆", role: "owner", timezone: "Asia/Shanghai" },
+    { id: 2, name: "江南食府", role: "owner", timezone: "Asia/Shanghai" },
   ],
 };
 
 export const WAITER_SESSION: StaffSession = {
   account: { id: 7, name: "小李", login: "waiter7" },
-  restaurants: [{ id: 1, name: "川味小馆", role: "waiter" }],
+  restaurants: [{ id: 1, name: "川味小馆", role: "waiter", timezone: "Asia/Shanghai" }],
 };

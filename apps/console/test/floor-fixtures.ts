@@ -21,6 +21,7 @@ export const card = (over: Partial<FloorTable>): FloorTable => ({
   heldOrders: 0,
   calls: [],
   total: "0.00",
+  paidTotal: "0.00",
   paid: false,
   ...over,
 });
@@ -37,6 +38,8 @@ export const ORDER: ConsoleOrder = {
   eatType: "dine",
   personNum: 2,
   fastSerialNo: "",
+  fulfilment: null,
+  calledCount: 0,
   wholeMemo: "",
   contact: null,
   total: "58.00",

@@ -70,6 +70,26 @@ describe("the floor page", () => {
     expect(calls.filter((c) => c.url === API.consoleFloor(1)).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("says on each card what its open orders come to, and what was paid of them once anything was", async () => {
+    const seated = { visitId: 6, openOrders: 1, total: "109.00" };
+    floor = {
+      ...floor,
+      tables: [
+        card({ ...seated, tableId: 1, name: "A1", state: "ordered" }),
+        card({ ...seated, tableId: 2, name: "A2", state: "ordered", paidTotal: "39.06" }),
+        card({ ...seated, tableId: 3, name: "A3", state: "paid", paidTotal: "99.00", paid: true }),
+      ],
+    };
+    routes();
+    renderConsole("/floor");
+    const money = async (tableId: number) =>
+      within(await screen.findByTestId(`table-card-${tableId}`)).getByTestId("card-money").textContent;
+    expect(await money(1)).toBe("¥109.00");
+    expect(await money(2)).toBe("¥109.00 · 已付 ¥39.06");
+    // paid after a 满减: what was paid, not the total before it
+    expect(await money(3)).toBe("已付 ¥99.00");
+  });
+
   it("opens a table's drawer with every part of its lines and who added them", async () => {
     routes();
     renderConsole("/floor");

@@ -25,6 +25,7 @@ const ticket = (id: number, over: Partial<KitchenTicket> = {}): KitchenTicket =>
   fastSerialNo: "",
   personNum: 2,
   wholeMemo: "",
+  allergies: [],
   // made a minute apart, in number order (a test gives another time to mix them up)
   createdAt: new Date(Date.now() - (60 - id) * 60_000).toISOString(),
   version: 0,
@@ -42,6 +43,7 @@ const ticket = (id: number, over: Partial<KitchenTicket> = {}): KitchenTicket =>
       count: "2",
       memo: "不要葱",
       state: "held",
+      allergens: ["peanuts", "soybeans", "gluten"],
     },
   ],
   ...over,
@@ -265,12 +267,12 @@ describe("a live ticket on a full display", () => {
         within(screen.getAllByTestId("ticket")[6] as HTMLElement).getByTestId("item-state").textContent,
       ).toBe(KITCHEN_COPY.states.cooking),
     );
-    expect(drawn.mock.calls).toEqual([[7]]);
+    expect(drawn.mock.calls).toEqual([[ticket(7).orderId]]);
 
     drawn.mockClear();
     socket.send({ topic: "kitchen", type: "ticket.created", ticket: ticket(41) });
     await waitFor(() => expect(screen.getAllByTestId("ticket")).toHaveLength(41));
-    expect(drawn.mock.calls).toEqual([[41]]);
+    expect(drawn.mock.calls).toEqual([[ticket(41).orderId]]);
     expect(screen.getAllByTestId("ticket").at(-1)?.dataset.ticket).toBe("41");
   });
 });
@@ -308,14 +310,17 @@ describe("/console/print", () => {
           lines: [
             { name: "宫保鸡丁", normName: "", count: "2", unit: "份", unitPrice: "28.00", total: "56.00" },
           ],
-          total: "56.00",
+          deliveryFee: "6.00",
+          total: "62.00",
           orderedAt: new Date().toISOString(),
           printedAt: new Date().toISOString(),
         },
       },
     });
     renderConsole("/print/bill/9");
-    expect((await screen.findByTestId("bill-total")).textContent).toBe("¥56.00");
+    expect((await screen.findByTestId("bill-total")).textContent).toBe("¥62.00");
+    // a takeout's delivery fee is a row of its own
+    expect(screen.getByTestId("bill-delivery-fee").textContent).toBe(`${PRINT_COPY.deliveryFee}6.00`);
     expect(bills.calls.every((c) => c.method === "GET")).toBe(true);
   });
 });

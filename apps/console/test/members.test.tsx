@@ -18,7 +18,7 @@ import { renderConsole } from "./render.js";
 
 const CASHIER_SESSION: StaffSession = {
   account: { id: 8, name: "小张", login: "cashier8" },
-  restaurants: [{ id: 1, name: "川味小馆", role: "cashier" }],
+  restaurants: [{ id: 1, name: "川味小馆", role: "cashier", timezone: "Asia/Shanghai" }],
 };
 
 const CARD: ConsoleCard = {

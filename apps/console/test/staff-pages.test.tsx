@@ -8,7 +8,7 @@ import { at, renderConsole } from "./render.js";
 
 const MANAGER_SESSION: StaffSession = {
   account: { id: 3, name: "李经理", login: "manager3" },
-  restaurants: [{ id: 1, name: "川味小馆", role: "manager" }],
+  restaurants: [{ id: 1, name: "川味小馆", role: "manager", timezone: "Asia/Shanghai" }],
 };
 
 const member = (
@@ -158,7 +158,7 @@ describe("the staff pages", { timeout: 90_000 }, () => {
   it("switches staff by PIN: the new session is adopted; a wrong PIN is shown and signs nobody out", async () => {
     const WAITER: StaffSession = {
       account: { id: 7, name: "小李", login: "waiter7" },
-      restaurants: [{ id: 1, name: "川味小馆", role: "waiter" }],
+      restaurants: [{ id: 1, name: "川味小馆", role: "waiter", timezone: "Asia/Shanghai" }],
     };
     fakeApi({
       ...signedIn(OWNER_SESSION),

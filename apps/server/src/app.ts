@@ -6,14 +6,17 @@ import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
 import type { Database } from "./db/client.js";
+import type { BaseDeps, RefundingDeps } from "./deps.js";
 import { registerErrorHandler, sendError } from "./http/errors.js";
 import { registerRateLimits } from "./http/rate-limits.js";
+import { registerRequestGuards } from "./http/request-guards.js";
 import { linkOrigin } from "./link-origin.js";
 import { loggerOptions, OneLinePerRequest } from "./logging.js";
-import type { CartDeps } from "./modules/cart/operate.js";
+import { allergenRoutes } from "./modules/allergens/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import type { VerifyApproval } from "./modules/floor/approvals.js";
 import { floorRoutes } from "./modules/floor/routes.js";
+import { REDIS_DOWN } from "./modules/health/readiness.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { kitchenRoutes } from "./modules/kitchen/routes.js";
 import { rechargeRoutes } from "./modules/member/recharge-routes.js";
@@ -22,12 +25,10 @@ import { type MemberStorePlugins, memberStores } from "./modules/member/stores.j
 import { memberAdminRoutes } from "./modules/member-admin/routes.js";
 import { menuRoutes } from "./modules/menu/routes.js";
 import { menuAdminRoutes } from "./modules/menu-admin/routes.js";
+import { moduleViewRoutes } from "./modules/module-views/routes.js";
 import { orderRoutes } from "./modules/order/routes.js";
-import { paymentConsoleRoutes } from "./modules/payment/console-routes.js";
 import type { PaymentDeps } from "./modules/payment/deps.js";
 import { effectsSettled } from "./modules/payment/effects.js";
-import { paidVisits } from "./modules/payment/floor-paid.js";
-import { payView } from "./modules/payment/present.js";
 import { createAlipayProvider } from "./modules/payment/providers/alipay/index.js";
 import { createSandboxProvider } from "./modules/payment/providers/sandbox/provider.js";
 import { sandboxRoutes } from "./modules/payment/providers/sandbox/routes.js";
@@ -37,8 +38,15 @@ import { checkMerchants, type ProviderFactories, providerRegistry } from "./modu
 import { startReconciler } from "./modules/payment/reconcile.js";
 import { sendRefunds } from "./modules/payment/refunds.js";
 import { paymentRoutes } from "./modules/payment/routes.js";
+import { printRoutes } from "./modules/print/routes.js";
+import { startPrintQueue } from "./modules/print/run.js";
+import { noVirtualPrinters, type VirtualPrinters } from "./modules/print/virtual.js";
 import { reportRoutes } from "./modules/reports/routes.js";
 import { restaurantRoutes } from "./modules/restaurant/routes.js";
+import { paymentConsoleRoutes } from "./modules/settlement/console-routes.js";
+import { paymentHooks } from "./modules/settlement/hooks.js";
+import { payView } from "./modules/settlement/present.js";
+import { settlementRoutes } from "./modules/settlement/routes.js";
 import { adminRoutes } from "./modules/staff/admin-routes.js";
 import { verifyApproval } from "./modules/staff/approval.js";
 import { accountGuard, type StaffGuard } from "./modules/staff/guard.js";
@@ -49,13 +57,16 @@ import { liftDueSnoozes, startSnoozeLifts } from "./modules/stock/snooze-lifts.j
 import { tableAdminRoutes } from "./modules/table/admin-routes.js";
 import { tableRoutes } from "./modules/table/routes.js";
 import { userRoutes } from "./modules/user/routes.js";
+import { configuredSmsSender } from "./modules/verification/configured-sms.js";
 import { createPhoneCodes } from "./modules/verification/phone-codes.js";
 import { startPruning } from "./modules/verification/prune.js";
 import { verificationRoutes } from "./modules/verification/routes.js";
-import { configuredSmsSender, type SmsSender } from "./modules/verification/sms.js";
+import type { SmsSender } from "./modules/verification/sms.js";
+import { CatchUp } from "./realtime/catch-up.js";
 import { consoleSocketRoutes } from "./realtime/console-socket.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { MAX_MESSAGE_BYTES, socketRoutes } from "./realtime/socket.js";
+import { createSealer } from "./security/sealed.js";
 import { createSigner, type Signer } from "./security/signer.js";
 import { appShell } from "./web/app-shell.js";
 import { consoleShell } from "./web/console-shell.js";
@@ -77,6 +88,8 @@ export interface AppDeps {
   memberStores?: MemberStorePlugins;
   /** how often a console socket's session is checked again (tests shorten it) */
   consoleRecheckMs?: number;
+  /** the embedded demo's virtual printers (their paper, for the console's strips) */
+  virtualPrinters?: VirtualPrinters;
 }
 
 export interface App {
@@ -100,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const server = Fastify({
     logger: loggerOptions(config),
     logController: new OneLinePerRequest(),
+    // behind a trusted proxy: the client's address from X-Forwarded-For, https from X-Forwarded-Proto
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     // errors before routing (a path that is not valid percent-encoding) answer the envelope too
     frameworkErrors: sendError,
@@ -110,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   registerErrorHandler(server);
+  registerRequestGuards(server, config);
   // menus and the app's scripts are text: compressed they cross a phone's network several times faster
   await server.register(fastifyCompress, {
     global: true,
@@ -127,10 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     perAddress: config.RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
   });
 
-  healthRoutes(server, database);
   userRoutes(server, db, signer);
   const now = deps.now ?? (() => new Date());
-  const cartDeps: CartDeps = { db, backplane, now };
+  const baseDeps: BaseDeps = { db, backplane, now };
   // the built-in sandbox gateway: the default provider, with its hosted checkout on this server
   const sandbox = createSandboxProvider({
     db,
@@ -146,15 +161,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   await checkMerchants(db, factories, server.log);
   const payments: PaymentDeps = {
-    ...cartDeps,
+    ...baseDeps,
     providers: providerRegistry(db, factories, server.log),
     origin: () => linkOrigin(config).server,
     log: server.log,
+    // how the money machine reaches what paying means, after a paid word's commit and in reconciliation
+    hooks: paymentHooks,
   };
-  cartDeps.sendRefunds = (refunds) => sendRefunds(payments, refunds);
+  // a cancel's or comp's refunds, recorded in its transaction, go to their provider after commit
+  const refunding: RefundingDeps = { ...baseDeps, sendRefunds: (refunds) => sendRefunds(payments, refunds) };
   restaurantRoutes(server, db);
-  tableRoutes(server, cartDeps, signer);
-  cartRoutes(server, cartDeps, signer);
+  tableRoutes(server, baseDeps, signer);
+  allergenRoutes(server, db, signer);
+  moduleViewRoutes(server, db, signer, now);
+  cartRoutes(server, baseDeps, signer);
   const sender = deps.smsSender ?? configuredSmsSender(config, server.log);
   const phoneCodes = createPhoneCodes({ db, now, secret: deps.secret, sender });
   verificationRoutes(server, db, phoneCodes);
@@ -165,38 +185,75 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     codes: phoneCodes,
     stores: memberStores(db, deps.memberStores),
   });
-  orderRoutes(server, { ...cartDeps, signer, phoneCodes });
+  orderRoutes(server, { ...refunding, signer, phoneCodes });
   const staffDeps = { db, now, passwordCost: config.PASSWORD_COST };
   const staffGuard = accountGuard(staffDeps);
   const approve: VerifyApproval = (database, rid, approval) => verifyApproval(database, rid, approval, now);
   sessionRoutes(server, staffDeps);
-  staffRoutes(server, cartDeps, staffGuard);
+  staffRoutes(server, baseDeps, staffGuard);
   adminRoutes(server, staffDeps, staffGuard);
-  stockRoutes(server, cartDeps, staffGuard);
+  stockRoutes(server, baseDeps, staffGuard);
   const linkBase = () => ({ origin: linkOrigin(config).url, routerPrefix: config.ROUTER_PREFIX });
   tableAdminRoutes(server, { db, signer, now, linkBase }, staffGuard);
   reportRoutes(server, { db, now }, staffGuard);
-  kitchenRoutes(server, cartDeps, staffGuard);
+  healthRoutes(server, { database, backplane, config, now }, staffGuard);
+  kitchenRoutes(server, baseDeps, staffGuard);
   floorRoutes(server, {
-    ...cartDeps,
+    ...refunding,
     signer,
     phoneCodes,
     guard: staffGuard,
     verifyApproval: approve,
-    paid: (visitIds) => paidVisits(db, visitIds),
   });
-  paymentRoutes(server, payments, signer);
+  paymentRoutes(server, payments);
+  settlementRoutes(server, payments, signer);
   rechargeRoutes(server, payments, signer);
   sandboxRoutes(server, sandbox);
   paymentConsoleRoutes(server, { ...payments, verifyApproval: approve }, staffGuard);
   memberAdminRoutes(server, { db, now, verifyApproval: approve }, staffGuard);
   const stopReconciler = startReconciler(payments, config.PAY_RECONCILE_MS);
+  // printing (issue 27): the machine's clock, whatever clock orders are judged by (failover is real time)
+  const sealer = createSealer(deps.secret, "printer-secrets");
+  printRoutes(
+    server,
+    {
+      db,
+      now,
+      sealer,
+      virtualPrinters: deps.virtualPrinters ?? noVirtualPrinters,
+      feieyunPublicKey: config.FEIEYUN_CALLBACK_PUBLIC_KEY,
+    },
+    staffGuard,
+  );
+  const stopPrinting = startPrintQueue(
+    {
+      db,
+      now: () => new Date(),
+      failoverMs: config.PRINT_FAILOVER_S * 1000,
+      links: {
+        feieyunUrl: config.FEIEYUN_API_URL,
+        yilianyunUrl: config.YILIANYUN_API_URL,
+        timeoutMs: config.PRINT_TIMEOUT_MS,
+        sealer,
+        now: () => new Date(),
+      },
+      log: server.log,
+    },
+    config.PRINT_POLL_MS,
+  );
   const menuContext = { db, now, imageHost: config.IMAGE_HOST };
   menuRoutes(server, menuContext);
   await menuAdminRoutes(server, { db, imageHost: config.IMAGE_HOST, dataDir: config.DATA_DIR }, staffGuard);
   imageRoutes(server, config.DATA_DIR);
-  socketRoutes(server, { db, signer, backplane, now });
-  consoleSocketRoutes(server, { guard: staffGuard, backplane, recheckMs: deps.consoleRecheckMs });
+  const catchUp = new CatchUp();
+  const tableSockets = socketRoutes(server, { db, signer, backplane, now, catchUp });
+  consoleSocketRoutes(server, { guard: staffGuard, backplane, recheckMs: deps.consoleRecheckMs, catchUp });
+  // Redis down: live news reaches this process's sockets only; back: every socket catches up
+  backplane.onLinkChange?.((up, detail) => {
+    if (!up) server.log.warn({ detail }, REDIS_DOWN);
+    else
+      server.log.info({ sockets: catchUp.all() }, "Redis is back: every open socket reads its state again");
+  });
   await consoleShell(server, config);
   await appShell(server, menuContext, config, signer, (rid, orderId, guid) =>
     payView(db, payments.providers, orderId, rid, guid, now()),
@@ -205,16 +262,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const stopPruning = startPruning({ db, now }, config.PRUNE_MS, (error) =>
     server.log.error({ err: error }, "pruning phone codes and attempts failed"),
   );
-  const stopLifts = startSnoozeLifts(cartDeps, config.SNOOZE_POLL_MS, (error) =>
+  const stopLifts = startSnoozeLifts(baseDeps, config.SNOOZE_POLL_MS, (error) =>
     server.log.error({ err: error }, "snooze lift poll failed"),
   );
+  // a clean stop (the server closed: no new request or socket): the jobs' passes running now end and
+  // release their claims (another process takes reconciliation over at once), sockets' operations and
+  // payment effects under way finish, and only then the backplane goes
   server.addHook("onClose", async () => {
-    stopLifts();
-    stopPruning();
-    stopReconciler();
     sandbox.stop();
+    await Promise.all([stopLifts(), stopPruning(), stopReconciler(), stopPrinting(), tableSockets.idle()]);
     await effectsSettled(payments);
     await backplane.close();
   });
-  return { server, signer, staffGuard, routes, payments, liftSnoozes: () => liftDueSnoozes(cartDeps) };
+  return { server, signer, staffGuard, routes, payments, liftSnoozes: () => liftDueSnoozes(baseDeps) };
 }

@@ -8,6 +8,9 @@ const urlOf = (name: string, protocol: RegExp, kinds: string) =>
     .optional();
 const HTTP = /^https?$/;
 
+/** Fastify's trustProxy: nobody or anybody, these addresses, or the nearest proxies by hop. */
+type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
 /** Every environment variable, parsed once at boot. A bad value stops the start with a readable message. */
 const envSchema = z
   .object({
@@ -49,14 +52,68 @@ const envSchema = z
       .default(""),
     IMAGE_HOST: z.string().default(""),
     SEED_DEMO: z.enum(["true", "false"]).default("true"),
+    /**
+     * whether this process migrates the database at start (and seeds the demo); with several processes
+     * on one PostgreSQL, one runs them and the others say false: they only check the schema is current
+     */
+    MIGRATE: z.enum(["true", "false"]).default("true"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /**
+     * who may speak for the client (Fastify's trustProxy): unset or `false`, nobody (the peer's address
+     * is the client's, the protocol the socket's); `true`, any proxy; a number, that many hops; else a
+     * comma-separated list of the proxies' addresses or CIDR ranges. Behind a trusted https proxy,
+     * X-Forwarded-Proto makes cookies Secure and X-Forwarded-For gives client addresses.
+     */
+    TRUST_PROXY: z
+      .string()
+      .transform((value, context): TrustProxy => {
+        if (value === "true" || value === "false") return value === "true";
+        if (/^\d+$/.test(value)) {
+          // the nearest `hops` proxies (as Fastify reads a number, which its types leave out)
+          const hops = Number(value);
+          return (_address: string, hop: number) => hop < hops;
+        }
+        const list = value
+          .split(",")
+          .map((entry) => entry.trim())
+          .filter(Boolean);
+        if (list.length > 0 && list.every((entry) => /^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(entry))) return list;
+        context.addIssue({
+          code: "custom",
+          message:
+            "TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses/CIDRs",
+        });
+        return z.NEVER;
+      })
+      .default(false),
     /** unset: JSON lines in production, one readable line per entry otherwise */
     LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+    /** the embedded store's backups into DATA_DIR/backups: one at each start, then every this many hours (0: only at start) */
+    BACKUP_EVERY: z.coerce.number().min(0).max(168).default(6),
+    /** how many of those backups are kept (the oldest go) */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(10),
     LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** how often each process looks for snoozes (timed sold outs) due to lift and announces them; 0: never */
     SNOOZE_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
     /** how often the payment reconciliation job runs (pending attempts queried, refunds chased); 0: never */
     PAY_RECONCILE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+    /** how often each process looks at the print queue (one process at a time sends); 0: never */
+    PRINT_POLL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+    /** a job its printer has not printed this long after it was queued moves to the backup (转打印) */
+    PRINT_FAILOVER_S: z.coerce.number().int().min(1).max(3600).default(15),
+    /** how long a printer or a cloud printer service has to answer */
+    PRINT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    /** the 飞鹅 open API (the demo and tests point it at a local fake) */
+    FEIEYUN_API_URL: urlOf("FEIEYUN_API_URL", HTTP, "http(s)").default("http://api.feieyun.cn/Api/Open"),
+    /**
+     * 飞鹅's public key (PEM) that signs its print callbacks (SHA256withRSA); unset, they are refused and
+     * the queue asks 飞鹅 instead
+     */
+    FEIEYUN_CALLBACK_PUBLIC_KEY: z.string().optional(),
+    /** the 易联云 open API */
+    YILIANYUN_API_URL: urlOf("YILIANYUN_API_URL", HTTP, "http(s)").default("https://open-api.10ss.net"),
+    /** the embedded default's demo starts a virtual LAN printer per demo station (false: none) */
+    DEMO_PRINTERS: z.enum(["true", "false"]).default("true"),
     /** how often expired phone codes and spent sign-in and SMS counts are deleted (one process at a time); 0: never */
     PRUNE_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
     /** per visitor (their credential); a request without one counts against its address */

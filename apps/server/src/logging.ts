@@ -41,13 +41,41 @@ export class OneLinePerRequest extends LogController {
   ): void {
     const line = {
       method: request.method,
-      url: request.url,
+      url: redactUrl(request.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };
     if (error) reply.log.error({ ...line, err: error }, REQUEST_MESSAGE);
     else reply.log.info(line, REQUEST_MESSAGE);
   }
+}
+
+/** A query parameter whose value is a credential: a token, a secret, a password, a signature. */
+const SECRET_PARAM = /token|secret|password|passwd|^pin$|sign$|^key$|api[-_]?key/i;
+const REDACTED = "[redacted]";
+
+/**
+ * The request's path and query as the log keeps it: every credential's value replaced (no token
+ * belongs in a URL, and none that arrives in one is written down). The rest is kept as it came.
+ */
+export function redactUrl(url: string): string {
+  const mark = url.indexOf("?");
+  if (mark < 0) return url;
+  const kept = url
+    .slice(mark + 1)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, " "));
+      } catch {
+        // not percent-encoding: judged as it is
+      }
+      return equals >= 0 && SECRET_PARAM.test(decoded) ? `${name}=${REDACTED}` : pair;
+    });
+  return `${url.slice(0, mark)}?${kept.join("&")}`;
 }
 
 const REQUEST_MESSAGE = "request";

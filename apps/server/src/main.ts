@@ -1,54 +1,18 @@
-import QRCode from "qrcode";
-import { buildApp } from "./app.js";
-import { openAndPrepare, openBackplane, serverClock } from "./boot.js";
-import { ConfigError, loadConfig } from "./config.js";
-import { linkOrigin } from "./link-origin.js";
-import { ownerLines, tableLinks } from "./links.js";
+import { runMain } from "./cli/exit.js";
+import { loadConfig } from "./config.js";
+import { acquireDataDirLock } from "./db/store/lock.js";
 
+/**
+ * `npm start`: the data folder's lock is taken before anything heavy loads, so a second start on the
+ * same folder is refused at once; then the server (serve.ts).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const now = serverClock(config);
-  const { database, secret, firstOwners } = await openAndPrepare(config, now);
-  const backplane = await openBackplane(config);
-  const { server, signer } = await buildApp({ config, database, secret, backplane, now });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    server.log.info({ signal }, "stopping");
-    await server.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-
-  await server.listen({ port: config.PORT, host: config.HOST });
-  // PUBLIC_URL, else this machine's LAN address, so a phone on the same Wi-Fi can open the links
-  const origin = linkOrigin(config);
-  const links = await tableLinks(database.db, signer, {
-    origin: origin.url,
-    routerPrefix: config.ROUTER_PREFIX,
-  });
-  const lines = links.map((l) => `  ${l.restaurantName} ${l.tableName}: ${l.url}`);
-  process.stdout.write(
-    `\nTablemate is running on ${origin.server} (${database.kind})\n${origin.note}\n` +
-      `\nStaff console: ${origin.server}/console/\n` +
-      `\nTable links:\n${lines.join("\n")}\n` +
-      // the demo owners' passwords exist in plain only now (first start); later starts print none
-      (firstOwners.length ? `\n${ownerLines(firstOwners).join("\n")}\n` : ""),
-  );
-  const first = links[0];
-  if (first) {
-    const qr = await QRCode.toString(first.url, { type: "terminal", small: true });
-    process.stdout.write(
-      `\nScan to order at ${first.restaurantName} ${first.tableName} (${first.url}):\n${qr}\n`,
-    );
-  }
+  const lock = config.DATABASE_URL
+    ? null
+    : acquireDataDirLock(config.DATA_DIR, { command: "npm start", port: config.PORT });
+  const { serve } = await import("./serve.js");
+  await serve(config, lock);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main);

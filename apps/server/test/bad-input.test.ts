@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { API, type CartState, ERRORS, type ErrorKey } from "@tablemate/core";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartOps, orders, tableUsers } from "../src/db/schema.js";
@@ -66,6 +66,21 @@ describe.each(BACKENDS)("the framework's refusals answer the envelope on %s", (b
       payload: "<op kind='clear'/>",
     });
     expectRefusal(xml, "unsupportedMediaType");
+  });
+
+  it("auth.code-500 (001 §8): a failure that is no refusal answers HTTP 500 with code 500 and 系统错误, nothing more", async () => {
+    const { restaurantId } = await demoTable(app, (r) => r.linkMode === "dine");
+    const memos = () => app.server.inject({ method: "GET", url: `${API.memos}?rid=${restaurantId}` });
+    expect(json(await memos()).code).toBe(200);
+    // the statement fails: its table is gone for a moment
+    await app.db.execute(sql`alter table memos rename to memos_away`);
+    try {
+      const failed = await memos();
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json()).toEqual({ code: 500, success: false, data: null, message: "系统错误" });
+    } finally {
+      await app.db.execute(sql`alter table memos_away rename to memos`);
+    }
   });
 
   it("answers an unknown API path with the envelope", async () => {

@@ -1,9 +1,10 @@
 import fastifyWebsocket from "@fastify/websocket";
 import { AppError, roleCan, type StaffRole } from "@tablemate/core";
 import Fastify, { type FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { registerErrorHandler } from "../src/http/errors.js";
 import type { StaffGuard } from "../src/modules/staff/guard.js";
+import { CatchUp } from "../src/realtime/catch-up.js";
 import { consoleSocketRoutes, SESSION_ENDED } from "../src/realtime/console-socket.js";
 import { type Backplane, memoryBackplane } from "../src/realtime/hub.js";
 import { publishStaff } from "../src/realtime/staff-topics.js";
@@ -18,6 +19,7 @@ describe("the console socket's topics and sessions", () => {
   let app: FastifyInstance;
   let backplane: Backplane;
   let base: string;
+  const catchUp = new CatchUp();
   const sessions = new Map<string, { restaurantId: number; role: StaffRole }>();
 
   const guard: StaffGuard = {
@@ -42,7 +44,7 @@ describe("the console socket's topics and sessions", () => {
     app = Fastify();
     registerErrorHandler(app);
     await app.register(fastifyWebsocket);
-    consoleSocketRoutes(app, { guard, backplane, recheckMs: 50 });
+    consoleSocketRoutes(app, { guard, backplane, recheckMs: 50, catchUp });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     if (!address || typeof address === "string") throw new Error("no port");
@@ -92,5 +94,15 @@ describe("the console socket's topics and sessions", () => {
     const demoted = await open("demoted", 7, "waiter");
     sessions.set("demoted", { restaurantId: 7, role: "kitchen" });
     expect((await demoted.untilClosed()).code).toBe(SESSION_ENDED);
+  });
+
+  it("closes every socket (1012) when the backplane is back, so each page reconnects and reads again", async () => {
+    const owner = await open("owner-2", 7, "owner");
+    const kitchen = await open("kitchen-2", 7, "kitchen");
+    expect(catchUp.all()).toBe(2);
+    expect(await owner.untilClosed()).toEqual({ code: 1012 });
+    expect(await kitchen.untilClosed()).toEqual({ code: 1012 });
+    // closed sockets are forgotten
+    await vi.waitUntil(() => catchUp.size === 0);
   });
 });

@@ -8,16 +8,24 @@ import {
   cartOpResultSchema,
   cartStateSchema,
   categoryListSchema,
+  consoleCardTypeListSchema,
+  consoleOfferListSchema,
+  consoleOrderDetailSchema,
   consoleOrdersSchema,
-  consolePaymentSchema,
+  consolePaymentListSchema,
+  consoleRechargeRuleListSchema,
+  consoleTableListSchema,
+  couponTemplateListSchema,
   crmTypeAnswerSchema,
   type Dish,
   dishListSchema,
+  idOrderSchema,
   MEMBER_API,
   MSG,
   memberDiscountsSchema,
+  memoDeletedSchema,
   memoListSchema,
-  moneyIssueSchema,
+  moneyIssueListSchema,
   ORDER_STATUS,
   orderCancelResultSchema,
   orderDetailSchema,
@@ -40,9 +48,12 @@ import {
   staffClearResultSchema,
   staffMoveResultSchema,
   staffSettleResultSchema,
+  stationDeletedSchema,
   submitResultSchema,
+  tableDeletedSchema,
   tableJoinResultSchema,
   tableListSchema,
+  tableSeatedSchema,
   userInfoSchema,
 } from "@tablemate/core";
 import { eq } from "drizzle-orm";
@@ -92,7 +103,7 @@ describe.each(BACKENDS)("the server's answers match core's response schemas on %
     takeout = find((r) => r.verifyPhone && r.linkMode === "takeout");
     const added = await app.db
       .insert(tables)
-      .values(Array.from({ length: 10 }, (_, i) => ({ restaurantId: dine.id, name: `契约${i + 1}` })))
+      .values(Array.from({ length: 16 }, (_, i) => ({ restaurantId: dine.id, name: `契约${i + 1}` })))
       .returning({ id: tables.id });
     tableIds = added.map((t) => t.id);
     menu = await menuOf(app, dine.id);
@@ -252,6 +263,54 @@ describe.each(BACKENDS)("the server's answers match core's response schemas on %
     expectShape(staffClearResultSchema, dataOf(cleared));
   });
 
+  it("the console: the order detail, seat, tables, stations, memos, orders of ids and the member lists", async () => {
+    const rid = dine.id;
+    const send = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+      app.server.inject({ method, url, headers: staff, ...(payload && { payload }) });
+    const diner = await dinerAt(dine).sit();
+    await diner.add(plainDish(menu).id);
+    const { orderId } = dataOf(await diner.submit()) as { orderId: number };
+    expectShape(consoleOrderDetailSchema, dataOf(await send("GET", API.consoleOrder(rid, orderId))));
+
+    const seatAt = tableIds.shift() ?? 0;
+    expectShape(
+      tableSeatedSchema,
+      dataOf(await send("POST", API.consoleTableAction(rid, seatAt, "seat"), {})),
+    );
+    expectShape(consoleTableListSchema, dataOf(await send("GET", API.consoleTables(rid))));
+    const table = dataOf(await send("POST", API.consoleTables(rid), { name: "契约删", tableType: 1 }));
+    const tableId = (table as { id: number }).id;
+    expectShape(tableDeletedSchema, dataOf(await send("DELETE", API.consoleTable(rid, tableId))));
+
+    const station = dataOf(await send("POST", API.consoleStations(rid), { name: `契约档口${backend}` }));
+    expectShape(
+      stationDeletedSchema,
+      dataOf(await send("DELETE", API.consoleStation(rid, (station as { id: number }).id))),
+    );
+
+    const memo = dataOf(await send("POST", API.consoleMemos(rid), { content: "契约备注", number: 1 }));
+    expectShape(
+      memoDeletedSchema,
+      dataOf(await send("DELETE", API.consoleMemo(rid, (memo as { id: number }).id))),
+    );
+    const firsts = (
+      dataOf(await send("GET", API.consoleMenu(rid))) as {
+        categories: Array<{ id: number; parentId: number | null }>;
+      }
+    ).categories
+      .filter((c) => c.parentId === null)
+      .map((c) => c.id);
+    expectShape(
+      idOrderSchema,
+      dataOf(await send("PUT", API.consoleCategoryOrder(rid), { parentId: null, ids: firsts })),
+    );
+
+    expectShape(couponTemplateListSchema, dataOf(await send("GET", API.consoleCouponTemplates(rid))));
+    expectShape(consoleRechargeRuleListSchema, dataOf(await send("GET", API.consoleRechargeRules(rid))));
+    expectShape(consoleCardTypeListSchema, dataOf(await send("GET", API.consoleCardTypes(rid))));
+    expectShape(consoleOfferListSchema, dataOf(await send("GET", API.consoleDiscountOffers(rid))));
+  });
+
   it("payment: prepay, /pay's view, the attempt, the order's pays, the bill, and the console's money", async () => {
     const rid = dine.id;
     const diner = await dinerAt(dine).sit();
@@ -306,14 +365,14 @@ describe.each(BACKENDS)("the server's answers match core's response schemas on %
 
     const console = (url: string) => app.server.inject({ method: "GET", url, headers: staff });
     expectShape(
-      z.array(consolePaymentSchema),
+      consolePaymentListSchema,
       dataOf(await console(`${API.consolePayments(rid)}?orderId=${orderId}`)),
     );
     expectShape(
-      z.array(consolePaymentSchema),
+      consolePaymentListSchema,
       dataOf(await console(`${API.consolePayments(rid)}?tableId=${other.table.tableId}`)),
     );
-    expectShape(z.array(moneyIssueSchema), dataOf(await console(API.consoleMoneyIssues(rid))));
+    expectShape(moneyIssueListSchema, dataOf(await console(API.consoleMoneyIssues(rid))));
     expectShape(sandboxSwitchesSchema, dataOf(await console(API.consoleSandbox(rid))));
   });
 

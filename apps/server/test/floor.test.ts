@@ -148,7 +148,9 @@ describe.each(BACKENDS)("the floor on %s", (backend) => {
       comped: null,
     });
     expect(order?.placedBy).toMatchObject({ kind: "diner", id: a.guid });
-    expect(detail.totals).toEqual({ ordered: order?.total, comped: "0.00", due: order?.total });
+    // due is what the diners' order page says is left (its 满减 taken off)
+    const seen = json(await a.get(`${API.orderDetail}/${order?.orderId}?rid=${dine.id}`)).data as OrderDetail;
+    expect(detail.totals).toEqual({ ordered: order?.total, comped: "0.00", due: seen.orderNeedMoney });
     expect(detail.cart?.lines).toEqual([
       expect.objectContaining({
         foodId: plainDish(menu).id,

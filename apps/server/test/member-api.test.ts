@@ -3,9 +3,11 @@ import {
   API,
   campaignsSchema,
   cardActivateAnswerSchema,
+  cardHistoryPageSchema,
   couponGiveAnswerSchema,
   couponPageSchema,
   equitiesSchema,
+  GIFT_TYPE,
   MEMBER_API,
   MEMBER_CODES,
   type MemberFamily,
@@ -29,6 +31,7 @@ import {
   visits,
 } from "../src/db/schema.js";
 import { ledgerMismatches } from "../src/modules/member/audit.js";
+import { earnPoints, rechargePaid, spendStoredValue } from "../src/modules/member/stored-value.js";
 import { BACKENDS } from "./support/databases.js";
 import { json, startTestApp, type TestApp } from "./support/harness.js";
 import { expectOthersRefused, familyContract } from "./support/member-contract.js";
@@ -77,6 +80,22 @@ describe.each(BACKENDS)("the member API on %s", (backend) => {
       return { diner, login, card: opened.card, gifts: opened.gifts };
     }
 
+    it("member.api-cards-list (001 §8): a member without a card here gets the empty list saying 请联系服务员办理会员，即可享受会员特权", async () => {
+      const diner = browser();
+      await diner.login(outbox, freshPhone());
+      const none = json(await diner.get(diner.paths.cards, { rid: here().id }));
+      expect(none).toMatchObject({
+        code: 200,
+        success: true,
+        data: [],
+        message: "请联系服务员办理会员，即可享受会员特权",
+      });
+      await diner.post(diner.paths.cards);
+      const some = json(await diner.get(diner.paths.cards));
+      expect(some.data).toHaveLength(1);
+      expect(some.message).not.toBe("请联系服务员办理会员，即可享受会员特权");
+    });
+
     it("answers every call with its schema: code, login, member, cards, equities, coupons, rules, rights", async () => {
       const diner = browser();
       const phone = freshPhone();
@@ -121,10 +140,7 @@ describe.each(BACKENDS)("the member API on %s", (backend) => {
       expect(chosen).toEqual({ cardId, card: opened.card });
       const user = json(await diner.get(API.userInfo));
       expect(expectShape(userInfoSchema, user.message).memberCardId).toBe(cardId);
-      const refreshed = answerOf(
-        await diner.get(MEMBER_API.tokenRefresh, { token: login.token }),
-        tokenRefreshAnswerSchema,
-      );
+      const refreshed = answerOf(await diner.refresh(login.token), tokenRefreshAnswerSchema);
       diner.memberToken = refreshed.token;
       expect(answerOf(await diner.get(diner.paths.cards), memberCardsSchema)).toHaveLength(1);
     });
@@ -188,6 +204,8 @@ describe.each(BACKENDS)("the member API on %s", (backend) => {
         diner.get(diner.paths.card(away.id)),
         diner.get(diner.paths.equities, { cardId: away.id }),
         diner.get(diner.paths.coupons, { memberCardId: away.id }),
+        diner.get(diner.paths.balanceHistory, { cardId: away.id }),
+        diner.get(diner.paths.pointsHistory, { cardId: away.id }),
         diner.post(MEMBER_API.memberShip, { cardId: away.id }),
       ])
         expectRefusal(await call, 403, MEMBER_CODES.otherRestaurant);
@@ -201,6 +219,66 @@ describe.each(BACKENDS)("the member API on %s", (backend) => {
       const tokenElsewhere = new MemberBrowser(app, other().id, family, diner.guid, diner.address);
       tokenElsewhere.memberToken = diner.memberToken;
       expectRefusal(await tokenElsewhere.get(tokenElsewhere.paths.cards), 401, MEMBER_CODES.loginNeeded);
+    });
+
+    it("reads a member's card histories: balance and points lines newest first, paged, on the restaurant's clock", async () => {
+      const { diner, card } = await memberWithCard();
+      const posted = { cardId: card.id, actor: "system" };
+      // ¥500 recharged at 03:24 UTC (11:24 in Shanghai) with ¥50 and 20 points given, ¥120 and 30 points spent, 200 points earned
+      const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 3, 24 + minute));
+      await rechargePaid(app.db, {
+        ...posted,
+        paymentKey: `pay-${randomUUID()}`,
+        rechargeCents: 50_000,
+        rules: [
+          {
+            ruleId: "r500",
+            rechargeMoney: 50_000,
+            giftMoney: 5_000,
+            giftPoints: 20,
+            giftType: GIFT_TYPE.threshold,
+          },
+        ],
+        source: "sandbox",
+        now: at(0),
+      });
+      await earnPoints(app.db, {
+        ...posted,
+        paymentKey: `pay-${randomUUID()}`,
+        points: 200,
+        paidCents: 20_000,
+        now: at(1),
+      });
+      await spendStoredValue(app.db, {
+        ...posted,
+        eventKey: randomUUID(),
+        cents: 12_000,
+        points: 30,
+        now: at(2),
+      });
+
+      const page = async (path: string, query: Record<string, number>) =>
+        answerOf(await diner.get(path, { cardId: card.id, ...query }), cardHistoryPageSchema);
+      const balance = await page(diner.paths.balanceHistory, {});
+      expect(balance).toMatchObject({ history: "balance", total: 3, page: 1, limit: 20 });
+      expect(balance.list.map((l) => [l.kind, l.change, l.after, l.time])).toEqual([
+        ["spend", -12_000, 43_000, "2026-11-28 11:26"],
+        ["gift", 5_000, 55_000, "2026-11-28 11:24"],
+        ["recharge", 50_000, 50_000, "2026-11-28 11:24"],
+      ]);
+      const points = await page(diner.paths.pointsHistory, {});
+      expect(points.list.map((l) => [l.kind, l.change, l.after])).toEqual([
+        ["spend", -30, 190],
+        ["earn", 200, 220],
+        ["gift", 20, 20],
+      ]);
+      // the newest line is what the card has now
+      const equities = answerOf(await diner.get(diner.paths.equities, { cardId: card.id }), equitiesSchema);
+      expect([balance.list[0]?.after, points.list[0]?.after]).toEqual([equities.balance, equities.points]);
+      // paged
+      const second = await page(diner.paths.balanceHistory, { page: 2, limit: 2 });
+      expect(second).toMatchObject({ total: 3, page: 2, limit: 2, list: [{ kind: "recharge" }] });
+      expectRefusal(await diner.get(diner.paths.balanceHistory, { cardId: card.id, limit: 51 }), 400, 400);
     });
 
     it("forgets another member's chosen card when a new member logs in on the same browser", async () => {

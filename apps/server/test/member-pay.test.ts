@@ -7,7 +7,10 @@ import {
   type Dish,
   MEMBER_API,
   type MemberDiscounts,
+  ORDER_STATUS,
   type OrderDetail,
+  PAY_API,
+  type PayAttempt,
   type PayStart,
   type PayView,
   summarizeCart,
@@ -402,7 +405,12 @@ describe.each(BACKENDS)("member money through submit and pay (%s)", (backend) =>
       orderDiscount: yuan(2 * priceCents() - payable),
     });
     const view = json(await diner.get(`/deal/api/v1/prepay/orders/${orderId}?rid=${rid}`)).data as PayView;
-    expect(view).toMatchObject({ state: "paid", due: "0.00", paid: yuan(payable) });
+    expect(view).toMatchObject({ state: "paid", due: "0.00", paid: yuan(payable), storedValue: yuan(300) });
+    // /pay/success's 支付明细: the gateway's part, the stored value, the coupon and the points
+    const seen = json(await diner.get(`${PAY_API.payAttempt(start.tradeNo)}?rid=${rid}`)).data as PayAttempt;
+    expect(seen).toMatchObject({ status: "paid", provider: "sandbox" });
+    expect(seen.paidWith).toMatchObject({ gateway: yuan(payable - 300), storedValue: yuan(300) });
+    expect(seen.paidWith.discounts.map((d) => d.kind)).toEqual(expect.arrayContaining(["coupon", "points"]));
   });
 
   it("gives the hold and the coupon back when the order is cancelled, and when its payment expires", async () => {
@@ -478,6 +486,78 @@ describe.each(BACKENDS)("member money through submit and pay (%s)", (backend) =>
       payload: { amount: yuan(payable - refundCents + 1), reason: "多退", approval: { login, pin } },
     });
     expect(json(tooMuch).code).toBe(4605);
+  });
+
+  it("a full refund puts back the stored value and the points it redeemed, takes back those it earned, and closes the order", async () => {
+    const guid = `guid-${randomUUID()}`;
+    const card = await member([guid], { storedCents: 300, points: 50 });
+    const { diner, orderId } = await orderBy(guid, 2);
+    const payable = 2 * vipCents() - 20;
+    const start = json(await diner.prepay(orderId, randomUUID(), { points: 20, storedValueCents: 300 }))
+      .data as PayStart;
+    provider.pay(start.tradeNo);
+    await notify(provider.notification(start.tradeNo));
+    expect((await cardBalance(app.db, card.id)).balance).toMatchObject({
+      principalCents: 0,
+      points: 50 - 20 + Math.floor(payable / 100) * pointsPerYuan,
+    });
+    const cashier = await staffHeaders(app, rid, "cashier");
+    const [payment] = json(
+      await app.server.inject({ url: `${API.consolePayments(rid)}?orderId=${orderId}`, headers: cashier }),
+    ).data as ConsolePayment[];
+    await staffHeaders(app, rid, "manager");
+    const { login, pin } = testStaff(rid, "manager");
+    const refund = (cents: number) =>
+      app.server.inject({
+        method: "POST",
+        url: API.consoleRefund(rid, payment?.intentId ?? 0),
+        headers: cashier,
+        payload: { amount: yuan(cents), reason: "全部退款", approval: { login, pin } },
+      });
+    // the gateway's part first: stored value still spent, the order still paid and open
+    expect(json(await refund(payable - 300)).code).toBe(1000);
+    expect((await app.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe(0);
+    // then the stored value: all of it back, so the redeemed points come back too
+    expect(json(await refund(300)).code).toBe(1000);
+    const { balance } = await cardBalance(app.db, card.id);
+    expect(balance).toMatchObject({ principalCents: 300, points: 50 });
+    expect(await ledgerMismatches(app.db, [card.id])).toEqual([]);
+    expect((await app.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe(4);
+    expect(await detail(diner, orderId)).toMatchObject({ status: 4, orderNeedMoney: "0.00" });
+    // nothing more to give: another refund is refused and the card does not move
+    expect(json(await refund(1)).code).toBe(4605);
+    expect((await cardBalance(app.db, card.id)).balance).toMatchObject({ principalCents: 300, points: 50 });
+  });
+
+  it("a paid order cancelled by the cashier gives back the points it redeemed and the stored value, and takes back those it earned", async () => {
+    const guid = `guid-${randomUUID()}`;
+    const card = await member([guid], { storedCents: 100, points: 40 });
+    const { diner, orderId } = await orderBy(guid, 2);
+    const start = json(await diner.prepay(orderId, randomUUID(), { points: 30, storedValueCents: 100 }))
+      .data as PayStart;
+    provider.pay(start.tradeNo);
+    await notify(provider.notification(start.tradeNo));
+    const payable = 2 * vipCents() - 30;
+    expect((await cardBalance(app.db, card.id)).balance).toMatchObject({
+      principalCents: 0,
+      points: 40 - 30 + Math.floor(payable / 100) * pointsPerYuan,
+    });
+    const manager = await staffHeaders(app, rid, "manager");
+    const cancel = () =>
+      app.server.inject({
+        method: "POST",
+        url: API.consoleOrderAction(rid, orderId, "cancel"),
+        headers: manager,
+        payload: { reason: "客人要求" },
+      });
+    const answer = json(await cancel());
+    expect(answer.code, JSON.stringify(answer)).toBe(1000);
+    expect((await orderRow(orderId))?.status).toBe(ORDER_STATUS.cancelled);
+    expect((await cardBalance(app.db, card.id)).balance).toMatchObject({ principalCents: 100, points: 40 });
+    expect(await ledgerMismatches(app.db, [card.id])).toEqual([]);
+    // a second cancel changes nothing on the card
+    await cancel();
+    expect((await cardBalance(app.db, card.id)).balance).toMatchObject({ principalCents: 100, points: 40 });
   });
 
   it("refuses another member's coupon, another restaurant's card and stored value above the balance", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   AppError,
+  type CardHistory,
   campaignsSchema,
   couponGiveAnswerSchema,
   MEMBER_API,
@@ -19,6 +20,7 @@ import { z } from "zod";
 import { memberCards, restaurants } from "../src/db/schema.js";
 import type {
   CouponPageQuery,
+  HistoryQuery,
   MemberInfoChange,
   MemberOfCall,
   MemberStore,
@@ -124,6 +126,20 @@ class FakeCrm implements MemberStore {
       memberDay: null,
       privileges,
     };
+  }
+
+  /** no stored value; its 120 points came as one opening entry */
+  async history(member: MemberOfCall, history: CardHistory, query: HistoryQuery) {
+    await this.card(member, query.cardId);
+    const opening = {
+      seq: 1,
+      kind: "adjustment" as const,
+      change: 120,
+      after: 120,
+      time: "2025-01-01 00:00",
+    };
+    const list = history === "points" && query.page === 1 ? [opening] : [];
+    return { history, total: history === "points" ? 1 : 0, page: query.page, limit: query.limit, list };
   }
 
   async coupons(member: MemberOfCall, query: CouponPageQuery) {

@@ -613,4 +613,87 @@ describe.each(BACKENDS)("menu management on %s", (backend) => {
     }
     expect(json(await diner.submit(diner.order({ personNum: 0 }))).code).toBe(1000);
   });
+  it("edits allergens and diets per dish and per option: the food list carries them, a plain save keeps them", async () => {
+    const menu = await consoleMenu();
+    const byName = (name: string) => {
+      const dish = menu.dishes.find((d) => d.name === name);
+      if (!dish) throw new Error(`no ${name}`);
+      return dish;
+    };
+    const listed = async (id: number) => (await menuOf(app, mine.id)).find((d) => d.id === id) as Dish;
+    // 毛血旺: sizes, a spice level and extras, declared by the demo
+    const stew = byName("毛血旺");
+    expect(stew.allergens).not.toBeNull();
+    const before = await listed(stew.id);
+    const plainSave = await call("PUT", API.consoleDish(mine.id, stew.id), asInput(stew));
+    expect(plainSave.statusCode).toBe(200);
+    const kept = await listed(stew.id);
+    expect([kept.allergens, kept.allergenInfo, kept.norms, kept.additionCategories]).toEqual([
+      before.allergens,
+      before.allergenInfo,
+      before.norms,
+      before.additionCategories,
+    ]);
+
+    const saved = consoleMenuSchema.shape.dishes.element.parse(json(plainSave).data);
+    const input = asInput(saved);
+    const declared = await call("PUT", API.consoleDish(mine.id, stew.id), {
+      ...input,
+      allergens: ["soybeans", "gluten", "soybeans"],
+      diets: ["halal"],
+      norms: input.norms.map((n, i) => ({ ...n, allergens: i === 0 ? ["milk"] : [] })),
+      methodCategories: input.methodCategories.map((c) => ({
+        ...c,
+        methodList: c.methodList.map((m, i) => ({ ...m, allergens: i === 0 ? ["sesame"] : [] })),
+      })),
+      additionCategories: input.additionCategories.map((c) => ({
+        ...c,
+        additions: c.additions.map((a, i) => ({ ...a, allergens: i === 0 ? ["eggs"] : [] })),
+      })),
+    });
+    expect(declared.statusCode, declared.body).toBe(200);
+    const dish = await listed(stew.id);
+    expect([dish.allergens, dish.allergenInfo, dish.diets]).toEqual([
+      ["gluten", "soybeans"],
+      "declared",
+      ["halal"],
+    ]);
+    expect(dish.norms[0]?.allergens).toEqual(["milk"]);
+    expect(dish.methodCategories[0]?.methodList[0]?.allergens).toEqual(["sesame"]);
+    expect(dish.additionCategories[0]?.additions[0]?.allergens).toEqual(["eggs"]);
+
+    // not declared is kept apart from declares none
+    const latest = consoleMenuSchema.shape.dishes.element.parse(json(declared).data);
+    const none = await call("PUT", API.consoleDish(mine.id, stew.id), { ...asInput(latest), allergens: [] });
+    expect([(await listed(stew.id)).allergens, (await listed(stew.id)).allergenInfo]).toEqual([
+      [],
+      "declared",
+    ]);
+    const unknown = consoleMenuSchema.shape.dishes.element.parse(json(none).data);
+    await call("PUT", API.consoleDish(mine.id, stew.id), { ...asInput(unknown), allergens: null });
+    expect((await listed(stew.id)).allergenInfo).toBe("unknown");
+
+    // a combo part's own allergens
+    const set = byName("双人商务套餐");
+    const partAllergens = await call("PUT", API.consoleDish(mine.id, set.id), {
+      ...asInput(set),
+      combos: asInput(set).combos.map((p, i) => ({ ...p, allergens: i === 0 ? ["peanuts"] : [] })),
+    });
+    expect(partAllergens.statusCode, partAllergens.body).toBe(200);
+    expect((await listed(set.id)).combosList[0]?.allergens).toEqual(["peanuts"]);
+
+    // codes outside core's lists are refused, and nothing changes
+    const row = await app.db.select().from(dishes).where(eq(dishes.id, set.id));
+    const current = consoleMenuSchema.shape.dishes.element.parse(json(partAllergens).data);
+    for (const change of [
+      { allergens: ["peanut"] },
+      { diets: ["kosher"] },
+      { allergens: "peanuts" },
+      { combos: asInput(current).combos.map((p) => ({ ...p, allergens: ["<script>"] })) },
+    ]) {
+      const answer = await call("PUT", API.consoleDish(mine.id, set.id), { ...asInput(current), ...change });
+      expect(answer.statusCode, JSON.stringify(change)).toBe(400);
+    }
+    expect(await app.db.select().from(dishes).where(eq(dishes.id, set.id))).toEqual(row);
+  });
 });

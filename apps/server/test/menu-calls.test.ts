@@ -108,6 +108,10 @@ describe.each(BACKENDS)("menu calls on %s", (backend) => {
     // opening later today (2, with the time it opens) or not again today (3), the food list agreeing
     expect([2, 3]).toContain(closed?.availableStatus);
     expect(closed?.availableStatus).toBe(dishByCode("DEMO-UNSELLABLE-NOW").availableStatus);
+    // the food list's salablePeriodType says the same of a dish with a period (001 §4), 0 of one without
+    expect(dishByCode("DEMO-UNSELLABLE-NOW").salablePeriodType).toBe(closed?.availableStatus);
+    expect(dishByCode("DEMO-ENDING-SOON").salablePeriodType).toBe(1);
+    expect(foods.filter((d) => d.salablePeriod === null).every((d) => d.salablePeriodType === 0)).toBe(true);
     if (closed?.availableStatus === 2) {
       expect(closed.availableTimeString.startsWith(`${closed.nextTime}-`)).toBe(true);
     } else expect(closed?.nextTime).toBeNull();

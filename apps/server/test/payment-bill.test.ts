@@ -1,8 +1,22 @@
 import { randomUUID } from "node:crypto";
-import { API, type BillView, MSG, ORDER_STATUS, PAY_API, type PayStart } from "@tablemate/core";
+import {
+  API,
+  type BillView,
+  type ConsoleOrderDetail,
+  centsToMoneyText,
+  type Floor,
+  MSG,
+  ORDER_STATUS,
+  type OrderDetail,
+  PAY_API,
+  type PayStart,
+  type PayView,
+  type TableDetail,
+} from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, visits } from "../src/db/schema.js";
+import { applyTradeWord } from "../src/modules/payment/apply.js";
 import { BACKENDS } from "./support/databases.js";
 import { deliverNotification, FakeProvider } from "./support/fake-provider.js";
 import { asVisitor, json, socketAt, socketBase, startTestApp, type TestApp } from "./support/harness.js";
@@ -14,6 +28,7 @@ import {
   type Seat,
   tablesOfTheirOwn,
 } from "./support/ordering.js";
+import { staffHeaders } from "./support/staff.js";
 import { TableSocket } from "./support/table-socket.js";
 
 /** The table's bill paid from phones, split by item (issue 18, pay later). */
@@ -137,6 +152,110 @@ describe.each(BACKENDS)("the table's bill split by item (%s)", (backend) => {
     } finally {
       socket.close();
     }
+  });
+
+  it("after a share is paid the order page, /pay, the floor and the console's order read the same money", async () => {
+    const { a, b, tableId } = await party();
+    const first = await bill(a);
+    const orderId = first.lines[0]?.orderId ?? 0;
+    const own = first.lines.filter((l) => l.mine);
+    const claimed = json(
+      await claim(
+        a,
+        own.map((l) => ({ lineId: l.lineId, shares: 1, take: 1 })),
+      ),
+    );
+    expect(claimed.code, JSON.stringify(claimed)).toBe(1000);
+    const start = json(await pay(a)).data as PayStart;
+    provider.pay(start.tradeNo);
+    expect((await notify(start.tradeNo)).statusCode).toBe(200);
+    const left = (await bill(b)).left;
+    expect(left).not.toBe("0.00");
+    for (const diner of [a, b]) {
+      const detail = json(await diner.get(`${API.orderDetail}/${orderId}?rid=${rid}`)).data as OrderDetail;
+      expect(detail).toMatchObject({ totalPaidMoney: start.amount, orderNeedMoney: left });
+      const view = json(await diner.get(`${PAY_API.payOrder(orderId)}?rid=${rid}`)).data as PayView;
+      expect(view).toMatchObject({ paid: start.amount, due: left, state: "unpaid" });
+    }
+    const cashier = await staffHeaders(app, rid, "cashier");
+    const table = json(await app.server.inject({ url: API.consoleTable(rid, tableId), headers: cashier }))
+      .data as TableDetail;
+    expect(table.totals.due).toBe(left);
+    const order = json(await app.server.inject({ url: API.consoleOrder(rid, orderId), headers: cashier }))
+      .data as ConsoleOrderDetail;
+    expect(order.money).toEqual({
+      owed: first.total,
+      deliveryFee: "0.00",
+      paid: start.amount,
+      refunded: "0.00",
+      left,
+    });
+  });
+
+  it("a table paid entirely by two shares shows as paid with due 0.00 on the floor, a part paid one as owing", async () => {
+    const { a, b, tableId } = await party();
+    const [own, theirs, shared] = (await bill(a)).lines;
+    if (!own || !theirs || !shared) throw new Error("lines");
+    expect(
+      json(
+        await claim(a, [
+          { lineId: own.lineId, shares: 1, take: 1 },
+          { lineId: shared.lineId, shares: 1, take: 1 },
+        ]),
+      ).code,
+    ).toBe(1000);
+    expect(json(await claim(b, [{ lineId: theirs.lineId, shares: 1, take: 1 }])).code).toBe(1000);
+    const cashier = await staffHeaders(app, rid, "cashier");
+    const floorTable = async () => {
+      const floor = json(await app.server.inject({ url: API.consoleFloor(rid), headers: cashier }))
+        .data as Floor;
+      const detail = json(await app.server.inject({ url: API.consoleTable(rid, tableId), headers: cashier }))
+        .data as TableDetail;
+      const card = floor.tables.find((t) => t.tableId === tableId);
+      return {
+        state: card?.state,
+        paid: card?.paid,
+        paidTotal: card?.paidTotal,
+        detailPaid: detail.table.paid,
+        due: detail.totals.due,
+      };
+    };
+
+    // A's share paid: the table still owes B's, and is not paid
+    const startA = json(await pay(a)).data as PayStart;
+    provider.pay(startA.tradeNo);
+    expect((await notify(startA.tradeNo)).statusCode).toBe(200);
+    const left = (await bill(b)).left;
+    expect(left).toBe(theirs.total);
+    expect(await floorTable()).toEqual({
+      state: "ordered",
+      paid: false,
+      paidTotal: startA.amount,
+      detailPaid: false,
+      due: left,
+    });
+
+    // B's share paid, its word committed, and the settle that follows never ran (the process stopped
+    // in between): every screen reads the table as paid, nothing due
+    const startB = json(await pay(b)).data as PayStart;
+    provider.pay(startB.tradeNo);
+    const applied = await applyTradeWord({ db: app.db, now: () => new Date() }, startB.tradeNo, {
+      kind: "paid",
+      amountCents: Math.round(Number(startB.amount) * 100),
+      providerTradeId: `fake-${startB.tradeNo}`,
+    });
+    expect(applied.outcome).toBe("applied");
+    const [visit] = await app.db.select().from(visits).where(eq(visits.tableId, tableId));
+    expect(visit?.endedAt).toBeNull();
+    expect((await bill(a)).left).toBe("0.00");
+    expect(await floorTable()).toEqual({
+      state: "paid",
+      paid: true,
+      // the card says what the two shares paid
+      paidTotal: centsToMoneyText(Math.round((Number(startA.amount) + Number(startB.amount)) * 100)),
+      detailPaid: true,
+      due: "0.00",
+    });
   });
 
   it("a dish split three ways sums exactly", async () => {

@@ -187,10 +187,11 @@ describe.each(BACKENDS)("payment through the port (%s)", (backend) => {
       const message = provider.notification(start.tradeNo);
       // every statement any connection of the pool sends (Pool.query goes through Client.query)
       const sent = vi.spyOn(pg.Client.prototype, "query");
+      // less the background jobs' periodic claims, which can fall inside the window on a slow machine
       const texts = () =>
-        sent.mock.calls.map(([query]) =>
-          typeof query === "string" ? query : (query as { text: string }).text,
-        );
+        sent.mock.calls
+          .map(([query]) => (typeof query === "string" ? query : (query as { text: string }).text))
+          .filter((text) => !/"job_claims"/.test(text));
       try {
         expect((await notify(message)).statusCode).toBe(200);
         // the word, its checks, the intent and the inbox row in one; then the announcement's reads
@@ -278,8 +279,10 @@ describe.each(BACKENDS)("payment through the port (%s)", (backend) => {
         reconcileOnce(paymentDepsOf(app)),
       ]);
       expect([one.ran, two.ran].filter(Boolean).length).toBeGreaterThanOrEqual(1);
-      expect((one.ran ? one : two).paid).toBeGreaterThanOrEqual(1);
-      expect(await app.db.select().from(jobClaims)).toEqual([]);
+      // whichever held the claim first found it; one that ran after it (the claim released) finds nothing
+      expect(one.paid + two.paid).toBeGreaterThanOrEqual(1);
+      // the reconciliation's claim is released (the print queue's own job may hold its claim meanwhile)
+      expect(await app.db.select().from(jobClaims).where(eq(jobClaims.name, "pay-reconcile"))).toEqual([]);
     } finally {
       shiftMs = 0;
     }

@@ -197,6 +197,8 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
         faultChannel: false,
         faultCart: false,
         createdAt: new Date(),
+        deliveryFeeCents: 0,
+        deliveryMinutes: null,
       },
       lines: [],
       guid: diner.guid,
@@ -435,6 +437,80 @@ describe.each(BACKENDS)("order submit on %s", (backend) => {
       code: 6000,
       data: { orderId },
     });
+  });
+
+  /** Runs `body` with `restaurant`'s register at `version`, then puts the demo's back. */
+  async function atRegister<T>(restaurant: Restaurant, version: string, body: () => Promise<T>): Promise<T> {
+    const set = (serverVersion: string) =>
+      app.db.update(restaurants).set({ serverVersion }).where(eq(restaurants.id, restaurant.id));
+    await set(version);
+    try {
+      return await body();
+    } finally {
+      await set(restaurant.serverVersion);
+    }
+  }
+
+  it("packs a line from 2.23.06 and the whole order from 2.27.00, refusing either below and writing nothing", async () => {
+    const diner = await dinerAt(dine, "submit-pack-0001");
+    const dish = plainDish(menu);
+    const { cart } = await diner.op({ kind: "add", foodId: dish.id, choice: PLAIN });
+    const detailId = cart.lines[0]?.detailId ?? "";
+    await diner.op({ kind: "note", detailId, memo: "少辣 打包" });
+    const placedBefore = (await app.db.select({ n: count() }).from(orders))[0]?.n;
+    const packAll = diner.order({ wholeMemo: { guid: diner.guid, memo: "整单打包 尽快上菜" } });
+
+    await atRegister(dine, "2.23.05", async () => {
+      expect(json(await diner.submit())).toMatchObject({ code: 9001, message: "本店暂不支持单品打包" });
+    });
+    await atRegister(dine, "2.26.00", async () => {
+      expect(json(await diner.submit(packAll))).toMatchObject({
+        code: 9001,
+        message: "本店暂不支持整单打包",
+      });
+    });
+    expect((await app.db.select({ n: count() }).from(orders))[0]?.n).toBe(placedBefore);
+    expect((await diner.op({ kind: "note", detailId, memo: "少辣 打包" })).cart.lines).toHaveLength(1);
+
+    const placed = await atRegister(dine, "2.27.00", async () => json(await diner.submit(packAll)));
+    expect(placed.code).toBe(1000);
+    const { orderId } = placed.data as { orderId: number };
+    const detail = json(await diner.get(`${API.orderDetail}/${orderId}?rid=${dine.id}`)).data as OrderDetail;
+    expect(detail.wholeMemo).toBe("整单打包 尽快上菜");
+    expect(detail.dishOrders.map((l) => l.memo)).toEqual(["少辣 打包"]);
+  });
+
+  it("adds to a pay-first order only from 2.35.15, and only as the order's main user (000 §6)", async () => {
+    const a = await dinerAt(prepay, "prepay-main-0001");
+    const prepayMenu = await menuOf(app, prepay.id);
+    await a.add(plainDish(prepayMenu).id);
+    const placed = json(await a.submit());
+    expect(placed.code).toBe(1000);
+    const { orderId } = placed.data as { orderId: number };
+    const b = await dinerAt(prepay, "prepay-mate-0002", a.table.tableId);
+    await b.add(plainDish(prepayMenu, 1).id);
+    const countOrders = async () => (await app.db.select({ n: count() }).from(orders))[0]?.n;
+    const before = await countOrders();
+
+    await atRegister(prepay, "2.35.14", async () => {
+      expect(json(await b.submit(b.order({ mainOrderId: orderId, mainWxId: a.guid })))).toMatchObject({
+        code: 9001,
+        message: "本店暂不支持在先付订单上加菜，请重新下单",
+      });
+    });
+    // a tablemate naming themself (or anyone) the main user of a's order
+    for (const mainWxId of [b.guid, "someone-else-0003"]) {
+      const forged = await b.submit(b.order({ mainOrderId: orderId, mainWxId }));
+      expect(forged.statusCode).toBe(403);
+      expect(json(forged)).toMatchObject({ success: false, message: "加菜的订单不符，请从订单详情重新加菜" });
+    }
+    expect(await countOrders()).toBe(before);
+
+    const added = json(await b.submit(b.order({ mainOrderId: orderId, mainWxId: a.guid })));
+    expect(added).toMatchObject({ code: 1000, data: { mainWxId: a.guid } });
+    const { orderId: addedId } = added.data as { orderId: number };
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, addedId));
+    expect(row).toMatchObject({ mainGuid: a.guid, mainOrderId: orderId });
   });
 
   /**

@@ -1,7 +1,14 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { API, type Dish } from "@tablemate/core";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../../e2e/support/server.js";
+import { migrationsFolder } from "../src/db/client.js";
+import { printers, printJobs } from "../src/db/schema.js";
+import { queuePage } from "../src/modules/print/enqueue.js";
+import { startFakeEscposPrinter } from "../src/modules/print/fakes/escpos-printer.js";
 import { ConsoleSocket } from "./support/console-socket.js";
 import { createTestDatabase, type TestDatabase } from "./support/databases.js";
 import { asVisitor, TEST_SECRET } from "./support/harness.js";
@@ -15,19 +22,24 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
   let database: TestDatabase;
   let first: RunningServer;
   let second: RunningServer;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    const env = {
+    // README's recipe: the same SECRET and SANDBOX_PAY_SECRETS everywhere, behind a proxy on this host
+    env = {
       DATABASE_URL: database.url ?? "",
       SECRET: TEST_SECRET,
+      SANDBOX_PAY_SECRETS: randomBytes(32).toString("hex"),
+      TRUST_PROXY: "127.0.0.1",
       REDIS_URL,
       REDIS_CHANNEL_PREFIX: `test-${randomBytes(6).toString("hex")}:`,
     };
-    // one after the other: the first start migrates and seeds, the second finds it done
+    // one migration runner: the first start migrates and seeds, the second (MIGRATE=false) only checks
     first = await startServer(env);
-    second = await startServer(env);
-  });
+    second = await startServer({ ...env, MIGRATE: "false" });
+    // two starts one after the other, each up to a minute on a loaded machine
+  }, 180_000);
   afterAll(async () => {
     await Promise.all([first?.stop(), second?.stop()]);
     await database?.drop();
@@ -93,6 +105,9 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     const socket = await TableSocket.open(
       `${first.url.replace("http", "ws")}${API.socket}?rid=${rid}&tableId=${tableId}&sid=${q.get("sid")}&guid=${guid}`,
     );
+    const tablemate = await TableSocket.open(
+      `${second.url.replace("http", "ws")}${API.socket}?rid=${rid}&tableId=${tableId}&sid=${q.get("sid")}&guid=process-dddd-0004`,
+    );
     const response = await fetch(`${first.url}${API.foodList}?restaurantId=${rid}`);
     const { data: foods } = (await response.json()) as { data: Dish[] };
     const dish = foods.find(
@@ -136,6 +151,9 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     });
     const { code, data } = (await submitted.json()) as { code: number; data: { orderId: number } };
     expect(code).toBe(1000);
+    // a tablemate's phone on the second process hears the order (type 3)
+    expect(await tablemate.until((m) => m.type === 3)).toMatchObject({ type: 3 });
+    tablemate.close();
     expect(await console.until((m) => m.type === "orderPlaced")).toMatchObject({
       topic: "floor",
       tableId,
@@ -143,5 +161,70 @@ describe("two server processes sharing PostgreSQL and Redis", () => {
     });
     socket.close();
     console.close();
+  });
+
+  it("has one migration runner: the second process migrated nothing, and without the first it would not start", async () => {
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+      entries: unknown[];
+    };
+    const [row] = await database.database.session("snapshot", (query) =>
+      query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations"),
+    );
+    expect(row?.n).toBe(journal.entries.length);
+    const empty = await createTestDatabase("postgres", { migrated: false });
+    try {
+      await expect(startServer({ ...env, DATABASE_URL: empty.url ?? "", MIGRATE: "false" })).rejects.toThrow(
+        /MIGRATE=false: the database has 0 of this version's \d+ migrations/,
+      );
+    } finally {
+      await empty.drop();
+    }
+    // a third start, refused once the store answers: up to a minute on a loaded machine
+  }, 90_000);
+
+  it("prints each job exactly once with both processes' print queues running (one sender at a time)", async () => {
+    const rid = Number(new URL(first.links[0] ?? "").searchParams.get("hotelid"));
+    const fake = await startFakeEscposPrinter();
+    try {
+      const db = database.database.db;
+      const [printer] = await db
+        .insert(printers)
+        .values({
+          restaurantId: rid,
+          name: "双进程",
+          kind: "lan",
+          settings: { host: fake.host, port: fake.port },
+        })
+        .returning({ id: printers.id });
+      const markers = Array.from({ length: 60 }, () => randomUUID());
+      await Promise.all(
+        markers.map((marker) =>
+          queuePage(db, {
+            restaurantId: rid,
+            printerId: printer?.id ?? 0,
+            kind: "test",
+            key: `two-processes/${marker}`,
+            page: { title: "测试页", blocks: [{ type: "text", text: `票号 ${marker}` }] },
+            now: new Date(),
+          }),
+        ),
+      );
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const jobs = await db
+          .select()
+          .from(printJobs)
+          .where(eq(printJobs.printerId, printer?.id ?? 0));
+        if (jobs.length === markers.length && jobs.every((j) => j.state === "printed")) break;
+        if (Date.now() > deadline)
+          throw new Error(`not all printed: ${JSON.stringify(jobs.map((j) => j.state))}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      for (const marker of markers) expect(fake.pages.filter((p) => p.text.includes(marker))).toHaveLength(1);
+      expect(fake.pages).toHaveLength(markers.length);
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -1,12 +1,18 @@
+import { DISH_TEXT } from "@tablemate/core";
+import { localized } from "./i18n/i18n.js";
 /** Every guest-facing string of the diner app. Quoted strings of the spec are exact. */
-export const COPY = {
+export const COPY = localized("app", {
   loading: "客官请稍等...",
   gotIt: "我知道了",
   /** the slow-network toast (spec 000 §8), shown once a call has been pending for 1 s */
   unstableNetwork: "您的网络不稳定请稍后再试",
+  /** code 500 on any call (001 §8) */
+  systemError: "系统错误",
   posOffline: "老板的收银机网络开小差了，请告诉服务员",
   backToMenu: "返回菜单",
   tableLabel: "桌台",
+  /** the top bar where no table is sat at: a takeout's and a reservation's menu */
+  modeLabel: { takeout: "外送点餐", reserve: "预订点餐" },
   /** the announcement when the restaurant has none: a welcome (spec 000 §2) */
   defaultAnnouncement: "欢迎光临，很高兴为您服务",
   marketPrice: "时价",
@@ -19,6 +25,8 @@ export const COPY = {
   callWaiter: "呼叫服务员",
   orderList: "我的订单",
   refresh: "刷新",
+  largeText: "大字模式",
+  largeTextGlyph: "大",
   announcement: "公告",
   /** opens the restaurant detail panel from the announcement */
   expandAll: "展开全部",
@@ -32,10 +40,14 @@ export const COPY = {
   searchHint: "输入菜名，找找想吃的",
   searchEmpty: "没有找到相关菜品",
   back: "返回",
-} as const;
+  /** between the items of a list in a line of text (花生、芝麻) */
+  listSeparator: "、",
+  /** the language switch's name (its choices are each language's own name) */
+  language: "语言 Language",
+} as const);
 
 /** The dish modals, the combo and multi-option pages, the quantity keypad and the cart bar. */
-export const DISH_COPY = {
+export const DISH_COPY = localized("dish", {
   /** the button of combos and complex dishes (spec 000 §2) */
   choose: "选择",
   plus: "增加",
@@ -70,10 +82,13 @@ export const DISH_COPY = {
   cartNotReady: "购物车尚未就绪，请稍后再试",
   dishMissing: "菜品不存在",
   badQuantity: "数量不正确",
-} as const;
+} as const);
+
+/** A dish card's small texts, member tag and low-stock hint: core's words (the spec's), in the language shown. */
+export const DISH_TEXT_COPY = localized("dishText", { ...DISH_TEXT });
 
 /** The shared cart (spec 000 §4, 001 §2, §4, §5). */
-export const SHARED_CART_COPY = {
+export const SHARED_CART_COPY = localized("sharedCart", {
   /** a tablemate emptied the cart: shown to everyone else on the menu, search and order pages */
   companionCleared: "您的同伴已清空购物车，请重新点餐哦~",
   gotIt: "我知道了",
@@ -89,14 +104,14 @@ export const SHARED_CART_COPY = {
   noteHint: "点按菜品可添加备注",
   peopleTitle: "用餐人数",
   people: (n: number) => `${n}人`,
-} as const;
+} as const);
 
 /**
  * The checkout words the menu itself shows (spec 000 §4, §8): the to-order button, a tablemate's
  * order, the bell. The pages' own words load with them: features/checkout/checkout-copy.ts and
  * features/order/order-copy.ts.
  */
-export const CHECKOUT_COPY = {
+export const CHECKOUT_COPY = localized("checkout", {
   /** the to-order button */
   closed: "已打烊",
   short: (yuan: string) => `还差¥${yuan}起送`,
@@ -115,4 +130,4 @@ export const CHECKOUT_COPY = {
   /** the call-waiter bell */
   callFailed: "呼叫失败",
   called: "已通知服务员，请稍候",
-} as const;
+} as const);

@@ -17,6 +17,13 @@ export const session = {
 };
 
 export const local = {
+  get(key: string): string | null {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
   set(key: string, value: string): void {
     try {
       localStorage.setItem(key, value);

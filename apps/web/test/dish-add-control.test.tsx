@@ -99,6 +99,20 @@ describe("the add control of a single dish", () => {
     expect(countOf(MANGO)).toBe("2");
   });
 
+  it("cart.low-stock-hint: tells the low-stock hint {name}仅剩{n}份 on an add while 1 to 10 are left, and nothing with more (001 §5)", async () => {
+    const clock = controlledClock();
+    const few = { ...CUCUMBER, estimate: 8 };
+    const plenty = { ...BUNS, estimate: 11 };
+    startedStore({ foods: [few, plenty] });
+    renderOnMenu(cardsOf([few, plenty]));
+    fireEvent.click(plusOf(card(plenty)));
+    await waitFor(() => expect(countOf(plenty)).toBe("2"));
+    expect(screen.queryByText(/仅剩/)).toBeNull();
+    clock.advance(300);
+    fireEvent.click(plusOf(card(few)));
+    expect(await screen.findByText("拍黄瓜仅剩8份")).toBeTruthy();
+  });
+
   it("opens the keypad with 4 or more, for + and −, and sets the typed count", async () => {
     const clock = controlledClock();
     showCards(CUCUMBER);
@@ -165,6 +179,17 @@ describe("the add control of other dishes", () => {
     expect(card(OUT_OF_PERIOD).textContent).toBe("");
   });
 
+  it("dish.availability-codes: reads the food list's salablePeriodType 3 (unavailable) and 2 (soon) as availableStatus's (001 §4)", () => {
+    const unavailable = { ...CUCUMBER, salablePeriodType: 3 as const };
+    const soon = { ...EGGS, salablePeriodType: 2 as const };
+    const onSale = { ...BUNS, salablePeriodType: 1 as const };
+    startedStore({ foods: [unavailable, soon, onSale] });
+    renderOnMenu(cardsOf([unavailable, soon, onSale]));
+    expect(card(CUCUMBER).textContent).toBe("");
+    expect(card(EGGS).textContent).toBe("");
+    expect(within(card(BUNS)).queryAllByRole("button").length).toBeGreaterThan(0);
+  });
+
   it("follows the period info once it has loaded", () => {
     startedStore({
       periodDishes: {
@@ -185,10 +210,22 @@ describe("the add control of other dishes", () => {
     expect(card(CUCUMBER).textContent).toBe("");
   });
 
-  it("opens the add-ons modal for a dish with add-ons, and the property/spec modal for norms or methods", async () => {
-    showCards(EGGS, FISH, SEA_BASS);
+  it("menu.add-modal-kind (000 §2): + adds a single dish at once (its plain add: the keypad, for a weighed one or from 4), opens the add-ons modal for add-ons and the property/spec modal for norms or methods", async () => {
+    const clock = controlledClock();
+    showCards(CUCUMBER, CROAKER, EGGS, FISH, SEA_BASS);
+    fireEvent.click(plusOf(card(CUCUMBER)));
+    await waitFor(() => expect(lineCount(CUCUMBER.dishesId)).toBeTruthy());
+    expect(screen.queryByTestId("dish-sheet")).toBeNull();
+    expect(screen.queryByTestId("quantity-sheet")).toBeNull();
+    // one tap through per 300 ms
+    clock.advance(300);
+    fireEvent.click(plusOf(card(CROAKER)));
+    expect(await screen.findByTestId("quantity-sheet")).toBeTruthy();
+    expect(screen.queryByTestId("dish-sheet")).toBeNull();
+    clock.advance(300);
     fireEvent.click(plusOf(card(EGGS)));
     expect((await screen.findByTestId("dish-sheet")).getAttribute("data-kind")).toBe("additions");
+    clock.advance(300);
     fireEvent.click(plusOf(card(FISH)));
     await waitFor(() => expect(screen.getByTestId("dish-sheet").getAttribute("data-kind")).toBe("spec"));
     expect(screen.getByText("水煮鱼", { selector: "h3" })).toBeTruthy();

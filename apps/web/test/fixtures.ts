@@ -30,6 +30,8 @@ export function restaurant(overrides: Partial<RestaurantDetail> = {}): Restauran
     wctPayOnly: 0,
     fastFoodNeedPersonNum: false,
     startPrice: 0,
+    deliveryFee: "0.00",
+    deliveryMinutes: 45,
     hotelLock: false,
     verifyPhone: false,
     hideTotalPrice: false,
@@ -92,6 +94,9 @@ export function dish(overrides: Partial<Dish> & Pick<Dish, "dishesId">): Dish {
     methodCategories: [],
     additionCategories: [],
     combosList: [],
+    allergens: [],
+    allergenInfo: "declared",
+    diets: [],
     ...overrides,
   };
 }

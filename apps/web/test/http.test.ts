@@ -1,7 +1,9 @@
 import { ApiError, HTTP_TIMEOUT_MS } from "@tablemate/client";
 import { API } from "@tablemate/core";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { http, TOKEN_STORAGE_KEY } from "../src/api/http.js";
+import { clearToasts, showLoadingToast, showToast } from "../src/features/loading/toast.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
 
 describe("http client", () => {
@@ -61,6 +63,41 @@ describe("http client", () => {
     const error = await http.get(API.restaurantDetail, { restaurantId: 9 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: "envelope", code: 1011, status: 404, message: "餐厅不存在" });
+  });
+
+  it("auth.code-500: says 系统错误 for a 500 on any call, not only member calls (001 §8), and still rejects", async () => {
+    fakeServer({ [API.orderSubmit]: () => fail(500, "internal", 500) });
+    await expect(http.post(API.orderSubmit, { data: "{}" })).rejects.toMatchObject({ code: 500 });
+    await waitFor(() => expect(screen.getByText("系统错误")).toBeTruthy());
+  });
+
+  it("auth.code-500: keeps 系统错误 when the caller then toasts its own failure or clears its loading toast", async () => {
+    fakeServer({ [API.callWaiter]: () => fail(500, "internal", 500) });
+    clearToasts();
+    showLoadingToast("请稍候");
+    await waitFor(() => expect(screen.getByText("请稍候")).toBeTruthy());
+    await http.post(API.callWaiter, { rid: 1, tableNo: 2 }).catch(() => {
+      clearToasts();
+      showToast("呼叫失败");
+    });
+    await waitFor(() => expect(screen.getByText("系统错误")).toBeTruthy());
+    expect(screen.queryByText("呼叫失败")).toBeNull();
+    // what comes later says its own words again
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    showToast("已呼叫服务员");
+    await waitFor(() => expect(screen.getByText("已呼叫服务员")).toBeTruthy());
+  });
+
+  it("says 系统错误 for an HTTP 500 that is no envelope, and nothing for other refusals", async () => {
+    fakeServer({
+      [API.memos]: () => ({ status: 500, body: "<html>oops</html>" }),
+      [API.restaurantDetail]: () => fail(1011, "餐厅不存在", 404),
+    });
+    clearToasts();
+    await expect(http.get(API.restaurantDetail)).rejects.toMatchObject({ code: 1011 });
+    expect(screen.queryByText("系统错误")).toBeNull();
+    await expect(http.get(API.memos)).rejects.toMatchObject({ kind: "http", status: 500 });
+    await waitFor(() => expect(screen.getByText("系统错误")).toBeTruthy());
   });
 
   it("rejects an answer that is not an envelope", async () => {

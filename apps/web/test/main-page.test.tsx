@@ -8,7 +8,7 @@ import { RESTAURANT_COPY } from "../src/features/restaurant/restaurant-copy.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { setCookie } from "./cookies.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
-import { GUID, HOTEL_ID } from "./fixtures.js";
+import { GUID, HOTEL_ID, restaurant } from "./fixtures.js";
 import { FUSE, memberRoutes } from "./member-fixtures.js";
 import { cardOf, LINK, openMenu } from "./menu-harness.js";
 import { normalizeUrl, renderApp } from "./render-app.js";
@@ -54,6 +54,15 @@ describe("menu page", () => {
     );
     expect(screen.getByTestId("prompt-view").textContent).toContain(PROMPT_COPY.rescanToEnter);
     expect(screen.getByRole("button", { name: PROMPT_COPY.retry })).toBeTruthy();
+  });
+
+  it("err.startup-failures (000 §8): a failed card version check sends startup to the abnormal page", async () => {
+    setCookie("guid", GUID);
+    fakeServer({ [API.restaurantDetail]: () => ok(restaurant({ serverVersion: "v2.x" }), 1000) });
+    const app = renderApp(`/?${LINK}`);
+    await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/prompt/abnormal?${LINK}&error=cardVersion`)));
+    expect((await screen.findByTestId("abnormal-reason")).textContent).toBe("获取收银系统版本失败");
+    expect(screen.getByTestId("prompt-view").textContent).toContain(PROMPT_COPY.rescanToEnter);
   });
 
   it("names an unknown restaurant as the restaurant's failure, not the user's", async () => {

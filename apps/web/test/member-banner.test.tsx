@@ -6,7 +6,7 @@ import { newMemberDialogKey, resetNewMemberCoupons } from "../src/features/membe
 import { orderDetail } from "./checkout-harness.js";
 import { fail, ok } from "./fake-server.js";
 import { HOTEL_ID } from "./fixtures.js";
-import { card, loggedIn, memberRoutes, openCardCoupon } from "./member-fixtures.js";
+import { card, equities, FUSE, loggedIn, memberRoutes, openCardCoupon } from "./member-fixtures.js";
 import { LINK, openMenu } from "./menu-harness.js";
 import { normalizeUrl } from "./render-app.js";
 
@@ -30,9 +30,9 @@ describe("the member banner on the menu (spec 001 §2)", () => {
     const banner = await bar();
     expect(within(banner).getByTestId("member-bar-title").textContent).toBe("金卡会员");
     for (const [label, path] of [
-      [MEMBER_COPY.points, "/member/integral"],
-      [MEMBER_COPY.balance, "/member/balance"],
-      [MEMBER_COPY.coupons, "/member/coupons"],
+      [new RegExp(`^${MEMBER_COPY.points}`), "/member/integral"],
+      [new RegExp(`^${MEMBER_COPY.balance}`), "/member/balance"],
+      [new RegExp(`^${MEMBER_COPY.coupons}`), "/member/coupons"],
       [MEMBER_COPY.details, "/memberCard"],
     ] as const) {
       fireEvent.click(within(banner).getByRole("button", { name: label }));
@@ -40,6 +40,53 @@ describe("the member banner on the menu (spec 001 §2)", () => {
       app.navigate(-1);
       await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/main?${LINK}`)));
     }
+  });
+
+  it("shows a member's numbers: points, balance and coupons of the current card, asked again back on the menu", async () => {
+    loggedIn();
+    let answer = equities({ points: 320, balance: 12_345, couponCount: 2 });
+    const { app, server } = await openMenu({
+      routes: memberRoutes([card()], { [FUSE.equities]: () => ok(answer, 200) }),
+    });
+    const figures = () =>
+      ["points", "balance", "coupons"].map((key) => screen.getByTestId(`member-bar-${key}`).textContent);
+    await waitFor(() =>
+      expect(figures()).toEqual([
+        `${MEMBER_COPY.points}320`,
+        `${MEMBER_COPY.balance}¥123.45`,
+        `${MEMBER_COPY.coupons}2`,
+      ]),
+    );
+    expect(server.last(FUSE.equities)?.query.get("cardId")).toBe("41");
+    // a recharge elsewhere: back on the menu, the bar shows the card as it is now
+    answer = equities({ points: 420, balance: 67_300, couponCount: 1 });
+    fireEvent.click(screen.getByTestId("member-bar-balance"));
+    await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/member/balance?${LINK}`)));
+    app.navigate(-1);
+    await waitFor(() =>
+      expect(figures()).toEqual([
+        `${MEMBER_COPY.points}420`,
+        `${MEMBER_COPY.balance}¥673.00`,
+        `${MEMBER_COPY.coupons}1`,
+      ]),
+    );
+  });
+
+  it("shows '--' for a card without stored value, and no numbers without a card", async () => {
+    loggedIn();
+    await openMenu({
+      routes: memberRoutes([card()], { [FUSE.equities]: () => ok(equities({ balance: null }), 200) }),
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId("member-bar-balance").textContent).toBe(`${MEMBER_COPY.balance}--`),
+    );
+  });
+
+  it("shows the shortcuts without numbers to a diner without a card", async () => {
+    const { server } = await openMenu({ routes: memberRoutes([]) });
+    await bar();
+    expect(screen.getByTestId("member-bar-points").textContent).toBe(MEMBER_COPY.points);
+    expect(server.paths()).not.toContain(FUSE.equities);
   });
 
   it("offers recharge only inside WeChat and where the restaurant has it open", async () => {
@@ -69,7 +116,7 @@ describe("the member banner on the menu (spec 001 §2)", () => {
     loggedIn();
     const paid = orderDetail({
       vipId: "99",
-      pays: [{ payId: 1, payType: "会员卡", money: 5, paid: true, mine: false }],
+      pays: [{ payId: 1, payType: "会员卡", money: "5.00", paid: true, mine: false }],
     });
     const { app } = await openMenu({
       restaurant: { wctPayType: 1 },
@@ -95,6 +142,16 @@ describe("the new-member coupon dialog (spec 000 §2, §4)", () => {
     fireEvent.click(screen.getByRole("button", { name: MEMBER_COPY.close }));
     await waitFor(() => expect(screen.queryByTestId("new-member-dialog")).toBeNull());
     expect(sessionStorage.getItem(newMemberDialogKey(HOTEL_ID))).toBe("1");
+    // and on the phone: 开通 is asked once (issue 25)
+    expect(localStorage.getItem(newMemberDialogKey(HOTEL_ID))).toBe("1");
+  });
+
+  it("is not asked again at the next visit (a new session) once closed or taken", async () => {
+    localStorage.setItem(newMemberDialogKey(HOTEL_ID), "1");
+    const { server } = await openMenu({ routes: withCoupons() });
+    await bar();
+    expect(server.paths()).not.toContain(MEMBER_API.openCardCoupons);
+    expect(screen.queryByTestId("new-member-dialog")).toBeNull();
   });
 
   it("is not asked again in the session once closed or taken", async () => {
@@ -110,6 +167,7 @@ describe("the new-member coupon dialog (spec 000 §2, §4)", () => {
     fireEvent.click(screen.getByRole("button", { name: MEMBER_COPY.newMemberAction }));
     await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/member/member?${LINK}`)));
     expect(sessionStorage.getItem(newMemberDialogKey(HOTEL_ID))).toBe("1");
+    expect(localStorage.getItem(newMemberDialogKey(HOTEL_ID))).toBe("1");
     resetNewMemberCoupons();
   });
 
@@ -137,5 +195,6 @@ describe("the new-member coupon dialog (spec 000 §2, §4)", () => {
     await bar();
     expect(screen.queryByTestId("new-member-dialog")).toBeNull();
     expect(sessionStorage.getItem(newMemberDialogKey(HOTEL_ID))).toBeNull();
+    expect(localStorage.getItem(newMemberDialogKey(HOTEL_ID))).toBeNull();
   });
 });

@@ -38,7 +38,8 @@ function equitiesBefore(first: ReturnType<typeof equities>, then: ReturnType<typ
   return () => ok(asked++ === 0 ? first : then, 200);
 }
 
-const rows = async () => within(await screen.findByTestId("member-campaigns")).getAllByTestId("campaign");
+/** The section's rows, waited for: a reload keeps the section (its old words) until the answer comes. */
+const rows = async () => within(await screen.findByTestId("member-campaigns")).findAllByTestId("campaign");
 const actionOf = (row: HTMLElement) => within(row).getByRole("button") as HTMLButtonElement;
 const posts = (server: ReturnType<typeof fakeServer>, path: string) =>
   server.requests.filter((r) => r.path === path && r.method === "POST");

@@ -52,10 +52,9 @@ describe("member calls and their token (spec 001 §6, §8)", () => {
     });
     await expect(memberGet(PATH, HOTEL_ID)).resolves.toEqual(["cards"]);
     expect(server.paths()).toEqual([PATH, MEMBER_API.tokenRefresh, PATH]);
-    expect(Object.fromEntries(server.last(MEMBER_API.tokenRefresh)?.query ?? [])).toEqual({
-      token: TOKEN,
-      rid: "7",
-    });
+    // the token in its header, never in the URL
+    expect(Object.fromEntries(server.last(MEMBER_API.tokenRefresh)?.query ?? [])).toEqual({ rid: "7" });
+    expect(tokenOf(server.last(MEMBER_API.tokenRefresh))).toBe(TOKEN);
     expect(tokenOf(server.last(PATH))).toBe("fresh-token");
     expect(readMemberLogin(HOTEL_ID)).toEqual({ token: "fresh-token", phone: PHONE, cardId: 41 });
   });

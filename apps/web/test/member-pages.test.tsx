@@ -1,8 +1,9 @@
-import { MEMBER_API, ORDER_API } from "@tablemate/core";
+import { type CardHistoryPage, MEMBER_API, ORDER_API } from "@tablemate/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { readMemberLogin } from "../src/api/member-http.js";
 import { MEMBER_COPY, PRIVILEGE_LABELS } from "../src/features/member/member-copy.js";
+import { HISTORY_LIMIT } from "../src/pages/member/MemberHistoryPage.js";
 import { orderDetail } from "./checkout-harness.js";
 import { fail, fakeServer, type Handler, ok } from "./fake-server.js";
 import { HOTEL_ID, restaurant } from "./fixtures.js";
@@ -116,7 +117,7 @@ describe("/member/member: logging in (spec 001 §4, §8)", () => {
 });
 
 describe("/member/member: a login without a card here", () => {
-  it("opens a card with 开通会员, then shows it", async () => {
+  it("member.api-cards-list: says 请联系服务员办理会员 for an empty card list, opens a card with 开通会员, then shows it", async () => {
     loggedIn(null);
     let cards: ReturnType<typeof card>[] = [];
     const { server } = openPage(
@@ -128,8 +129,13 @@ describe("/member/member: a login without a card here", () => {
         },
       }),
     );
+    // an empty card list says to see the staff (001 §8), with the self-service card besides
+    expect((await screen.findByTestId("contact-waiter")).textContent).toBe(
+      "请联系服务员办理会员，即可享受会员特权",
+    );
     fireEvent.click(await screen.findByRole("button", { name: MEMBER_COPY.activate }));
     expect((await screen.findByTestId("card-face")).textContent).toContain("金卡会员");
+    expect(screen.queryByTestId("contact-waiter")).toBeNull();
     const opened = server.requests.find((r) => r.path === FUSE.cards && r.method === "POST");
     expect(Object.fromEntries(opened?.form ?? [])).toEqual({ rid: "7", cardType: "1" });
     expect(readMemberLogin(HOTEL_ID)?.cardId).toBe(41);
@@ -201,7 +207,7 @@ describe("/memberCard (spec 001 §2, §3)", () => {
     loggedIn();
     const paid = orderDetail({
       vipId: "41",
-      pays: [{ payId: 1, payType: "会员卡", money: 5, paid: true, mine: true }],
+      pays: [{ payId: 1, payType: "会员卡", money: "5.00", paid: true, mine: true }],
     });
     fakeServer(memberRoutes([card(), SILVER], { [`${ORDER_API.orderDetail}/31`]: () => ok(paid, 200) }));
     memberStarted({ isPrepayment: true, restaurant: restaurant({ wctPayType: 1 }) });
@@ -370,5 +376,122 @@ describe("points, balance, coupons and the card number", () => {
   it("a member path of no page is not found", async () => {
     openPage("/member/nothing", memberRoutes());
     expect(await screen.findByTestId("prompt-view")).toBeTruthy();
+  });
+});
+
+describe("the balance and points histories (issue 25)", () => {
+  type Line = CardHistoryPage["list"][number];
+  const line = (seq: number, kind: Line["kind"], change: number, after: number): Line => ({
+    seq,
+    kind,
+    change,
+    after,
+    time: `2026-11-28 11:${String(seq).padStart(2, "0")}`,
+  });
+  /** a server holding `lines` (newest first), answering the page asked */
+  const historyRoute = (history: "balance" | "points", lines: Line[]) => ({
+    [history === "balance" ? FUSE.balanceHistory : FUSE.pointsHistory]: (request: {
+      query: URLSearchParams;
+    }) => {
+      const page = Number(request.query.get("page"));
+      const limit = Number(request.query.get("limit"));
+      const list = lines.slice((page - 1) * limit, page * limit);
+      return ok({ history, total: lines.length, page, limit, list }, 200);
+    },
+  });
+
+  it("/member/balanceHistory lists the balance's lines: what, the change, when, the balance after", async () => {
+    loggedIn();
+    const { server } = openPage(
+      "/member/balanceHistory",
+      memberRoutes([card()], {
+        ...historyRoute("balance", [
+          line(4, "spend", -12_000, 43_000),
+          line(2, "gift", 5_000, 55_000),
+          line(1, "recharge", 50_000, 50_000),
+        ]),
+      }),
+    );
+    const rows = await screen.findAllByTestId("history-line");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "消费-¥120.002026-11-28 11:04余额 ¥430.00",
+      "充值赠送+¥50.002026-11-28 11:02余额 ¥550.00",
+      "充值+¥500.002026-11-28 11:01余额 ¥500.00",
+    ]);
+    expect(Object.fromEntries(server.last(FUSE.balanceHistory)?.query ?? [])).toEqual({
+      rid: "7",
+      cardId: "41",
+      page: "1",
+      limit: String(HISTORY_LIMIT),
+    });
+    expect(screen.getByText(MEMBER_COPY.historyEnd)).toBeTruthy();
+  });
+
+  it("/member/integralHistory pages: 加载更多 asks the next page and adds it below", async () => {
+    loggedIn();
+    const lines = Array.from({ length: HISTORY_LIMIT + 3 }, (_, i) => {
+      const seq = HISTORY_LIMIT + 3 - i;
+      return line(seq, seq % 2 ? "earn" : "spend", seq % 2 ? 10 : -5, seq * 10);
+    });
+    const { server } = openPage(
+      "/member/integralHistory",
+      memberRoutes([card()], { ...historyRoute("points", lines) }),
+    );
+    expect(await screen.findAllByTestId("history-line")).toHaveLength(HISTORY_LIMIT);
+    expect(screen.getAllByTestId("history-line")[0]?.textContent).toBe("消费获得+102026-11-28 11:23剩余 230");
+    fireEvent.click(screen.getByTestId("history-more"));
+    await waitFor(() => expect(screen.getAllByTestId("history-line")).toHaveLength(HISTORY_LIMIT + 3));
+    expect(server.last(FUSE.pointsHistory)?.query.get("page")).toBe("2");
+    expect(screen.getAllByTestId("history-line").at(-1)?.textContent).toBe(
+      "消费获得+102026-11-28 11:01剩余 10",
+    );
+    expect(screen.queryByTestId("history-more")).toBeNull();
+  });
+
+  it("says so when there is nothing yet", async () => {
+    loggedIn();
+    openPage("/member/integralHistory", memberRoutes([card()], { ...historyRoute("points", []) }));
+    expect((await screen.findByTestId("history-empty")).textContent).toBe(MEMBER_COPY.historyEmpty);
+  });
+
+  it("is reached from the member centre, and from the balance and points pages", async () => {
+    loggedIn();
+    const { app } = openPage(
+      "/member/member",
+      memberRoutes([card()], { ...historyRoute("balance", []), ...historyRoute("points", []) }),
+    );
+    for (const [from, label, to] of [
+      ["/member/member", MEMBER_COPY.balanceHistoryTitle, "/member/balanceHistory"],
+      ["/member/member", MEMBER_COPY.pointsHistoryTitle, "/member/integralHistory"],
+      ["/member/balance", MEMBER_COPY.viewHistory, "/member/balanceHistory"],
+      ["/member/integral", MEMBER_COPY.viewHistory, "/member/integralHistory"],
+    ] as const) {
+      app.navigate(`${from}?${LINK}`);
+      fireEvent.click(await screen.findByRole("button", { name: label }));
+      await waitFor(() => expect(app.where()).toBe(normalizeUrl(`${to}?${LINK}`)));
+      await screen.findByTestId("history-empty");
+    }
+  });
+
+  it("shows a failed load with 重试, which asks again", async () => {
+    loggedIn();
+    let calls = 0;
+    openPage(
+      "/member/balanceHistory",
+      memberRoutes([card()], {
+        [FUSE.balanceHistory]: () => {
+          calls += 1;
+          return calls === 1
+            ? fail(100002, "该会员卡不能在本店使用", 403)
+            : ok(
+                { history: "balance", total: 1, page: 1, limit: 20, list: [line(1, "recharge", 100, 100)] },
+                200,
+              );
+        },
+      }),
+    );
+    expect(await screen.findByText("该会员卡不能在本店使用")).toBeTruthy();
+    fireEvent.click(button(MEMBER_COPY.retry));
+    expect(await screen.findAllByTestId("history-line")).toHaveLength(1);
   });
 });

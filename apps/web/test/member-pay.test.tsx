@@ -7,19 +7,45 @@ import {
   type PayStart,
   type PayView,
 } from "@tablemate/core";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderOrderPages, startedAtTable } from "./checkout-harness.js";
 import { LINK } from "./dish-harness.js";
 import { fakeServer, ok, type RecordedRequest } from "./fake-server.js";
+
+/** antd's imperative dialogs load on first use */
+// a dialog closes with an animation, slow in jsdom on a loaded machine (the whole suite beside it)
+const DIALOG_WAIT = { timeout: 10_000 };
+
+/** Dialogs already answered: one may still be closing (its animation is slow in jsdom on a loaded
+ * machine), and must not be mistaken for the next question. */
+const answered = new WeakSet<HTMLElement>();
+
+/** Answers the newest unanswered dialog with its button `name`; its words. */
+async function answerDialog(name: string): Promise<string> {
+  const open = await waitFor(() => {
+    const dialog = screen
+      .getAllByRole("dialog")
+      .filter((d) => !answered.has(d) && within(d).queryByRole("button", { name }))
+      .at(-1);
+    if (!dialog) throw new Error(`no dialog with ${name}`);
+    return dialog;
+  }, DIALOG_WAIT);
+  answered.add(open);
+  const words = open.textContent ?? "";
+  await act(async () => fireEvent.click(within(open).getByRole("button", { name })));
+  return words;
+}
 
 const payView = (overrides: Partial<PayView> = {}): PayView => ({
   orderId: 31,
   restaurantName: "江南食府",
   tableName: "大厅1号桌",
   total: "116.00",
+  deliveryFee: "0.00",
   discounts: [{ kind: "memberPrice", label: "会员价", amount: "12.00" }],
   paid: "0.00",
+  storedValue: "0.00",
   refunded: "0.00",
   due: "104.00",
   state: "unpaid",
@@ -82,6 +108,7 @@ function discountsFor(request: RecordedRequest): MemberDiscounts {
     orderId: 31,
     member: payView().member,
     plainCents: 11_600,
+    deliveryFeeCents: 0,
     steps: [
       { kind: "memberPrice", label: "会员价", cents: 1200 },
       ...(couponId ? [{ kind: "coupon" as const, label: "立减10元", cents: 1000 }] : []),
@@ -112,7 +139,7 @@ function memberServer(view: PayView = payView()) {
   });
 }
 
-describe("/pay with member money", () => {
+describe("/pay with member money", { timeout: 40_000 }, () => {
   it("shows the card, the best coupon applied, the member's switches and what the gateway is asked for", async () => {
     memberServer();
     startedAtTable({ isPrepayment: true });
@@ -147,8 +174,15 @@ describe("/pay with member money", () => {
     // 104 − 10 coupon − 5 points − 30 stored value
     await waitFor(() => expect(screen.getByTestId("pay-gateway").textContent).toContain("¥59"));
     expect(screen.getByTestId("pay-stored-used").textContent).toContain("-¥30");
+    // stored value is spent only once the diner confirms how much, and from which card
     fireEvent.click(screen.getByRole("button", { name: "支付 ¥59" }));
-    await waitFor(() => expect(server.last(PAY_API.prepay)).toBeTruthy());
+    const asked = await answerDialog("再想想");
+    expect(asked).toContain("确认使用储值支付");
+    expect(asked).toContain("将从会员卡（金卡 138****8000）储值中扣除 ¥30");
+    expect(server.last(PAY_API.prepay)).toBeUndefined();
+    fireEvent.click(screen.getByRole("button", { name: "支付 ¥59" }));
+    await answerDialog("确认支付");
+    await waitFor(() => expect(server.last(PAY_API.prepay)).toBeTruthy(), DIALOG_WAIT);
     expect(server.last(PAY_API.prepay)?.json).toMatchObject({
       rid: 7,
       orderId: 31,
@@ -158,11 +192,11 @@ describe("/pay with member money", () => {
     });
   });
 
-  it("pays by stored value alone without a gateway, and reads the order paid", async () => {
+  it("pays by stored value alone without a gateway, once confirmed, and shows the result: 支付成功, 储值支付 ¥30", async () => {
     let paid = false;
+    const paidView = { state: "paid" as const, due: "0.00", paid: "30.00", storedValue: "30.00" };
     fakeServer({
-      [PAY_API.payOrder(31)]: () =>
-        ok(payView({ due: "35.00", ...(paid ? { state: "paid" as const, due: "0.00" } : {}) }), 200),
+      [PAY_API.payOrder(31)]: () => ok(payView({ due: "35.00", ...(paid ? paidView : {}) }), 200),
       [MEMBER_API.availableCoupons]: () => ok({ ...COUPONS, coupons: [], bestCouponId: null }, 200),
       [MEMBER_API.discounts]: () =>
         ok(
@@ -189,10 +223,16 @@ describe("/pay with member money", () => {
       },
     });
     startedAtTable({ isPrepayment: true });
-    renderOrderPages(`/pay?${LINK}&orderId=31&stored=1`);
+    const { where } = renderOrderPages(`/pay?${LINK}&orderId=31&stored=1`);
     fireEvent.click(await screen.findByRole("button", { name: "储值支付 ¥30" }));
-    expect(await screen.findByText("已使用储值支付")).toBeTruthy();
-    expect((await screen.findByTestId("pay-state")).textContent).toContain("订单已支付");
+    await answerDialog("确认支付");
+    // the result page, without a gateway's tradeNo: what was paid, and how, from the order's view
+    expect((await screen.findByTestId("pay-result-state", {}, DIALOG_WAIT)).dataset.status).toBe("paid");
+    expect(where().path).toBe("/pay/success");
+    expect(screen.getByTestId("pay-result-amount").textContent).toBe("¥30");
+    expect(screen.getByTestId("paid-stored").textContent).toContain("¥30");
+    expect(screen.queryByTestId("paid-gateway")).toBeNull();
+    expect(screen.getByTestId("paid-discount").textContent).toContain("会员价");
   });
 
   it("asks nothing of member money on a register without member pay", async () => {

@@ -62,6 +62,22 @@ describe("the member state (spec 001 §4)", () => {
     expect(useMemberStore.getState().status).toBe("ready");
   });
 
+  it("member.version-gate: below the register's memberPay 2.20.00 (001 §5, §9): no member call, every member feature hidden", async () => {
+    loggedIn();
+    const server = fakeServer(memberRoutes());
+    memberStarted({ restaurant: restaurant({ serverVersion: "2.19.00" }) });
+    await init();
+    expect(server.paths()).toEqual([]);
+    expect(useMemberStore.getState().status).toBe("failed");
+    expect(flags()).toEqual({ memberInitialised: false, isMember: false });
+
+    useMemberStore.setState({ rid: null, status: "idle" });
+    memberStarted({ restaurant: restaurant({ serverVersion: "2.20.00" }) });
+    await init();
+    expect(server.paths()).toContain(FUSE.cardRights);
+    expect(useMemberStore.getState().status).toBe("ready");
+  });
+
   it("without a login: initialised, no cards asked, no member prices", async () => {
     const server = fakeServer(memberRoutes());
     memberStarted();
@@ -137,7 +153,7 @@ describe("the member state (spec 001 §4)", () => {
     expect(flags()).toEqual({ memberInitialised: true, isMember: false });
   });
 
-  it("says 该会员卡不能在本店使用 on 100002, with no cards", async () => {
+  it("member.api-cards-list: says 该会员卡不能在本店使用 on 100002, with no cards", async () => {
     loggedIn();
     fakeServer(memberRoutes([], { [FUSE.cards]: () => fail(100002, "该会员卡不能在本店使用") }));
     memberStarted();
@@ -151,7 +167,7 @@ describe("the member state (spec 001 §4)", () => {
     const detailPath = `${ORDER_API.orderDetail}/31`;
     const paid = orderDetail({
       vipId: "99",
-      pays: [{ payId: 1, payType: "会员卡", money: 50, paid: true, mine: false }],
+      pays: [{ payId: 1, payType: "会员卡", money: "50.00", paid: true, mine: false }],
     });
     const server = fakeServer(memberRoutes([], { [detailPath]: () => ok(paid, 200) }));
     memberStarted({ isPrepayment: true });
@@ -234,7 +250,7 @@ describe("the member state (spec 001 §4)", () => {
     const detailPath = `${ORDER_API.orderDetail}/31`;
     const paid = orderDetail({
       vipId: "99",
-      pays: [{ payId: 1, payType: "会员卡", money: 50, paid: true, mine: false }],
+      pays: [{ payId: 1, payType: "会员卡", money: "50.00", paid: true, mine: false }],
     });
     loggedIn(GOLD.id);
     const server = fakeServer(memberRoutes([GOLD], { [detailPath]: () => ok(paid, 200) }));

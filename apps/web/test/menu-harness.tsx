@@ -1,5 +1,5 @@
 import { API, type Dish, type PeriodDishInfo, type RestaurantDetail } from "@tablemate/core";
-import { act, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
 import { clearToasts } from "../src/features/loading/toast.js";
 import { useAppStore } from "../src/store/app-store.js";
@@ -21,6 +21,8 @@ export interface MenuSetup {
   recommends?: Dish[];
   periods?: PeriodDishInfo[];
   routes?: Record<string, Handler>;
+  /** false: the diner has not touched the page yet (what loads on first use has not) */
+  used?: boolean;
 }
 
 /** Scans the fixtures' table with this menu and waits for the menu to show. */
@@ -36,6 +38,8 @@ export async function openMenu(setup: MenuSetup = {}) {
   const app = renderApp(`/?${LINK}`);
   await screen.findByText("A12", { selector: "[data-testid=table-name]" });
   await settle();
+  // the diner uses the page (a key), as one does before reading: the member layer loads then
+  if (setup.used !== false) fireEvent.keyDown(window, { key: "Shift" });
   return { app, server };
 }
 

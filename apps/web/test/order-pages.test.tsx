@@ -107,8 +107,8 @@ describe("/order/detail", () => {
       totalPaidMoney: "82.50",
       orderRefundMoney: "82.50",
       pays: [
-        { payId: 1, payType: "测试支付", money: 82.5, paid: true, test: true, mine: true },
-        { payId: 2, payType: "微信支付", money: 30, paid: false, mine: true },
+        { payId: 1, payType: "测试支付", money: "82.50", paid: true, test: true, mine: true },
+        { payId: 2, payType: "微信支付", money: "30.00", paid: false, mine: true },
       ],
     });
     fakeServer({ [detailRoute]: () => ok(refunded, 200) });
@@ -123,7 +123,7 @@ describe("/order/detail", () => {
     const paid = orderDetail({
       status: 1,
       orderNeedMoney: "0.00",
-      pays: [{ payId: 1, payType: "测试支付", money: 82.5, paid: true, test: true, mine: true }],
+      pays: [{ payId: 1, payType: "测试支付", money: "82.50", paid: true, test: true, mine: true }],
     });
     fakeServer({ [detailRoute]: () => ok(paid, 200) });
     startedAtTable({ isPrepayment: true });
@@ -140,7 +140,7 @@ describe("/order/detail", () => {
       status: 1,
       orderNeedMoney: "0.00",
       vipId: "8",
-      pays: [{ payId: 1, payType: "测试支付", money: 82.5, paid: true, mine: false }],
+      pays: [{ payId: 1, payType: "测试支付", money: "82.50", paid: true, mine: false }],
     });
     fakeServer({ [detailRoute]: () => ok(paid, 200) });
     startedAtTable({ isPrepayment: true });
@@ -152,7 +152,7 @@ describe("/order/detail", () => {
 
   it("no prepayment notice before the first payment lands, nor when paying later", async () => {
     const pending = orderDetail({
-      pays: [{ payId: 1, payType: "测试支付", money: 82.5, paid: false, mine: true }],
+      pays: [{ payId: 1, payType: "测试支付", money: "82.50", paid: false, mine: true }],
     });
     fakeServer({ [detailRoute]: () => ok(pending, 200) });
     startedAtTable({ isPrepayment: true });
@@ -162,7 +162,7 @@ describe("/order/detail", () => {
     page.router.dispose();
     cleanup();
     const paidLater = orderDetail({
-      pays: [{ payId: 1, payType: "测试支付", money: 82.5, paid: true, mine: true }],
+      pays: [{ payId: 1, payType: "测试支付", money: "82.50", paid: true, mine: true }],
     });
     fakeServer({ [detailRoute]: () => ok(paidLater, 200) });
     startedAtTable({ isPrepayment: false });

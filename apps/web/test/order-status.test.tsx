@@ -88,7 +88,7 @@ describe("type 12: the order's status reaches the diner (spec 001 §4)", () => {
     expect(page.where()).toEqual({ path: "/main", query: LINK_QUERY });
   });
 
-  it("status 5: a new order from the start page, the order being added to forgotten", async () => {
+  it("order.new-order-start: status 5, a new order from the start page, the order being added to forgotten", async () => {
     fakeServer();
     startedAddingTo(32);
     const page = renderOrderPages(`/main?${LINK}&${adding(32)}`, menu);
@@ -114,6 +114,37 @@ describe("type 12: the order's status reaches the diner (spec 001 §4)", () => {
     // another order's news leaves this one alone
     hear(statusMessage(8, { orderId: 29 }));
     await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests.filter((r) => r.path === detailRoute)).toHaveLength(2);
+  });
+
+  it("a tablemate pays: the order's page, asked again at once, says 已支付, nothing due, and offers no 取消订单", async () => {
+    let paid = false;
+    const detailRoute = `${API.orderDetail}/31`;
+    const paidPay = { payId: 1, payType: "测试支付", money: "32", paid: true, test: true, mine: false };
+    const server = fakeServer({
+      [detailRoute]: () =>
+        ok(
+          orderDetail({
+            status: 0,
+            orderNeedMoney: paid ? "0.00" : "32.00",
+            totalPaidMoney: paid ? "32.00" : "0.00",
+            pays: paid ? [paidPay] : [],
+          }),
+          200,
+        ),
+    });
+    startedAtTable({ isPrepayment: true });
+    renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    expect((await screen.findByTestId("order-status")).textContent).toBe("已下单");
+    expect(screen.getByRole("button", { name: "取消订单" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "去支付" })).toBeTruthy();
+    // the other phone's payment: the server's type 12 from the payment, the order's status unchanged
+    paid = true;
+    hear(orderNews(MSG.orderStatus, "payment", { orderId: 31, status: 0 }));
+    await waitFor(() => expect(screen.getByTestId("order-status").textContent).toBe("已支付"));
+    expect(screen.getByTestId("order-total").textContent).toBe("¥0");
+    expect(screen.queryByRole("button", { name: "取消订单" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "去支付" })).toBeNull();
     expect(server.requests.filter((r) => r.path === detailRoute)).toHaveLength(2);
   });
 

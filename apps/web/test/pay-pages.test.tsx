@@ -22,8 +22,10 @@ const payView = (overrides: Partial<PayView> = {}): PayView => ({
   restaurantName: "老街小馆",
   tableName: "A12",
   total: "112.50",
+  deliveryFee: "0.00",
   discounts: [{ kind: "coupon", label: "满100减10", amount: "10.00" }],
   paid: "20.00",
+  storedValue: "0.00",
   refunded: "0.00",
   due: "82.50",
   state: "unpaid",
@@ -53,6 +55,8 @@ const attemptOf = (status: PayAttempt["status"], overrides: Partial<PayAttempt> 
   amount: "82.50",
   test: true,
   orderId: 31,
+  provider: "sandbox",
+  paidWith: { gateway: "82.50", storedValue: "0.00", discounts: [] },
   ...overrides,
 });
 
@@ -278,6 +282,31 @@ describe("/pay/success", () => {
     expect(page.where()).toEqual({ path: "/order/detail", query: { ...LINK_QUERY, orderId: "31" } });
   });
 
+  it("shows how it was paid (000 §2): the gateway by name, stored value, and each discount", async () => {
+    const paidWith = {
+      gateway: "52.50",
+      storedValue: "30.00",
+      discounts: [
+        { kind: "coupon", label: "满100减10", amount: "10.00" },
+        { kind: "points", label: "积分抵扣", amount: "5.00" },
+      ],
+    };
+    fakeServer({
+      [ATTEMPT_PATH]: () => ok(attemptOf("paid", { amount: "52.50", provider: "wechat", paidWith }), 200),
+    });
+    startedAtTable({ isPrepayment: true });
+    renderOrderPages(`/pay/success?${LINK}&orderId=31&tradeNo=T0001`);
+    const rows = await screen.findByTestId("pay-paid-with");
+    expect(rows.textContent).toContain("支付明细");
+    expect(within(rows).getByTestId("paid-gateway").textContent).toBe("微信支付¥52.5");
+    expect(within(rows).getByTestId("paid-stored").textContent).toBe("储值支付¥30");
+    expect(
+      within(rows)
+        .getAllByTestId("paid-discount")
+        .map((row) => row.textContent),
+    ).toEqual(["满100减10-¥10", "积分抵扣-¥5"]);
+  });
+
   it("after 30 s still pending: asks every 5 s and offers 刷新", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const server = fakeServer({ [ATTEMPT_PATH]: () => ok(attemptOf("pending"), 200) });
@@ -373,6 +402,7 @@ const billView = (lines: BillLine[], overrides: Partial<BillView> = {}): BillVie
   total: "100.50",
   paid: "30.00",
   left: "70.50",
+  refunded: "0.00",
   mine: "0.00",
   lines,
   settled: false,
@@ -496,6 +526,23 @@ describe("/pay?bill=1 (the table's bill, pay later)", () => {
     );
     fireEvent.click(within(line).getByRole("button", { name: "不付这道" }));
     await waitFor(() => expect(sent()).toEqual([{ lineId: 1, shares: 1, take: 0 }]));
+  });
+
+  it("shows what was refunded of the table's bill parts, and no such row when nothing was", async () => {
+    const answers = [billView([FISH]), billView([FISH], { refunded: "12.00" })];
+    fakeServer({ [PAY_API.bill]: () => ok(answers.shift(), 200) });
+    startedAtTable();
+    renderOrderPages(`/pay?${LINK}&bill=1`);
+    await screen.findByTestId("bill-paid");
+    expect(screen.queryByTestId("bill-refunded")).toBeNull();
+    act(() =>
+      emitTableEvent({
+        message: orderNews(MSG.orderStatus, "payment", { orderId: 31 }),
+        fromTablemate: true,
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId("bill-refunded").textContent).toContain("¥12"));
+    expect(screen.getByTestId("bill-refunded").textContent).toContain("已退款");
   });
 
   it("asks again when an order of the table changes: a tablemate's share paid, then the table settled", async () => {

@@ -9,7 +9,7 @@ import type { TableEvent } from "../src/features/cart/socket-transport.js";
 import { useAppStore } from "../src/store/app-store.js";
 import { startedStore } from "./dish-fixtures.js";
 import { renderOnMenu } from "./dish-harness.js";
-import { TABLE } from "./fixtures.js";
+import { dish, TABLE } from "./fixtures.js";
 
 /** The top bar's count as the app store gives it, as MenuTopBar renders it. */
 function TopBarCount() {
@@ -42,6 +42,28 @@ function serverLike() {
 const count = () => screen.getByTestId("diner-count");
 
 describe("the diner count in the top bar", () => {
+  it("says above the counts what a count brings of each must-order dish, as the cart follows it", async () => {
+    const rice = dish({
+      dishesId: 302,
+      name: "米饭",
+      unit: "碗",
+      necessary: true,
+      mustFoodType: 2,
+      mustFoodNum: 2,
+    });
+    const tea = dish({ dishesId: 301, name: "茶位费", unit: "位", necessary: true, mustFoodType: 1 });
+    // a seasonal must-order dish is not added, so not said
+    const soup = dish({ dishesId: 303, name: "例汤", necessary: true, mustFoodType: 1, season: true });
+    startedStore({ table: TABLE, foods: [rice, tea, soup] });
+    renderOnMenu(<TopBarCount />);
+    fireEvent.click(count());
+    const words = await screen.findByTestId("must-order-words");
+    expect([...words.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "米饭 每桌2碗",
+      "茶位费 每人1位",
+    ]);
+  });
+
   it("opens the picker on a tap and sends the chosen count through the cart", async () => {
     const server = serverLike();
     startedStore({ table: TABLE });

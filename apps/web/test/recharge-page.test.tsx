@@ -84,6 +84,8 @@ const attemptOf = (status: PayAttempt["status"]): PayAttempt => ({
   amount: "500.00",
   test: true,
   orderId: null,
+  provider: "sandbox",
+  paidWith: { gateway: "500.00", storedValue: "0.00", discounts: [] },
 });
 
 const PAID: RechargeView = {
@@ -171,6 +173,33 @@ describe("/member/recharge", () => {
     expect(submit.hasAttribute("disabled")).toBe(true);
     fireEvent.change(input, { target: { value: "300" } });
     expect(screen.getByTestId("recharge-arrives").textContent).toContain("¥310");
+  });
+
+  it("labels a tile with the gift its amount will actually get, by every rule (a per-multiple rule's, a percentage's)", async () => {
+    const perHundred: RechargeRuleView = {
+      ruleId: 5,
+      rechargeMoney: 10_000,
+      giftMoney: 1_500,
+      giftPoints: 0,
+      giftType: 2,
+      awardType: 1,
+      custom: false,
+      text: "每充100送15",
+    };
+    serve({ [MEMBER_API.fusecrm.rechargeRules]: () => ok([...RULES.filter((r) => !r.custom), perHundred]) });
+    startedAtTable({ restaurant: restaurant({ openRecharge: true }), isNewCrm: true });
+    loggedIn();
+    renderRecharge(`/member/recharge?${LINK}`);
+    const tiles = await screen.findAllByTestId("recharge-rule");
+    // ¥200 gets ¥30 by 每充100送15 (not the ¥10 of its own 充200送10); ¥500 gets ¥75; ¥1000 gets ¥150
+    expect(tiles.map((t) => t.textContent)).toEqual([
+      "¥100充100送15",
+      "¥200充200送30",
+      "¥500充500送75",
+      "¥1000充1000送150",
+    ]);
+    fireEvent.click(tiles[1] as HTMLElement);
+    expect(screen.getByTestId("recharge-arrives").textContent).toContain("含赠送¥30");
   });
 
   it("立即充值 signs the request with the member token and posts the server's pay form", async () => {

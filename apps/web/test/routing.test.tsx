@@ -87,7 +87,14 @@ describe("guard", () => {
     const joined = new Promise<void>((resolve) => {
       join = resolve;
     });
-    const view = { orderId: 31, restaurantName: "老街小馆", tableName: "A12", total: "12.00", discounts: [] };
+    const view = {
+      orderId: 31,
+      restaurantName: "老街小馆",
+      tableName: "A12",
+      total: "12.00",
+      deliveryFee: "0.00",
+      discounts: [],
+    };
     const server = fakeServer({
       [API.tableJoin]: async () => {
         await joined;

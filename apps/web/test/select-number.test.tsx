@@ -22,6 +22,7 @@ const TEA_SEAT = dish({
   name: "茶位费",
   typeId: 1,
   price: 3,
+  unit: "位",
   necessary: true,
   mustFoodType: 1,
 });
@@ -30,6 +31,7 @@ const RICE = dish({
   name: "米饭",
   typeId: 1,
   price: 2,
+  unit: "碗",
   necessary: true,
   mustFoodType: 2,
   mustFoodNum: 2,
@@ -60,6 +62,7 @@ function pageData(foods: typeof FOODS, dinerCount: number | null, detail?: Scan[
       recommends: [],
       periodDishes: [],
       memos: MEMOS,
+      languages: { base: "zh-CN", offered: [] },
       sellOut: SELL_OUT,
     },
     posOnline: true,
@@ -107,7 +110,9 @@ describe("/selectNumber: the diner count before the menu", () => {
     expect(screen.getByRole("group", { name: "用餐人数" }).textContent).toBe(
       Array.from({ length: 12 }, (_, i) => `${i + 1}人`).join(""),
     );
-    expect(screen.getByText("茶位费、米饭将按人数自动加入购物车")).toBeTruthy();
+    // the words say what each count brings, as the cart will get it: tea per diner, rice per table
+    const words = screen.getByTestId("must-order-words");
+    expect(words.textContent).toBe("选好人数后，以下菜品自动加入购物车：茶位费 每人1位米饭 每桌2碗");
     expect(screen.queryByTestId("table-name")).toBeNull();
 
     await act(async () => fireEvent.click(countButton(3)));
@@ -118,6 +123,23 @@ describe("/selectNumber: the diner count before the menu", () => {
     const lines = useCartStore.getState().lines.map((l) => [l.foodId, l.count]);
     expect(lines).toEqual([
       [TEA_SEAT.id, "3"],
+      [RICE.id, "2"],
+    ]);
+  });
+
+  it("says a minimum that raises a lone diner's rice, and the cart gets what it says", async () => {
+    // rice per diner, but never fewer than two bowls: one diner gets two, and the step says why
+    const rice = { ...RICE, mustFoodType: 1, mustFoodNum: 1, minCount: 2 };
+    const { app } = scan({ foods: [...FOODS, TEA_SEAT, rice] });
+    const words = await screen.findByTestId("must-order-words");
+    expect([...words.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "茶位费 每人1位",
+      "米饭 每人1碗，2碗起",
+    ]);
+    await act(async () => fireEvent.click(countButton(1)));
+    await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/main?${LINK}`)));
+    expect(useCartStore.getState().lines.map((l) => [l.foodId, l.count])).toEqual([
+      [TEA_SEAT.id, "1"],
       [RICE.id, "2"],
     ]);
   });
@@ -145,7 +167,9 @@ describe("/selectNumber: the diner count before the menu", () => {
     ["it is a takeout link", { path: "/", link: "&takeout=1" }],
   ])("goes straight to the menu where %s", async (_case, setup: Scan) => {
     const { app } = scan(setup);
-    await screen.findByText("A12", { selector: "[data-testid=table-name]" });
+    // the menu's top bar names the table, or for a takeout link the mode (no table words, issue 25)
+    const place = setup.link === "&takeout=1" ? COPY.modeLabel.takeout : "A12";
+    await screen.findByText(place, { selector: "[data-testid=table-name]" });
     expect(app.where()).toMatch(/^\/main\?/);
     expect(screen.queryByText("请选择用餐人数")).toBeNull();
   });
@@ -158,7 +182,7 @@ describe("/selectNumber: the diner count before the menu", () => {
     await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/selectNumber?${LINK}`)));
     expect(await screen.findByText("请选择用餐人数")).toBeTruthy();
     // no must-order dish on this menu: nothing is said about one
-    expect(screen.queryByText(/将按人数自动加入购物车/)).toBeNull();
+    expect(screen.queryByTestId("must-order-words")).toBeNull();
   });
 
   it("on a reload stays while the count is missing, and goes on once it is set", async () => {

@@ -1,6 +1,7 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { imperativeAntd } from "../src/antd-setup.js";
+import { setLocale } from "../src/i18n/load-locale.js";
 import { resetAppStore } from "../src/store/app-store.js";
 import { clearCookies } from "./cookies.js";
 import { FakeWebSocket } from "./fake-socket.js";
@@ -14,9 +15,16 @@ beforeAll(() => imperativeAntd());
 // databases on two cores, where a chunk that loads in 50 ms alone can take over a second
 configure({ asyncUtilTimeout: 3000 });
 
+// the phone under test reads Chinese (jsdom's own says en-US); i18n.test.tsx changes it where it tests the choice
+Object.defineProperty(navigator, "languages", { value: ["zh-CN", "zh"], configurable: true });
+
 beforeEach(() => {
   vi.stubGlobal("WebSocket", FakeWebSocket);
 });
+
+// a test that switched the language leaves the next one in the source language (after its cleanup:
+// hooks run last registered first)
+afterEach(() => setLocale("zh-CN", false));
 
 afterEach(() => {
   cleanup();
@@ -31,3 +39,17 @@ afterEach(() => {
   removePageData();
   document.title = "";
 });
+
+// jsdom has <dialog> but not its methods (jsdom#3294): open and close it as a browser would, minus the
+// top layer, so a native dialog's content is there to read and answer
+if (typeof HTMLDialogElement !== "undefined" && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement, returnValue?: string) {
+    if (!this.open) return;
+    this.open = false;
+    if (returnValue !== undefined) this.returnValue = returnValue;
+    this.dispatchEvent(new Event("close"));
+  };
+}

@@ -62,6 +62,7 @@ const PAGE_MENU: MenuSnapshot = {
   periodDishes: [PERIOD_INFO],
   memos: MEMOS,
   sellOut: SELL_OUT,
+  languages: { base: "zh-CN", offered: [] },
 };
 
 /** The calls the page's menu answers; a first load with it makes none of them. */
@@ -310,6 +311,17 @@ describe("start(query)", () => {
       setPageData({ restaurant: restaurant(modes) });
       const server = fakeServer();
       expect(await startupFailure({ ...TABLE_QUERY, shop: "1" })).toBe("shopMode");
+      expect(server.paths()).not.toContain(API.tableJoin);
+    });
+
+    it.each([
+      "",
+      "2.x",
+      "latest",
+    ])("err.startup-failures: fails the card version check (000 §8) for a register version %j the gates cannot read", async (serverVersion) => {
+      setPageData({ restaurant: restaurant({ serverVersion }) });
+      const server = fakeServer();
+      expect(await startupFailure(TABLE_QUERY)).toBe("cardVersion");
       expect(server.paths()).not.toContain(API.tableJoin);
     });
 

@@ -1,6 +1,6 @@
 import { HTTP_TIMEOUT_MS } from "@tablemate/client";
 import { API, EMPTY_CHOICE, type OrderPayload, summarizeCart, truncateMoney } from "@tablemate/core";
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { useCartStore } from "../src/features/cart/cart-store.js";
 import { memberTotal } from "../src/features/cart/member-total.js";
@@ -9,7 +9,7 @@ import { fillCart, lineOf, renderOrderPages, startedAtTable } from "./checkout-h
 import { ALL_DISHES, CUCUMBER, EGGS, PICK_SET } from "./dish-fixtures.js";
 import { LINK } from "./dish-harness.js";
 import { fakeServer, type Handler, ok, type Reply } from "./fake-server.js";
-import { CART_ID, GUID, TABLE_ID } from "./fixtures.js";
+import { CART_ID, GUID, restaurant, TABLE, TABLE_ID } from "./fixtures.js";
 
 /** Dialogs and toasts load antd-mobile on first use: a full parallel run needs longer than 1 s. */
 const DIALOG_WAIT = { timeout: 5000 };
@@ -315,11 +315,104 @@ describe("/order/subOrder", () => {
     );
   });
 
+  it("offers 整单打包带走 from register 2.27.00 only, and sends it first in the whole-order note", async () => {
+    fakeServer();
+    startedAtTable({ restaurant: restaurant({ serverVersion: "2.26.99" }) });
+    await fillCart([lineOf(CUCUMBER.dishesId, EMPTY_CHOICE, "1")]);
+    renderOrderPages(`/order/subOrder?${LINK}`);
+    await screen.findAllByTestId("suborder-line");
+    expect(screen.queryByTestId("pack-all")).toBeNull();
+    cleanup();
+
+    const server = serverWith(() => ok({ orderId: 32, mainWxId: GUID, realTableId: TABLE_ID }));
+    await atSubOrder();
+    fireEvent.click(await screen.findByLabelText("整单打包带走"));
+    fireEvent.change(screen.getByPlaceholderText("口味、偏好等要求"), { target: { value: "尽快上菜" } });
+    await tapSubmit();
+    await waitFor(() => expect(sentPayload(server).wholeMemo.memo).toBe("整单打包 尽快上菜"));
+  });
+
+  it("quick-service without a mode: the scanned table by default, 换桌 opens the picker, the order goes on the pick", async () => {
+    const server = fakeServer({
+      [API.selectDesk]: () =>
+        ok({
+          tableList: [
+            { id: 14, name: "B02", tableType: 1 },
+            { id: 13, name: "B01", tableType: 1 },
+          ],
+          count: 2,
+        }),
+      [API.localCartPeriodSale]: periodOk,
+      [API.orderSubmit]: () => ok({ orderId: 41, mainWxId: GUID, realTableId: 13 }),
+    });
+    startedAtTable({ restaurant: restaurant({ restaurantFastHotel: true, foodTakingMode: 0 }) });
+    await fillCart([lineOf(CUCUMBER.dishesId, EMPTY_CHOICE, "1")]);
+    const page = renderOrderPages(`/order/subOrder?${LINK}`);
+    // no dialog on arrival: the scanned table is the order's until the diner changes it
+    expect((await screen.findByTestId("suborder-table-name")).textContent).toBe("A12");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(server.last(API.selectDesk)).toBeUndefined();
+
+    fireEvent.click(screen.getByRole("button", { name: "换桌" }));
+    const dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
+    const confirm = within(dialog).getByRole("button", { name: "确定" });
+    expect(confirm.hasAttribute("disabled")).toBe(true);
+    expect(within(dialog).getByRole("button", { name: "取消" })).toBeTruthy();
+    const select = within(dialog).getByRole("combobox", { name: "请选择桌台" });
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["请选择桌台", "B01", "B02"]);
+    fireEvent.change(select, { target: { value: "13" } });
+    expect(confirm.hasAttribute("disabled")).toBe(false);
+    await act(async () => fireEvent.click(confirm));
+    expect(server.last(API.selectDesk)?.query.get("rid")).toBe("7");
+    // the pick shows on the review, nothing is sent until the diner submits it with the note
+    await waitFor(() => expect(screen.getByTestId("suborder-table-name").textContent).toBe("B01"));
+    expect(server.last(API.orderSubmit)).toBeUndefined();
+    fireEvent.change(screen.getByPlaceholderText("口味、偏好等要求"), { target: { value: "粥要烫" } });
+    await tapSubmit();
+    // quick-service pays first: on to /pay with the order, placed on the picked table with the note
+    await waitFor(() => expect(page.where()).toMatchObject({ path: "/pay", query: { orderId: "41" } }));
+    expect(sentPayload(server)).toMatchObject({ realTableId: 13, realTableName: "B01", fastFood: true });
+    expect(sentPayload(server).wholeMemo.memo).toBe("粥要烫");
+  });
+
+  it("offers no 换桌 at a counter seat, in dine-in or in quick-service with a mode", async () => {
+    for (const [detail, tableType] of [
+      [{ restaurantFastHotel: true, foodTakingMode: 0 as const }, 6],
+      [{ restaurantFastHotel: false, foodTakingMode: 0 as const }, 1],
+      [{ restaurantFastHotel: true, foodTakingMode: 2 as const }, 1],
+    ] as const) {
+      fakeServer();
+      startedAtTable({ restaurant: restaurant(detail), table: { ...TABLE, tableType } });
+      await fillCart([lineOf(CUCUMBER.dishesId, EMPTY_CHOICE, "1")]);
+      renderOrderPages(`/order/subOrder?${LINK}`);
+      await screen.findByTestId("suborder-table-name");
+      expect(screen.queryByRole("button", { name: "换桌" })).toBeNull();
+      cleanup();
+    }
+  });
+
+  it("6666 below register 2.35.15 (prepay-after): only 查看订单, no 继续加菜", async () => {
+    serverWith(() => refuse(6666, "你的同伴已经下单", { orderId: 29, mainWxId: "mate-guid-0002" }));
+    startedAtTable({ restaurant: restaurant({ serverVersion: "2.35.14" }) });
+    await fillCart([lineOf(CUCUMBER.dishesId, EMPTY_CHOICE, "1")]);
+    renderOrderPages(`/order/subOrder?${LINK}`);
+    await screen.findAllByTestId("suborder-line");
+    await tapSubmit();
+    const dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
+    expect(within(dialog).getByRole("button", { name: "查看订单" })).toBeTruthy();
+    expect(within(dialog).queryByRole("button", { name: "继续加菜" })).toBeNull();
+  });
+
   it("6666: a tablemate ordered first: 查看订单 shows it, 继续加菜 adds to it", async () => {
     serverWith(() => refuse(6666, "你的同伴已经下单", { orderId: 29, mainWxId: "mate-guid-0002" }));
     let page = await atSubOrder();
     await tapSubmit();
-    const dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
+    // the test before's dialog may still be fading out (Dialog.clear animates): take the newest
+    const dialog = (await screen.findAllByRole("dialog", {}, DIALOG_WAIT)).at(-1) as HTMLElement;
     expect(within(dialog).getByText("你的同伴已经下单")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "查看订单" }));
     await waitFor(() =>

@@ -1,15 +1,11 @@
-import { API, EMPTY_CHOICE } from "@tablemate/core";
-import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { EMPTY_CHOICE } from "@tablemate/core";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { CartBar } from "../src/features/cart/index.js";
 import { fillCart, lineOf, startedAtTable } from "./checkout-harness.js";
 import { CUCUMBER } from "./dish-fixtures.js";
 import { LINK, LINK_QUERY, renderOnMenu } from "./dish-harness.js";
-import { fakeServer, ok } from "./fake-server.js";
-import { GUID, restaurant, TABLE, TABLE_ID } from "./fixtures.js";
-
-/** Dialogs and toasts load antd-mobile on first use: a full parallel run needs longer than 1 s. */
-const DIALOG_WAIT = { timeout: 5000 };
+import { restaurant, TABLE, TABLE_ID } from "./fixtures.js";
 
 const button = () =>
   within(screen.getByTestId("cart-bar")).getAllByRole("button").at(-1) as HTMLButtonElement;
@@ -83,6 +79,13 @@ describe("the to-order button (spec 000 §4)", () => {
       LINK,
       "/order/subOrder",
     ],
+    // no table asked after the scan: the order page first, with the note (issue 25)
+    [
+      "quick-service without a mode",
+      { restaurantFastHotel: true, foodTakingMode: 0 as const },
+      LINK,
+      "/order/subOrder",
+    ],
   ])("leads %s to its page", async (_, detail, query, path) => {
     const page = await barWith({ restaurant: restaurant(detail) }, query);
     fireEvent.click(button());
@@ -96,46 +99,5 @@ describe("the to-order button (spec 000 §4)", () => {
     });
     fireEvent.click(button());
     expect(page.where().path).toBe("/order/subOrder");
-  });
-
-  it("asks quick-service for a table, 确定 only after a choice, then submits it for that table", async () => {
-    const server = fakeServer({
-      [API.selectDesk]: () =>
-        ok({
-          tableList: [
-            { id: 14, name: "B02", tableType: 1 },
-            { id: 13, name: "B01", tableType: 1 },
-          ],
-          count: 2,
-        }),
-      [API.localCartPeriodSale]: () =>
-        ok({ state: 1, isAll: false, expriedFoodIds: [], unsalableFoods: [] }, 200),
-      [API.orderSubmit]: () => ok({ orderId: 41, mainWxId: GUID, realTableId: TABLE_ID }),
-    });
-    const page = await barWith({ restaurant: restaurant({ restaurantFastHotel: true, foodTakingMode: 0 }) });
-    fireEvent.click(button());
-    const dialog = await screen.findByRole("dialog", {}, DIALOG_WAIT);
-    expect(within(dialog).getAllByText("请选择桌台").length).toBeGreaterThan(0);
-    const confirm = within(dialog).getByRole("button", { name: "确定" });
-    expect(confirm.hasAttribute("disabled")).toBe(true);
-    expect(within(dialog).getByRole("button", { name: "取消" })).toBeTruthy();
-    const select = within(dialog).getByRole("combobox", { name: "请选择桌台" });
-    expect(
-      within(select)
-        .getAllByRole("option")
-        .map((o) => o.textContent),
-    ).toEqual(["请选择桌台", "B01", "B02"]);
-    fireEvent.change(select, { target: { value: "13" } });
-    expect(confirm.hasAttribute("disabled")).toBe(false);
-    await act(async () => fireEvent.click(confirm));
-    // quick-service pays first: on to /pay with the order
-    await waitFor(() => expect(page.where()).toMatchObject({ path: "/pay", query: { orderId: "41" } }));
-    expect(server.last(API.selectDesk)?.query.get("rid")).toBe("7");
-    // the order goes on the picked table, not the one scanned
-    expect(JSON.parse(server.last(API.orderSubmit)?.form.get("data") ?? "{}")).toMatchObject({
-      realTableId: 13,
-      realTableName: "B01",
-      fastFood: true,
-    });
   });
 });

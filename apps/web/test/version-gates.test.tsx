@@ -47,6 +47,7 @@ describe("the register's version gates (spec 000 §9)", () => {
       periodDishes: [],
       memos: [],
       sellOut: { value: [], additions: [] },
+      languages: { base: "zh-CN", offered: [] },
     };
     const page = (serverVersion: string) =>
       ({ guid: null, restaurant: restaurant({ serverVersion }), menu }) as Pick<

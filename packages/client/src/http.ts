@@ -74,6 +74,8 @@ export interface RequestOptions<T = unknown> {
   headers?: Record<string, string>;
   /** this call's body encoding, when not the client's (the diner's pay calls send JSON) */
   encodeBody?: BodyEncoder;
+  /** outlives the page (a batch sent as the page is hidden or left) */
+  keepalive?: boolean;
 }
 
 export interface HttpClientOptions {
@@ -83,6 +85,8 @@ export interface HttpClientOptions {
   watch?: (path: string) => () => void;
   /** how bodies travel: formBody (the spec's calls; the default) or jsonBody (json-body.ts) */
   encodeBody?: BodyEncoder;
+  /** told of every call the server answered with a refusal (an envelope or an HTTP error), before it rejects */
+  onRefused?: (error: ApiError) => void;
 }
 
 /** A body's content type and text. */
@@ -159,6 +163,7 @@ export function createHttpClient(options: HttpClientOptions = {}) {
     const token = options.token?.();
     if (token) headers.token = token;
     const init: RequestInit = { method, headers, credentials: "include", signal: controller.signal };
+    if (call.keepalive) init.keepalive = true;
     if (method !== "GET" && call.body)
       [headers["Content-Type"], init.body] = (call.encodeBody ?? encodeBody)(call.body);
 
@@ -180,7 +185,12 @@ export function createHttpClient(options: HttpClientOptions = {}) {
       clearTimeout(timer);
       stopWatching?.();
     }
-    return parseEnvelope<T>(path, status, text, call.schema);
+    try {
+      return parseEnvelope<T>(path, status, text, call.schema);
+    } catch (error) {
+      if (error instanceof ApiError) options.onRefused?.(error);
+      throw error;
+    }
   }
 
   // get and post answer the data, request the whole envelope (a code or message some calls carry);

@@ -1,5 +1,6 @@
-import Big from "big.js";
+import type Big from "big.js";
 import type { RestaurantDetail } from "./contract/restaurant.js";
+import { deliveryShort } from "./delivery.js";
 import type { Decimalish } from "./money.js";
 import type { LocalClock } from "./period.js";
 import { takesOrderNow } from "./shop.js";
@@ -17,8 +18,8 @@ export type ToOrderState =
   /** 去下单 */
   | { kind: "order" };
 
-/** supplyInfo: the reservation/takeout form; tablePicker: quick-service asks for a table, then submits. */
-export type ToOrderDestination = "supplyInfo" | "subOrder" | "tablePicker";
+/** supplyInfo: the reservation/takeout form (or quick-service mode 1's); subOrder: the order page. */
+export type ToOrderDestination = "supplyInfo" | "subOrder";
 
 /** Counter seats (table type 6) go straight to the order page in quick-service (DECISIONS). */
 export const COUNTER_TABLE_TYPE = 6;
@@ -41,7 +42,7 @@ export function queryFlag(value: string | undefined): boolean {
 export interface ToOrderInput {
   restaurant: CheckoutRestaurant;
   query: CheckoutQuery;
-  /** the cart's total as the bar shows it */
+  /** the goods' total as the bar shows it (the delivery fee is not counted toward the minimum) */
   total: Decimalish;
   clock: LocalClock;
   isPrepayment: boolean;
@@ -51,7 +52,7 @@ export function toOrderState({ restaurant, query, total, clock, isPrepayment }: 
   // a reservation is for later: its booked time meets the hours, not now (checkBookedTime)
   if (!takesOrderNow(restaurant, clock, queryFlag(query.reserve))) return { kind: "closed" };
   if (queryFlag(query.takeout)) {
-    const short = new Big(restaurant.startPrice).minus(total);
+    const short = deliveryShort(total, restaurant.startPrice);
     if (short.gt(0)) return { kind: "short", short };
   }
   return restaurant.restaurantFastHotel || isPrepayment ? { kind: "chosen" } : { kind: "order" };
@@ -65,25 +66,42 @@ export function toOrderEnabled(state: ToOrderState, empty: boolean): boolean {
 export function toOrderDestination(
   restaurant: Pick<RestaurantDetail, "restaurantFastHotel" | "foodTakingMode">,
   query: CheckoutQuery,
-  tableType: number | null,
 ): ToOrderDestination {
   if (queryFlag(query.reserve) || queryFlag(query.takeout)) return "supplyInfo";
-  if (!restaurant.restaurantFastHotel) return "subOrder";
-  if (restaurant.foodTakingMode === 1) return "supplyInfo";
-  if (restaurant.foodTakingMode === 2 || tableType === COUNTER_TABLE_TYPE) return "subOrder";
-  return "tablePicker";
+  return restaurant.restaurantFastHotel && restaurant.foodTakingMode === 1 ? "supplyInfo" : "subOrder";
+}
+
+/**
+ * Whether the order page offers the quick-service table picker (spec 000 §4, 001 §2): quick-service
+ * without a food-taking mode, at a table that is not a counter seat. The order goes on the scanned
+ * table unless the diner picks another there; the order page comes first, so a diner who scanned
+ * their table is not asked for it again and sees the order and its note before paying
+ * (docs/decisions.md, issue 25).
+ */
+export function offersTablePicker(
+  restaurant: Pick<RestaurantDetail, "restaurantFastHotel" | "foodTakingMode">,
+  query: CheckoutQuery,
+  tableType: number | null,
+): boolean {
+  if (queryFlag(query.reserve) || queryFlag(query.takeout) || !restaurant.restaurantFastHotel) return false;
+  return restaurant.foodTakingMode === 0 && tableType !== COUNTER_TABLE_TYPE;
 }
 
 /** The main-order parameters the order page carries when dishes are added to an order (spec 000 §4). */
 export const MAIN_ORDER_KEYS = ["mainOrderId", "mainWxId", "realTableId"] as const;
 
-/** After submit (spec 000 §4): the pay page for prepayment with no unpaid order, or quick-service. */
+/**
+ * After submit (spec 000 §4): the pay page for prepayment with no unpaid order, or quick-service; and
+ * a takeout, which is paid before it is cooked (issue 25; the kitchen waits for it as core's
+ * paysBeforeKitchen says).
+ */
 export function goesToPay(input: {
   isPrepayment: boolean;
   fastFood: boolean;
+  takeout: boolean;
   addingToOrder: boolean;
 }): boolean {
-  return input.fastFood || (input.isPrepayment && !input.addingToOrder);
+  return input.fastFood || input.takeout || (input.isPrepayment && !input.addingToOrder);
 }
 
 /** Whether the cart holds a supply form's fields: reservation, takeout, or quick-service mode 1. */
@@ -91,5 +109,5 @@ export function needsSupplyInfo(
   restaurant: Pick<RestaurantDetail, "restaurantFastHotel" | "foodTakingMode">,
   query: CheckoutQuery,
 ): boolean {
-  return toOrderDestination(restaurant, query, null) === "supplyInfo";
+  return toOrderDestination(restaurant, query) === "supplyInfo";
 }

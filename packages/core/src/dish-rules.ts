@@ -2,7 +2,7 @@ import Big from "big.js";
 import type { Category, Dish, PeriodDishInfo } from "./contract/menu.js";
 import { dishUnit } from "./dish-display.js";
 import { truncateMoney } from "./money.js";
-import { AVAILABLE, AVAILABLE_SOON, UNAVAILABLE } from "./period.js";
+import { AVAILABLE, AVAILABLE_SOON, saleStatus, UNAVAILABLE } from "./period.js";
 
 /** Stock at or below this shows 仅剩n (spec 000 §9, 001 §5). */
 export const LOW_STOCK_THRESHOLD = 10;
@@ -19,7 +19,7 @@ export function isSoldOut(dish: StockDish): boolean {
   return dish.estimate !== -1 && dish.minCount !== undefined && dish.estimate < dish.minCount;
 }
 
-type SortedDish = StockDish & Pick<Dish, "availableStatus">;
+type SortedDish = StockDish & Pick<Dish, "availableStatus" | "salablePeriodType">;
 
 /**
  * Where a dish sorts within its category: on sale, then available soon (status 2: it can still be
@@ -28,8 +28,9 @@ type SortedDish = StockDish & Pick<Dish, "availableStatus">;
  * them too.
  */
 function saleRank(dish: SortedDish): number {
-  if (dish.availableStatus === AVAILABLE_SOON) return 1;
-  if (dish.availableStatus === UNAVAILABLE || isSoldOut(dish)) return 2;
+  const status = saleStatus(dish);
+  if (status === AVAILABLE_SOON) return 1;
+  if (status === UNAVAILABLE || isSoldOut(dish)) return 2;
   return 0;
 }
 
@@ -59,6 +60,21 @@ export function isAddable(
 }
 
 /**
+ * The words of a dish's small texts, member tag and low-stock hint: the spec's own (000 §4, 001 §5) by
+ * default; an app reading another language passes the same words in it.
+ */
+export const DISH_TEXT = {
+  minimum: (count: number, unit: string) => `${count}${unit}起售`,
+  left: (count: number) => `仅剩${count}`,
+  endsAt: (time: string) => `${time}后不可售`,
+  separator: "，",
+  memberPrice: (price: string) => `会员价${price}`,
+  memberSaved: (saved: string) => `会员已省${saved}`,
+  lowStock: (name: string, left: number) => `${name}仅剩${left}份`,
+};
+export type DishText = typeof DISH_TEXT;
+
+/**
  * The small text under a dish (spec 000 §4): at most 2 of — minimum + unit + 起售; 仅剩 + stock when
  * 1 to 10 and not below the minimum; the end time + 后不可售 when sale hours end soon.
  */
@@ -66,13 +82,28 @@ export function attachText(
   dish: StockDish & Pick<Dish, "unit" | "dishesUnit">,
   period: Pick<PeriodDishInfo, "availableStatus" | "nextTime"> | undefined,
   endsSoon: boolean,
+  text: DishText = DISH_TEXT,
 ): string {
   const parts: string[] = [];
-  if (dish.minCount !== undefined && dish.minCount > 1) parts.push(`${dish.minCount}${dishUnit(dish)}起售`);
+  if (dish.minCount !== undefined && dish.minCount > 1)
+    parts.push(text.minimum(dish.minCount, dishUnit(dish)));
   const { estimate, minCount = 0 } = dish;
-  if (estimate >= 1 && estimate <= LOW_STOCK_THRESHOLD && estimate >= minCount) parts.push(`仅剩${estimate}`);
-  if (endsSoon && period?.nextTime) parts.push(`${period.nextTime}后不可售`);
-  return parts.slice(0, ATTACH_TEXT_MAX_PARTS).join("，");
+  if (estimate >= 1 && estimate <= LOW_STOCK_THRESHOLD && estimate >= minCount)
+    parts.push(text.left(estimate));
+  if (endsSoon && period?.nextTime) parts.push(text.endsAt(period.nextTime));
+  return parts.slice(0, ATTACH_TEXT_MAX_PARTS).join(text.separator);
+}
+
+/**
+ * The low-stock hint a diner is told on adding a dish (001 §5, §9; 000 §9): '{name}仅剩{n}份' while the
+ * estimate is above 0 and at most 10, beside the card's 仅剩n; null otherwise (unlimited, sold out, plenty).
+ */
+export function lowStockHint(
+  dish: Pick<Dish, "name" | "estimate">,
+  text: DishText = DISH_TEXT,
+): string | null {
+  if (dish.estimate < 1 || dish.estimate > LOW_STOCK_THRESHOLD) return null;
+  return text.lowStock(dish.name, dish.estimate);
 }
 
 /**
@@ -105,11 +136,15 @@ export type MemberTag = { kind: "saved"; text: string } | { kind: "vipPrice"; te
  * Member display (spec 000 §4): a member sees 会员已省 + the saving; anyone else 会员价 + the member
  * price; nothing unless vipPrice is set and differs from the price.
  */
-export function memberTag(dish: Pick<Dish, "price" | "vipPrice">, isMember: boolean): MemberTag {
+export function memberTag(
+  dish: Pick<Dish, "price" | "vipPrice">,
+  isMember: boolean,
+  text: DishText = DISH_TEXT,
+): MemberTag {
   if (dish.vipPrice == null || new Big(dish.vipPrice).eq(dish.price)) return null;
   if (isMember)
-    return { kind: "saved", text: `会员已省${formatSavings(new Big(dish.price).minus(dish.vipPrice))}` };
-  return { kind: "vipPrice", text: `会员价${truncateMoney(dish.vipPrice)}` };
+    return { kind: "saved", text: text.memberSaved(formatSavings(new Big(dish.price).minus(dish.vipPrice))) };
+  return { kind: "vipPrice", text: text.memberPrice(truncateMoney(dish.vipPrice)) };
 }
 
 /** 老板推荐: shown with 3 or more, at most 6; template 2 features 1 dish if the count is odd, else 2. */

@@ -26,6 +26,8 @@ export const ERRORS = {
   urlTooLong: { status: 414, code: 414, message: "请求地址过长" },
   bodyTooLarge: { status: 413, code: 413, message: "请求内容过大" },
   unsupportedMediaType: { status: 415, code: 415, message: "不支持的请求内容类型" },
+  /** a change sent by a page of another origin (another site, or another port of this host) */
+  crossOrigin: { status: 403, code: 403, message: "请求来源不符，已拒绝" },
   unauthorized: { status: 401, code: 401, message: "身份已失效，请重新扫码" },
   /** a payload names another visitor than the credential's (a tablemate's id is not a key) */
   wrongVisitor: { status: 403, code: SUBMIT_CODES.invalid, message: "身份不符，请重新扫码" },
@@ -79,6 +81,10 @@ export const ERRORS = {
   categoryNotFound: { status: 404, code: 404, message: "分类不存在" },
   dishNotFound: { status: 404, code: 404, message: "菜品不存在" },
   memoNotFound: { status: 404, code: 404, message: "备注不存在" },
+  /** a menu language the restaurant has not translated its whole menu into (issue 28) */
+  menuLanguageUnavailable: { status: 404, code: 404, message: "该语言的菜单尚未翻译完整" },
+  /** a translation of a text the restaurant's menu does not hold, or into its own language */
+  translationInvalid: { status: 400, code: 400, message: "翻译内容有误" },
   /** compare-and-set: the row changed since the editor read it */
   editConflict: { status: 409, code: 4150, message: "已被其他人修改，请刷新后再改" },
   categoryNotEmpty: { status: 409, code: 4151, message: "分类下还有菜品或二级分类，不能删除" },
@@ -101,6 +107,23 @@ export const ERRORS = {
   // the kitchen (issue 17)
   stationNotFound: { status: 404, code: 404, message: "档口不存在" },
   ticketNotFound: { status: 404, code: 404, message: "厨房单不存在" },
+  /** an order id that is not the restaurant's */
+  orderNotFound: { status: 404, code: 404, message: "订单不存在" },
+  printerNotFound: { status: 404, code: 404, message: "打印机不存在" },
+  printJobNotFound: { status: 404, code: 404, message: "打印任务不存在" },
+  printerNameTaken: { status: 409, code: 4271, message: "已有同名打印机" },
+  /** a new cloud printer needs its UKEY or client secret */
+  printerSecretRequired: { status: 400, code: 4272, message: "请填写打印机密钥" },
+  /** the backup is another printer of this restaurant, and not a loop */
+  printerBackupInvalid: { status: 400, code: 4273, message: "备用打印机无效" },
+  /** a printer stations or other printers still use */
+  printerInUse: { status: 409, code: 4274, message: "打印机正在使用中，请先解除档口或备用设置" },
+  /** retry: only a failed job (or one whose printing is unknown, after the service was asked) */
+  printJobNotRetriable: { status: 409, code: 4275, message: "该打印任务不能重试" },
+  /** only the console prints a browser printer's jobs, and says so once they are on paper */
+  printJobNotBrowser: { status: 409, code: 4277, message: "该打印任务不由浏览器打印" },
+  /** no printer prints this (no counter printer, or the station prints nowhere) */
+  noPrinter: { status: 409, code: 4276, message: "未设置打印机" },
   stationNameTaken: { status: 409, code: 4171, message: "已有同名档口" },
   /** a station that has tickets keeps them: rename it or take its categories away instead */
   stationInUse: { status: 409, code: 4175, message: "档口已有厨房单，不能删除" },
@@ -149,8 +172,19 @@ export const ERRORS = {
   },
   /** a combo at a restaurant whose register is older than 2.23.00 (spec 000 §9); the message may name them */
   comboNotOffered: { status: 422, code: SUBMIT_CODES.serverMessage, message: "本店暂不支持点套餐" },
+  /** 打包 on a line below 2.23.06, 整单打包 below 2.27.00 (docs/decisions.md: inside-out, all inside-out) */
+  packingNotOffered: { status: 422, code: SUBMIT_CODES.serverMessage, message: "本店暂不支持打包" },
+  /** 加菜 onto a pay-first order below 2.35.15 (docs/decisions.md: prepay-after) */
+  addAfterPrepayNotOffered: {
+    status: 422,
+    code: SUBMIT_CODES.serverMessage,
+    message: "本店暂不支持在先付订单上加菜，请重新下单",
+  },
+  /** an 加菜 naming another main user than the order's (000 §6: the order's wxId adds to it) */
+  notMainUser: { status: 403, code: SUBMIT_CODES.invalid, message: "加菜的订单不符，请从订单详情重新加菜" },
   dishOutOfPeriod: { status: 422, code: SUBMIT_CODES.serverMessage, message: "菜品已进入不可售时段" },
-  belowStartPrice: { status: 422, code: SUBMIT_CODES.serverMessage, message: "未达到起送价" },
+  /** a takeout's goods below the minimum (delivery.ts belowMinimumMessage says how much is missing) */
+  belowStartPrice: { status: 422, code: SUBMIT_CODES.serverMessage, message: "未达到起送价，配送费不计入" },
   contactMissing: { status: 422, code: SUBMIT_CODES.serverMessage, message: "请填写联系信息" },
   /** a supply form's booked time (core's checkBookedTime): nothing is ordered */
   bookingTimeMissing: { status: 422, code: SUBMIT_CODES.serverMessage, message: "请选择预订时间" },
@@ -195,6 +229,8 @@ export const ERRORS = {
   billSplitKept: { status: 409, code: 4608, message: "这道菜已按以前的分法拆分，请按以前的分法认领" },
   /** the table's bill: every share of the line is paid */
   billLinePaid: { status: 409, code: 4609, message: "这道菜已付款" },
+  /** settling a table while a diner's bill share is being paid (its attempt in flight): wait for it */
+  settleSharePaying: { status: 409, code: 4610, message: "有顾客正在支付账单，请稍后再结账" },
   /** paying with member money (issue 19): the register is below member pay (2.20.00) */
   memberPayOff: { status: 409, code: 4730, message: "本店暂不支持会员支付" },
   /** stored value and the gateway together, on a register below combined pay (2.21.00) */
@@ -249,6 +285,8 @@ export const ERRORS = {
   cardRightOff: { status: 403, code: MEMBER_CODES.cardRightOff, message: "会员卡权益暂不可用" },
   /** the restaurant has no member card type, or the call's family is not its member system (crmType) */
   noCardRight: { status: 403, code: MEMBER_CODES.noCardRight, message: "本店暂未开通会员卡" },
+  /** the restaurant's register is below memberPay 2.20.00 (001 §5, §9): no member feature there (10025) */
+  memberRegisterTooOld: { status: 403, code: MEMBER_CODES.noCardRight, message: "本店暂不支持会员服务" },
   cardFrozen: { status: 403, code: MEMBER_CODES.cardFrozen, message: "会员卡已冻结，请联系服务员" },
   /** a card, member or coupon that is not the caller's (never says whether it exists) */
   cardQueryFailed: { status: 403, code: MEMBER_CODES.cardQueryFailed, message: "会员卡查询失败" },
@@ -310,6 +348,8 @@ export const STARTUP_FAILURES = [
   "guid",
   "auth",
   "restaurantInfo",
+  /** 000 §8's card version check: the restaurant's register version cannot be read (the gates need it) */
+  "cardVersion",
   "shopMode",
   "tableInfo",
   "cartId",

@@ -200,7 +200,21 @@ export function isForKitchen(status: number, heldAtGate: boolean): boolean {
  * quick-service one (eat type fast), the modes whose diners go to /pay at submit.
  */
 export function paysBeforeKitchen(order: { paymentType: number; eatType: string }): boolean {
-  return order.paymentType === 1 || order.eatType === "fast";
+  // a takeout leaves the restaurant before anyone could pay at a table (issue 25)
+  return order.paymentType === 1 || order.eatType === "fast" || order.eatType === "takeout";
+}
+
+/** Why a diner's cancel of a paid pay-first order is refused: paying sent it to the kitchen. */
+export const PAID_NO_CANCEL_TEXT = "订单已付款并交由厨房制作，不能取消，如需退款请联系店员";
+
+/**
+ * Whether the diner is offered 取消订单 (and the server lets them cancel): only before the restaurant
+ * takes the order, and never a counter's or a takeout's order once it is paid, since its payment sent
+ * it to the kitchen (issue 25). A dine-in prepayment order's cancel refunds it (issue 18).
+ */
+export function dinerMayCancel(order: { status: number; eatType: string; paid: boolean }): boolean {
+  const sentByPaying = order.eatType === "fast" || order.eatType === "takeout";
+  return order.status === 0 && !(order.paid && sentByPaying);
 }
 
 /**

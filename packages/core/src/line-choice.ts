@@ -13,6 +13,8 @@ export const EMPTY_CHOICE: LineChoice = { normId: null, methodIds: [], additions
  * What the add of a dish opens (spec 000 §2): combos (foodproperty 1 set menu, 3 choose within
  * groups) and other complex dishes (any other non-zero foodproperty) have their own page; norms or
  * methods open the property/spec modal; add-ons the add-ons modal; anything else adds at once.
+ * A single dish's "plain add" modal is the quantity keypad where 000 §5 opens one (a weighed dish, or 4
+ * or more): 000 §2 gives single dishes plus/minus on the card, so a modal before every add would not fit.
  */
 export type AddKind = "plain" | "additions" | "spec" | "combo" | "batch";
 

@@ -1,3 +1,4 @@
+import type { Allergen } from "./allergens.js";
 import type { CartLine } from "./cart.js";
 import { queryFlag } from "./checkout.js";
 import type { OrderPayload } from "./contract/order.js";
@@ -43,6 +44,8 @@ export interface OrderPayloadInput {
   personNum: number;
   invoiceTitle: string;
   supply: SupplyInfo | null;
+  /** allergies the diner chose to tell the kitchen (issue 29) */
+  kitchenAllergens?: readonly Allergen[];
 }
 
 const positiveId = (value: string | undefined): number | undefined => {
@@ -68,6 +71,7 @@ export function buildOrderPayload(input: OrderPayloadInput): OrderPayload {
     faultCart: input.localCart,
     paymentType: input.isPrepayment ? 1 : 0,
     wholeMemo: { guid: input.guid, memo: stripEmoji(input.wholeMemo).trim() },
+    kitchenAllergens: [...(input.kitchenAllergens ?? [])],
     orderUsers: [{ guid: input.guid }],
     // a supply form's party size is the order's diner count: one number, asked once
     personNum: supply ? supply.num : input.personNum,

@@ -19,6 +19,16 @@ export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
 
 export const ORDER_STATUSES: readonly OrderStatus[] = Object.values(ORDER_STATUS);
 
+/**
+ * The statuses after which a prepayment visit starts a new order (001 §4: settled 7, cancelled 4,
+ * closed 5): the unfinished order, the card binding and the stored order data end with it.
+ */
+export const NEW_ORDER_START: readonly OrderStatus[] = [settled, cancelled, closed];
+
+export function startsNewOrder(status: number): boolean {
+  return (NEW_ORDER_START as readonly number[]).includes(status);
+}
+
 /** Every order status in words, as diners and staff read them (001 §4; the rest are ours). */
 export const ORDER_STATUS_TEXT: Readonly<Record<number, string>> = {
   0: "已下单",

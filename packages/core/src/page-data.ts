@@ -1,6 +1,7 @@
 import type { Category, Dish, Memo, PeriodDishInfo, SellOut } from "./contract/menu.js";
 import type { PayView } from "./contract/payment.js";
 import type { RestaurantDetail } from "./contract/restaurant.js";
+import type { MenuLanguages } from "./menu-translation.js";
 
 /**
  * The scanned restaurant's menu as the server read it for this page: what the first screen shows,
@@ -15,6 +16,8 @@ export interface MenuSnapshot {
   memos: Memo[];
   /** the sell-out call's answer: the dishes' stock (as in `foods`) and the limited additions' */
   sellOut: SellOut;
+  /** the base language and those the whole menu is translated into (the menu-translation call loads one) */
+  languages: MenuLanguages;
 }
 
 /** What the server injects into index.html so the first paint needs no round trip. */

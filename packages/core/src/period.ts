@@ -88,6 +88,32 @@ export function periodState(period: SalePeriod | null | undefined, clock: LocalC
   return { availableStatus: UNAVAILABLE, nextTime: null, endsSoon: false, isAllDay };
 }
 
+/** salablePeriodType's "no sale period" (always on sale); 1, 2 and 3 are the period's state now, as availableStatus's */
+export const NO_SALE_PERIOD = 0;
+
+/**
+ * salablePeriodType as the food list sends it (spec 001 §4): 0 for a dish without a sale period,
+ * else its period's state now, in availableStatus's codes (1 on sale, 2 available soon, 3 not).
+ */
+export function salablePeriodCode(
+  period: SalePeriod | null | undefined,
+  state: Pick<PeriodState, "availableStatus">,
+): typeof NO_SALE_PERIOD | AvailableStatus {
+  return period ? state.availableStatus : NO_SALE_PERIOD;
+}
+
+/**
+ * A dish's sale state from both of 001 §4's codes: unavailable (3) when either availableStatus or
+ * salablePeriodType says 3, available soon (2) when either says 2, else on sale (1). Other values
+ * (0, 1: their meaning is not given) never take a dish off sale.
+ */
+export function saleStatus(dish: { availableStatus: number; salablePeriodType: number }): AvailableStatus {
+  const codes = [dish.availableStatus, dish.salablePeriodType];
+  if (codes.includes(UNAVAILABLE)) return UNAVAILABLE;
+  if (codes.includes(AVAILABLE_SOON)) return AVAILABLE_SOON;
+  return AVAILABLE;
+}
+
 /** '周一、周三' or '每天' for the period mask and the 非可售时间 message. */
 export function availableDaysString(week: string): string {
   const days = parseDays(week);

@@ -3,8 +3,9 @@ import type { RestaurantDetail } from "./contract/restaurant.js";
 import { supports } from "./version.js";
 
 /**
- * What a restaurant's register version offers (spec 000 §9, 001 §9): combos from 2.23.00, member
- * prices from 2.24.00. Below a gate the feature is not there at all: the menu leaves combos out (the
+ * What a restaurant's register version offers (spec 000 §9, 001 §5, §9): combos from 2.23.00, member
+ * cards from 2.20.00 (memberPay: login, 开通会员, open-card coupons, campaigns, recharge, member pay),
+ * member prices from 2.24.00. Below a gate the feature is not there at all: the menu leaves combos out (the
  * app never shows them, the server refuses them), and dishes carry no member price (no 会员价 tag, no
  * 会员价合计, nothing priced with it).
  */
@@ -17,6 +18,11 @@ export function isCombo(dish: Pick<Dish, "foodproperty">): boolean {
 
 export function offersCombos(restaurant: Register): boolean {
   return supports(restaurant.serverVersion, "combo");
+}
+
+/** Card use and every member feature (001 §5, §9: memberPay 2.20.00); below it the restaurant has no members. */
+export function offersMemberCards(restaurant: Register): boolean {
+  return supports(restaurant.serverVersion, "memberPay");
 }
 
 export function offersMemberPrices(restaurant: Register): boolean {

@@ -24,6 +24,11 @@ export function compareVersions(a: string, b: string): -1 | 0 | 1 {
   return 0;
 }
 
+/** A register version the gates can read: dotted numbers ("2.35.15"); the card version check of 000 §8. */
+export function isServerVersion(value: string | null | undefined): value is string {
+  return typeof value === "string" && /^\d{1,4}(\.\d{1,4}){1,3}$/.test(value);
+}
+
 export function supports(serverVersion: string | null | undefined, gate: VersionGate): boolean {
   if (!serverVersion) return false;
   return compareVersions(serverVersion, VERSION_GATES[gate]) >= 0;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { goesToPay, queryFlag, toOrderDestination, toOrderEnabled, toOrderState } from "../src/checkout.js";
+import {
+  goesToPay,
+  offersTablePicker,
+  queryFlag,
+  toOrderDestination,
+  toOrderEnabled,
+  toOrderState,
+} from "../src/checkout.js";
 
 const clock = (hhmm: string) => {
   const [h = 0, m = 0] = hhmm.split(":").map(Number);
@@ -72,17 +79,27 @@ describe("the to-order button (spec 000 §4)", () => {
     expect(toOrderEnabled({ kind: "closed" }, false)).toBe(false);
   });
 
-  it("leads where 000 §4 says", () => {
+  it("leads where 000 §4 says, quick-service without a food-taking mode to the order page first", () => {
     const fast = { restaurantFastHotel: true, foodTakingMode: 0 as 0 | 1 | 2 };
     const dine = { restaurantFastHotel: false, foodTakingMode: 0 as 0 | 1 | 2 };
-    expect(toOrderDestination(dine, { reserve: "1" }, 1)).toBe("supplyInfo");
-    expect(toOrderDestination(dine, { takeout: "1" }, 1)).toBe("supplyInfo");
-    expect(toOrderDestination({ ...fast, foodTakingMode: 1 }, {}, 1)).toBe("supplyInfo");
-    expect(toOrderDestination({ ...fast, foodTakingMode: 2 }, {}, 1)).toBe("subOrder");
-    expect(toOrderDestination(fast, {}, 6)).toBe("subOrder");
-    expect(toOrderDestination(fast, {}, 1)).toBe("tablePicker");
-    expect(toOrderDestination(dine, {}, 6)).toBe("subOrder");
-    expect(toOrderDestination(dine, { takeout: "0" }, 1)).toBe("subOrder");
+    expect(toOrderDestination(dine, { reserve: "1" })).toBe("supplyInfo");
+    expect(toOrderDestination(dine, { takeout: "1" })).toBe("supplyInfo");
+    expect(toOrderDestination({ ...fast, foodTakingMode: 1 }, {})).toBe("supplyInfo");
+    expect(toOrderDestination({ ...fast, foodTakingMode: 2 }, {})).toBe("subOrder");
+    // the old register's 阿婆粥铺: the review with the note, on the scanned table (issue 25)
+    expect(toOrderDestination(fast, {})).toBe("subOrder");
+    expect(toOrderDestination(dine, { takeout: "0" })).toBe("subOrder");
+  });
+
+  it("offers the table picker on the order page only for quick-service without a mode, off a counter seat", () => {
+    const fast = { restaurantFastHotel: true, foodTakingMode: 0 as 0 | 1 | 2 };
+    expect(offersTablePicker(fast, {}, 1)).toBe(true);
+    expect(offersTablePicker(fast, {}, 6)).toBe(false);
+    expect(offersTablePicker({ ...fast, foodTakingMode: 1 }, {}, 1)).toBe(false);
+    expect(offersTablePicker({ ...fast, foodTakingMode: 2 }, {}, 1)).toBe(false);
+    expect(offersTablePicker({ ...fast, restaurantFastHotel: false }, {}, 1)).toBe(false);
+    expect(offersTablePicker(fast, { takeout: "1" }, 1)).toBe(false);
+    expect(offersTablePicker(fast, { reserve: "1" }, 1)).toBe(false);
   });
 
   it("reads link flags as present and not 0", () => {
@@ -90,9 +107,20 @@ describe("the to-order button (spec 000 §4)", () => {
   });
 
   it("goes to pay for quick-service, or prepayment with no order to add to", () => {
-    expect(goesToPay({ isPrepayment: false, fastFood: true, addingToOrder: false })).toBe(true);
-    expect(goesToPay({ isPrepayment: true, fastFood: false, addingToOrder: false })).toBe(true);
-    expect(goesToPay({ isPrepayment: true, fastFood: false, addingToOrder: true })).toBe(false);
-    expect(goesToPay({ isPrepayment: false, fastFood: false, addingToOrder: false })).toBe(false);
+    expect(goesToPay({ isPrepayment: false, fastFood: true, takeout: false, addingToOrder: false })).toBe(
+      true,
+    );
+    expect(goesToPay({ isPrepayment: true, fastFood: false, takeout: false, addingToOrder: false })).toBe(
+      true,
+    );
+    expect(goesToPay({ isPrepayment: true, fastFood: false, takeout: false, addingToOrder: true })).toBe(
+      false,
+    );
+    expect(goesToPay({ isPrepayment: false, fastFood: false, takeout: false, addingToOrder: false })).toBe(
+      false,
+    );
+    expect(goesToPay({ isPrepayment: false, fastFood: false, takeout: true, addingToOrder: false })).toBe(
+      true,
+    );
   });
 });

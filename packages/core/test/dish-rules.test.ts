@@ -9,6 +9,7 @@ import {
   isAddable,
   isSoldOut,
   isTwoLevelPopup,
+  lowStockHint,
   memberTag,
   periodHeadline,
   recommendLayout,
@@ -48,6 +49,15 @@ describe("availability (spec 000 §4)", () => {
       makeDish({ id: 5, availableStatus: 2, estimate: 0 }),
     ];
     expect(saleOrder(dishes).map((d) => d.id)).toEqual([4, 3, 5, 1, 2]);
+  });
+
+  it("sorts by salablePeriodType's 2 and 3 as by availableStatus's (001 §4)", () => {
+    const dishes = [
+      makeDish({ id: 1, salablePeriodType: 3 }),
+      makeDish({ id: 2, salablePeriodType: 2 }),
+      makeDish({ id: 3, salablePeriodType: 1 }),
+    ];
+    expect(saleOrder(dishes).map((d) => d.id)).toEqual([3, 2, 1]);
   });
 
   it("keeps every dish when sorting, and no dish after one it should follow", () => {
@@ -187,5 +197,20 @@ describe("shop hours", () => {
     expect(isShopOpen({ businessTime: "17:00-02:00", hotelLock: false }, at("12:00"))).toBe(false);
     expect(isShopOpen({ businessTime: "00:00-24:00", hotelLock: false }, at("23:59"))).toBe(true);
     expect(isShopOpen({ businessTime: "00:00-24:00", hotelLock: true }, at("12:00"))).toBe(false);
+  });
+});
+
+describe("the low-stock hint (001 §5, §9)", () => {
+  it("cart.low-stock-hint: says {name}仅剩{n}份 while the estimate is 1 to 10, and nothing otherwise", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1, max: 50 }), (estimate) => {
+        const hint = lowStockHint({ name: "杨枝甘露", estimate });
+        expect(hint).toBe(estimate >= 1 && estimate <= 10 ? `杨枝甘露仅剩${estimate}份` : null);
+      }),
+    );
+    expect([lowStockHint({ name: "鱼", estimate: 1 }), lowStockHint({ name: "鱼", estimate: 10 })]).toEqual([
+      "鱼仅剩1份",
+      "鱼仅剩10份",
+    ]);
   });
 });

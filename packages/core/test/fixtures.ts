@@ -39,6 +39,9 @@ export function makeDish(overrides: Partial<Dish> & { id: number }): Dish {
     methodCategories: [],
     additionCategories: [],
     combosList: [],
+    allergens: [],
+    allergenInfo: "declared",
+    diets: [],
     ...overrides,
   };
 }

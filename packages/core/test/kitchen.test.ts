@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   allDayCounts,
   canBumpItem,
+  dinerMayCancel,
   elapsedText,
   ITEM_STATES,
   isForKitchen,
@@ -205,7 +206,26 @@ describe("the order follows its items", () => {
     expect(paysBeforeKitchen({ paymentType: 1, eatType: "dine" })).toBe(true);
     expect(paysBeforeKitchen({ paymentType: 0, eatType: "fast" })).toBe(true);
     expect(paysBeforeKitchen({ paymentType: 0, eatType: "dine" })).toBe(false);
-    expect(paysBeforeKitchen({ paymentType: 0, eatType: "takeout" })).toBe(false);
+    expect(paysBeforeKitchen({ paymentType: 0, eatType: "takeout" })).toBe(true);
+    expect(paysBeforeKitchen({ paymentType: 0, eatType: "reserve" })).toBe(false);
+  });
+
+  it("offers the diner a cancel before the order is taken, never of a paid pay-first order", () => {
+    const order = (eatType: string, paymentType: number, paid: boolean, status = 0) => ({
+      eatType,
+      paymentType,
+      paid,
+      status,
+    });
+    expect(dinerMayCancel(order("fast", 0, false))).toBe(true);
+    expect(dinerMayCancel(order("fast", 0, true))).toBe(false);
+    expect(dinerMayCancel(order("takeout", 0, true))).toBe(false);
+    // a dine-in prepayment order's cancel refunds it (issue 18)
+    expect(dinerMayCancel(order("dine", 1, true))).toBe(true);
+    // a pay-later order's payment (the bill) is no reason to keep it
+    expect(dinerMayCancel(order("dine", 0, true))).toBe(true);
+    for (const status of [1, 2, 4, 5, 7, 8])
+      expect(dinerMayCancel(order("dine", 0, false, status))).toBe(false);
   });
 
   it("a placed order waits while the gate holds it, or while a pay-first order still owes money", () => {

@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defaultChoice } from "../src/line-choice.js";
-import { mandatoryLines, mandatoryQuantity } from "../src/mandatory.js";
+import { mandatoryLines, mandatoryQuantity, mustOrderRule } from "../src/mandatory.js";
 import { appendTag, checkNote, DEFAULT_NOTE_TAGS, stripEmoji } from "../src/notes.js";
 import { makeDish } from "./fixtures.js";
 
@@ -46,6 +47,53 @@ describe("must-order dishes", () => {
   it("brings at least the dish's minimum, as a first add does", () => {
     expect(mandatoryQuantity({ mustFoodType: 0, mustFoodNum: 1, minCount: 2 }, 1)).toBe(2);
     expect(mandatoryQuantity({ mustFoodType: 0, mustFoodNum: 1, minCount: 2 }, 3)).toBe(3);
+  });
+
+  it("says the rule the count picker words: per diner or per table, and the minimum where it raises a count", () => {
+    // the demo's: 茶位费 one per diner, 米饭 two per table
+    expect(mustOrderRule({ mustFoodType: 1, mustFoodNum: 1 })).toEqual({
+      per: "diner",
+      each: 1,
+      atLeast: null,
+    });
+    expect(mustOrderRule({ mustFoodType: 2, mustFoodNum: 2 })).toEqual({
+      per: "table",
+      each: 2,
+      atLeast: null,
+    });
+    // other types: one per diner, whatever mustFoodNum says
+    expect(mustOrderRule({ mustFoodType: 0, mustFoodNum: 9 })).toEqual({
+      per: "diner",
+      each: 1,
+      atLeast: null,
+    });
+    // a minimum of 2 on rice per diner: a lone diner gets 2, so the picker says 2碗起
+    expect(mustOrderRule({ mustFoodType: 1, mustFoodNum: 1, minCount: 2 })).toEqual({
+      per: "diner",
+      each: 1,
+      atLeast: 2,
+    });
+    // a minimum the rule already meets says nothing more
+    expect(mustOrderRule({ mustFoodType: 2, mustFoodNum: 3, minCount: 2 }).atLeast).toBeNull();
+  });
+
+  it("brings exactly what its rule says, for any dish and any count", () => {
+    const dishes = fc.record({
+      mustFoodType: fc.integer({ min: 0, max: 3 }),
+      mustFoodNum: fc.integer({ min: 0, max: 6 }),
+      minCount: fc.option(fc.integer({ min: 1, max: 6 }), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(dishes, fc.integer({ min: 1, max: 60 }), (dish, diners) => {
+        const rule = mustOrderRule(dish);
+        const said = Math.max(rule.per === "diner" ? diners * rule.each : rule.each, rule.atLeast ?? 0);
+        const quantity = mandatoryQuantity(dish, diners);
+        expect(quantity).toBe(Math.min(said, 999));
+        // never below the dish's minimum, and a lone diner gets `each` unless the words name a minimum
+        expect(quantity).toBeGreaterThanOrEqual(Math.min(dish.minCount ?? 1, 999));
+        if (diners === 1 && rule.atLeast === null) expect(quantity).toBe(rule.each);
+      }),
+    );
   });
 
   it("adds a line like any other: on sale, with a complete starting choice, a fixed combo with its parts", () => {

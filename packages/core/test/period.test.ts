@@ -6,7 +6,10 @@ import {
   availableDaysString,
   availableTimeString,
   localClock,
+  NO_SALE_PERIOD,
   periodState,
+  salablePeriodCode,
+  saleStatus,
   UNAVAILABLE,
 } from "../src/period.js";
 
@@ -103,6 +106,40 @@ describe("sale periods", () => {
           const later = new Date(Math.min(ms + 7_000, Math.floor(ms / 60_000) * 60_000 + 59_999));
           expect(localClock(later, timeZone)).toEqual(fresh(later, timeZone));
         }
+      }),
+    );
+  });
+});
+
+describe("dish.availability-codes: the food list's availability codes (spec 001 §4)", () => {
+  const lunch = { week: "0", time: "11:00-14:00" };
+  const codes = [0, AVAILABLE, AVAILABLE_SOON, UNAVAILABLE] as const;
+
+  it("sends salablePeriodType 0 without a period, else the period's state: 1 on sale, 2 soon, 3 unavailable", () => {
+    expect(salablePeriodCode(null, periodState(null, at(1, "09:00")))).toBe(NO_SALE_PERIOD);
+    expect(salablePeriodCode(lunch, periodState(lunch, at(1, "12:00")))).toBe(AVAILABLE);
+    expect(salablePeriodCode(lunch, periodState(lunch, at(1, "09:00")))).toBe(AVAILABLE_SOON);
+    expect(salablePeriodCode(lunch, periodState(lunch, at(1, "15:00")))).toBe(UNAVAILABLE);
+  });
+
+  it("reads 3 in either code as unavailable and 2 as available soon; 0 and 1 leave a dish on sale", () => {
+    expect(saleStatus({ availableStatus: UNAVAILABLE, salablePeriodType: 0 })).toBe(UNAVAILABLE);
+    expect(saleStatus({ availableStatus: AVAILABLE, salablePeriodType: UNAVAILABLE })).toBe(UNAVAILABLE);
+    expect(saleStatus({ availableStatus: AVAILABLE_SOON, salablePeriodType: 1 })).toBe(AVAILABLE_SOON);
+    expect(saleStatus({ availableStatus: AVAILABLE, salablePeriodType: AVAILABLE_SOON })).toBe(
+      AVAILABLE_SOON,
+    );
+    expect(saleStatus({ availableStatus: AVAILABLE_SOON, salablePeriodType: UNAVAILABLE })).toBe(UNAVAILABLE);
+    expect(saleStatus({ availableStatus: AVAILABLE, salablePeriodType: 0 })).toBe(AVAILABLE);
+  });
+
+  it("is symmetric in its two codes and never better than either", () => {
+    const code = fc.constantFrom(...codes);
+    fc.assert(
+      fc.property(code, code, (a, b) => {
+        const status = saleStatus({ availableStatus: a, salablePeriodType: b });
+        expect(status).toBe(saleStatus({ availableStatus: b, salablePeriodType: a }));
+        expect(status).toBeGreaterThanOrEqual(Math.max(a, b, AVAILABLE));
       }),
     );
   });

@@ -2,9 +2,18 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { priceLine } from "../src/pricing.js";
 import {
+  offersAddAfterPrepay,
+  offersLinePacking,
+  offersOrderPacking,
+  PACK_ORDER_NOTE,
+  unofferedPacking,
+  withOrderPacking,
+} from "../src/register-gates.js";
+import {
   isCombo,
   offeredDishes,
   offersCombos,
+  offersMemberCards,
   offersMemberPrices,
   pricedByRegister,
   refusedCombos,
@@ -39,15 +48,25 @@ describe("what a restaurant's register version offers (spec 000 §9)", () => {
   });
 
   it.each([
-    ["2.22.00", false, false],
-    ["2.22.99", false, false],
-    ["2.23.00", true, false],
-    ["2.23.99", true, false],
-    ["2.24.00", true, true],
-    ["2.35.15", true, true],
-  ] as const)("at %s: combos %s, member prices %s", (version, combos, memberPrices) => {
+    ["2.19.99", false, false, false],
+    ["2.20.00", true, false, false],
+    ["2.22.00", true, false, false],
+    ["2.22.99", true, false, false],
+    ["2.23.00", true, true, false],
+    ["2.23.99", true, true, false],
+    ["2.24.00", true, true, true],
+    ["2.35.15", true, true, true],
+  ] as const)("at %s: member cards %s, combos %s, member prices %s", (version, cards, combos, memberPrices) => {
+    expect(offersMemberCards(at(version))).toBe(cards);
     expect(offersCombos(at(version))).toBe(combos);
     expect(offersMemberPrices(at(version))).toBe(memberPrices);
+  });
+
+  it("never offers member prices without member cards (vip 2.24.00 is above memberPay 2.20.00)", () => {
+    const version = fc
+      .tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 99 }))
+      .map((parts) => parts.join("."));
+    fc.assert(fc.property(version, (v) => !offersMemberPrices(at(v)) || offersMemberCards(at(v))));
   });
 
   it("leaves every combo out of the menu below 2.23.00, and keeps them from 2.23.00", () => {
@@ -91,6 +110,44 @@ describe("what a restaurant's register version offers (spec 000 §9)", () => {
         expect(offered.some(isCombo)).toBe(comboGate);
         expect(offered.length).toBe(comboGate ? menu.length : 2);
         expect(offered.some((d) => d.vipPrice !== null)).toBe(vipGate);
+      }),
+    );
+  });
+});
+
+describe("the gates docs/decisions.md names: inside-out, all inside-out, prepay-after (000 §9, 001 §9)", () => {
+  it.each([
+    ["2.23.05", false, false, false],
+    ["2.23.06", true, false, false],
+    ["2.26.99", true, false, false],
+    ["2.27.00", true, true, false],
+    ["2.35.14", true, true, false],
+    ["2.35.15", true, true, true],
+  ])("at %s: one dish packed %s, the whole order %s, 加菜 after paying first %s", (v, line, order, after) => {
+    expect(offersLinePacking(at(v))).toBe(line);
+    expect(offersOrderPacking(at(v))).toBe(order);
+    expect(offersAddAfterPrepay(at(v))).toBe(after);
+  });
+
+  it("refuses exactly the packing the register cannot take, the whole order's first", () => {
+    const lines = { wholeMemo: "尽快上菜", lineMemos: ["少辣", "打包"] };
+    const whole = { wholeMemo: "整单打包 尽快上菜", lineMemos: ["少辣"] };
+    expect(unofferedPacking(at("2.22.00"), lines)).toBe("line");
+    expect(unofferedPacking(at("2.23.06"), lines)).toBeNull();
+    expect(unofferedPacking(at("2.23.06"), whole)).toBe("order");
+    expect(unofferedPacking(at("2.22.00"), { ...whole, lineMemos: ["打包"] })).toBe("order");
+    expect(unofferedPacking(at("2.27.00"), whole)).toBeNull();
+  });
+
+  it("puts 整单打包 first in the whole-order note once, and leaves an unpacked note as typed", () => {
+    expect(withOrderPacking("尽快上菜", true)).toBe("整单打包 尽快上菜");
+    expect(withOrderPacking("", true)).toBe(PACK_ORDER_NOTE);
+    expect(withOrderPacking("尽快上菜", false)).toBe("尽快上菜");
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (memo) => {
+        const packed = withOrderPacking(memo, true);
+        expect(packed.startsWith(PACK_ORDER_NOTE)).toBe(true);
+        expect(withOrderPacking(packed, true)).toBe(packed);
       }),
     );
   });

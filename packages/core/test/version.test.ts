@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compareVersions, supports, VERSION_GATES } from "../src/version.js";
+import { compareVersions, isServerVersion, supports, VERSION_GATES } from "../src/version.js";
 
 describe("version gates", () => {
   it.each([
@@ -39,5 +39,12 @@ describe("version gates", () => {
     expect(supports("2.23.00", "combo")).toBe(true);
     expect(supports("2.22.99", "combo")).toBe(false);
     expect(supports(undefined, "vip")).toBe(false);
+  });
+
+  it("reads dotted register versions only (000 §8's card version check)", () => {
+    expect(["2.35.15", "2.9", "3.0.0.1"].map(isServerVersion)).toEqual([true, true, true]);
+    expect(["", "2", "2.x", "v2.20.00", "2.20.00 ", null, undefined].map(isServerVersion)).toEqual(
+      Array(7).fill(false),
+    );
   });
 });

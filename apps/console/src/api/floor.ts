@@ -5,11 +5,17 @@ import {
   consoleOrdersSchema,
   floorSchema,
   gateRulesSchema,
+  lineCompedSchema,
+  lineVoidedSchema,
   orderMovedSchema,
+  settleReversedSchema,
+  staffCartOpAnswerSchema,
+  staffClearResultSchema,
+  staffSettleResultSchema,
   type TableOp,
   tableDetailSchema,
+  tableSeatedSchema,
 } from "@tablemate/core";
-import { z } from "zod";
 import { call } from "./http.js";
 
 /** The floor's calls (core's contract/console-floor.ts), each for one restaurant. */
@@ -35,48 +41,40 @@ export const cancelOrder = (rid: number, orderId: number, reason: string, approv
   });
 
 export const compLine = (rid: number, lineId: number, reason: string, approval?: Approval) =>
-  call(API.consoleLineComp(rid, lineId), z.object({ lineId: z.number(), orderId: z.number() }), {
+  call(API.consoleLineComp(rid, lineId), lineCompedSchema, {
     method: "POST",
     body: { reason, approval },
   });
 
 export const voidLine = (rid: number, lineId: number, reason: string, approval?: Approval) =>
-  call(
-    API.consoleLineVoid(rid, lineId),
-    z.object({ lineId: z.number(), orderId: z.number(), total: z.string() }),
-    { method: "POST", body: { reason, approval } },
-  );
+  call(API.consoleLineVoid(rid, lineId), lineVoidedSchema, { method: "POST", body: { reason, approval } });
 
 export const reverseSettle = (rid: number, tableId: number, reason: string, approval?: Approval) =>
-  call(API.consoleTableAction(rid, tableId, "reverse-settle"), z.object({ tableId: z.number() }), {
+  call(API.consoleTableAction(rid, tableId, "reverse-settle"), settleReversedSchema, {
     method: "POST",
     body: { reason, approval },
   });
 
 export const seatTable = (rid: number, tableId: number, personNum?: number) =>
-  call(API.consoleTableAction(rid, tableId, "seat"), z.object({ tableId: z.number() }), {
+  call(API.consoleTableAction(rid, tableId, "seat"), tableSeatedSchema, {
     method: "POST",
     body: personNum === undefined ? {} : { personNum },
   });
 
 export const staffCartOp = (rid: number, tableId: number, opId: string, op: TableOp) =>
-  call(
-    API.consoleTableAction(rid, tableId, "cart-ops"),
-    z.object({ verdict: z.object({ ok: z.boolean(), message: z.string() }) }),
-    {
-      method: "POST",
-      body: { opId, op },
-    },
-  );
+  call(API.consoleTableAction(rid, tableId, "cart-ops"), staffCartOpAnswerSchema, {
+    method: "POST",
+    body: { opId, op },
+  });
 
 export const ackCall = (rid: number, callId: number) =>
   call(API.consoleCallAck(rid, callId), callAckedSchema, { method: "POST", body: {} });
 
 /** Settle and clear: the staff calls that existed before the floor. */
 export const settleTable = (rid: number, tableId: number) =>
-  call(API.staffSettleTable(rid, tableId), z.unknown(), { method: "POST", body: {} });
+  call(API.staffSettleTable(rid, tableId), staffSettleResultSchema, { method: "POST", body: {} });
 
 export const clearTable = (rid: number, tableId: number) =>
-  call(API.staffClearTable(rid, tableId), z.unknown(), { method: "POST", body: {} });
+  call(API.staffClearTable(rid, tableId), staffClearResultSchema, { method: "POST", body: {} });
 
 export const readGate = (rid: number) => call(API.consoleGate(rid), gateRulesSchema);

@@ -6,12 +6,12 @@ import {
   recallAnswerSchema,
   type StationBody,
   stationCategoryListSchema,
+  stationDeletedSchema,
   stationDisplaySchema,
   stationListSchema,
   stationSchema,
   ticketPrintSchema,
 } from "@tablemate/core";
-import { z } from "zod";
 import { call } from "./http.js";
 
 /** The kitchen's console calls (core's contract/console-kitchen.ts). */
@@ -28,7 +28,7 @@ export const updateStation = (rid: number, sid: number, body: StationBody) =>
   call(API.consoleStation(rid, sid), stationSchema, { method: "PUT", body });
 
 export const deleteStation = (rid: number, sid: number) =>
-  call(API.consoleStation(rid, sid), z.object({ id: z.number() }), { method: "DELETE" });
+  call(API.consoleStation(rid, sid), stationDeletedSchema, { method: "DELETE" });
 
 export const stationDisplay = (rid: number, sid: number) =>
   call(API.consoleStationDisplay(rid, sid), stationDisplaySchema);

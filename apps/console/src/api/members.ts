@@ -7,9 +7,13 @@ import {
   type CardTypeEdit,
   type CouponTemplateBody,
   consoleCardSchema,
+  consoleCardTypeListSchema,
   consoleCardTypeSchema,
+  consoleOfferListSchema,
   consoleOfferSchema,
+  consoleRechargeRuleListSchema,
   consoleRechargeRuleSchema,
+  couponTemplateListSchema,
   couponTemplateViewSchema,
   type DiscountOfferBody,
   givenCouponSchema,
@@ -18,7 +22,6 @@ import {
   type RechargeRuleBody,
   type RechargeRuleEdit,
 } from "@tablemate/core";
-import { z } from "zod";
 import { call } from "./http.js";
 
 /**
@@ -36,7 +39,7 @@ export const membersApi = {
   adjust: (rid: number, cardId: number, body: AdjustmentBody) =>
     call(API.consoleMemberAdjust(rid, cardId), adjustmentAnswerSchema, { method: "POST", body }),
 
-  templates: (rid: number) => call(API.consoleCouponTemplates(rid), z.array(couponTemplateViewSchema)),
+  templates: (rid: number) => call(API.consoleCouponTemplates(rid), couponTemplateListSchema),
   createTemplate: (rid: number, body: CouponTemplateBody) =>
     call(API.consoleCouponTemplates(rid), couponTemplateViewSchema, { method: "POST", body }),
   setTemplateEnabled: (rid: number, templateId: number, enabled: boolean) =>
@@ -47,19 +50,19 @@ export const membersApi = {
   give: (rid: number, templateId: number, body: { cardId: number; giveId: string }) =>
     call(API.consoleCouponGive(rid, templateId), givenCouponSchema, { method: "POST", body }),
 
-  rules: (rid: number) => call(API.consoleRechargeRules(rid), z.array(consoleRechargeRuleSchema)),
+  rules: (rid: number) => call(API.consoleRechargeRules(rid), consoleRechargeRuleListSchema),
   createRule: (rid: number, body: RechargeRuleBody) =>
     call(API.consoleRechargeRules(rid), consoleRechargeRuleSchema, { method: "POST", body }),
   editRule: (rid: number, ruleId: number, body: RechargeRuleEdit) =>
     call(API.consoleRechargeRule(rid, ruleId), consoleRechargeRuleSchema, { method: "PUT", body }),
 
-  cardTypes: (rid: number) => call(API.consoleCardTypes(rid), z.array(consoleCardTypeSchema)),
+  cardTypes: (rid: number) => call(API.consoleCardTypes(rid), consoleCardTypeListSchema),
   createCardType: (rid: number, body: CardTypeBody) =>
     call(API.consoleCardTypes(rid), consoleCardTypeSchema, { method: "POST", body }),
   editCardType: (rid: number, typeId: number, body: CardTypeEdit) =>
     call(API.consoleCardType(rid, typeId), consoleCardTypeSchema, { method: "PUT", body }),
 
-  offers: (rid: number) => call(API.consoleDiscountOffers(rid), z.array(consoleOfferSchema)),
+  offers: (rid: number) => call(API.consoleDiscountOffers(rid), consoleOfferListSchema),
   createOffer: (rid: number, body: DiscountOfferBody) =>
     call(API.consoleDiscountOffers(rid), consoleOfferSchema, { method: "POST", body }),
   setOfferEnabled: (rid: number, offerId: number, enabled: boolean) =>

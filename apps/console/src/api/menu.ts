@@ -6,14 +6,19 @@ import {
   type ConsoleDishUpdate,
   type ConsoleMemo,
   type ConsoleSettings,
+  type ConsoleTranslationsInput,
+  categoryDeletedSchema,
   consoleCategorySchema,
   consoleDishSchema,
   consoleImageSchema,
   consoleMemoSchema,
   consoleMenuSchema,
   consoleSettingsSchema,
+  consoleTranslationsSchema,
+  dishDeletedSchema,
+  idOrderSchema,
+  memoDeletedSchema,
 } from "@tablemate/core";
-import { z } from "zod";
 import { call, upload } from "./http.js";
 
 /**
@@ -21,10 +26,13 @@ import { call, upload } from "./http.js";
  * types as the forms build them; the server parses them with the same schemas, and answers are parsed
  * with core's response schemas by call().
  */
-const ids = z.array(z.number());
-
 export const menuApi = {
   menu: (rid: number) => call(API.consoleMenu(rid), consoleMenuSchema),
+
+  translations: (rid: number, lang: string) =>
+    call(API.consoleTranslations(rid), consoleTranslationsSchema, { query: { lang } }),
+  saveTranslations: (rid: number, body: ConsoleTranslationsInput) =>
+    call(API.consoleTranslations(rid), consoleTranslationsSchema, { method: "PUT", body }),
 
   createCategory: (rid: number, body: { name: string; parentId: number | null }) =>
     call(API.consoleCategories(rid), consoleCategorySchema, { method: "POST", body }),
@@ -34,14 +42,14 @@ export const menuApi = {
       body: { version: category.version, ...change },
     }),
   deleteCategory: (rid: number, category: ConsoleCategory) =>
-    call(API.consoleCategory(rid, category.id), z.unknown(), {
+    call(API.consoleCategory(rid, category.id), categoryDeletedSchema, {
       method: "DELETE",
       query: { version: category.version },
     }),
   orderCategories: (rid: number, parentId: number | null, order: number[]) =>
-    call(API.consoleCategoryOrder(rid), ids, { method: "PUT", body: { parentId, ids: order } }),
+    call(API.consoleCategoryOrder(rid), idOrderSchema, { method: "PUT", body: { parentId, ids: order } }),
   orderDishes: (rid: number, categoryId: number, order: number[]) =>
-    call(API.consoleDishOrder(rid, categoryId), ids, { method: "PUT", body: { ids: order } }),
+    call(API.consoleDishOrder(rid, categoryId), idOrderSchema, { method: "PUT", body: { ids: order } }),
 
   createDish: (rid: number, body: ConsoleDishInput) =>
     call(API.consoleDishes(rid), consoleDishSchema, { method: "POST", body }),
@@ -53,9 +61,12 @@ export const menuApi = {
       body: { version: dish.version, hidden },
     }),
   deleteDish: (rid: number, dish: ConsoleDish) =>
-    call(API.consoleDish(rid, dish.id), z.unknown(), { method: "DELETE", query: { version: dish.version } }),
+    call(API.consoleDish(rid, dish.id), dishDeletedSchema, {
+      method: "DELETE",
+      query: { version: dish.version },
+    }),
   setRecommends: (rid: number, dishIds: number[]) =>
-    call(API.consoleRecommends(rid), ids, { method: "PUT", body: { dishIds } }),
+    call(API.consoleRecommends(rid), idOrderSchema, { method: "PUT", body: { dishIds } }),
 
   createMemo: (rid: number, body: { content: string; number: number }) =>
     call(API.consoleMemos(rid), consoleMemoSchema, { method: "POST", body }),
@@ -65,7 +76,7 @@ export const menuApi = {
       body: { type: memo.type, content: memo.content, number: memo.number },
     }),
   deleteMemo: (rid: number, memoId: number) =>
-    call(API.consoleMemo(rid, memoId), z.unknown(), { method: "DELETE" }),
+    call(API.consoleMemo(rid, memoId), memoDeletedSchema, { method: "DELETE" }),
 
   uploadImage: (rid: number, file: File) => {
     const form = new FormData();

@@ -1,11 +1,11 @@
 import {
   API,
+  doneAnswerSchema,
   type StaffLoginBody,
   type StaffPinBody,
   type StaffSession,
   staffSessionSchema,
 } from "@tablemate/core";
-import { z } from "zod";
 import { call } from "./http.js";
 
 /** The staff session's calls (contract/console-session.ts). */
@@ -25,7 +25,7 @@ export function signIn(body: StaffLoginBody): Promise<StaffSession> {
 }
 
 export async function signOut(): Promise<void> {
-  await call(API.consoleSession, z.unknown(), { method: "DELETE", expectUnauthorized: true });
+  await call(API.consoleSession, doneAnswerSchema, { method: "DELETE", expectUnauthorized: true });
 }
 
 export function switchByPin(body: StaffPinBody): Promise<StaffSession> {

@@ -5,16 +5,14 @@ import {
   apiKeyListSchema,
   auditPageSchema,
   createdApiKeySchema,
+  doneAnswerSchema,
   type StaffRole,
   staffListSchema,
   staffMemberSchema,
 } from "@tablemate/core";
-import { z } from "zod";
 import { call } from "./http.js";
 
 /** Staff accounts, API keys, the audit log and one's own password (contract/console-staff.ts). */
-
-const nothing = z.unknown();
 
 export const listStaff = (rid: number) => call(API.staffAccounts(rid), staffListSchema);
 
@@ -24,16 +22,16 @@ export const createStaff = (
 ) => call(API.staffAccounts(rid), staffMemberSchema, { method: "POST", body });
 
 export const changeRole = (rid: number, accountId: number, role: StaffRole) =>
-  call(API.staffAccountRole(rid, accountId), nothing, { method: "PUT", body: { role } });
+  call(API.staffAccountRole(rid, accountId), doneAnswerSchema, { method: "PUT", body: { role } });
 
 export const resetPin = (rid: number, accountId: number, pin: string) =>
-  call(API.staffAccountPin(rid, accountId), nothing, { method: "PUT", body: { pin } });
+  call(API.staffAccountPin(rid, accountId), doneAnswerSchema, { method: "PUT", body: { pin } });
 
 export const resetPassword = (rid: number, accountId: number, password: string) =>
-  call(API.staffAccountPassword(rid, accountId), nothing, { method: "PUT", body: { password } });
+  call(API.staffAccountPassword(rid, accountId), doneAnswerSchema, { method: "PUT", body: { password } });
 
 export const setDisabled = (rid: number, accountId: number, disabled: boolean) =>
-  call(API.staffAccountDisabled(rid, accountId), nothing, { method: "PUT", body: { disabled } });
+  call(API.staffAccountDisabled(rid, accountId), doneAnswerSchema, { method: "PUT", body: { disabled } });
 
 export const listApiKeys = (rid: number) => call(API.apiKeys(rid), apiKeyListSchema);
 
@@ -41,7 +39,7 @@ export const createApiKey = (rid: number, body: { name: string; role: ApiKeyRole
   call(API.apiKeys(rid), createdApiKeySchema, { method: "POST", body });
 
 export const revokeApiKey = (rid: number, keyId: number) =>
-  call(API.apiKey(rid, keyId), nothing, { method: "DELETE" });
+  call(API.apiKey(rid, keyId), doneAnswerSchema, { method: "DELETE" });
 
 export interface AuditFilter {
   from?: string;
@@ -57,4 +55,4 @@ export const readAuditLog = (rid: number, filter: AuditFilter): Promise<AuditPag
 
 /** One's own password; the session stays, every other one of the account ends. */
 export const changeOwnPassword = (body: { currentPassword: string; newPassword: string }) =>
-  call(API.consoleSessionPassword, nothing, { method: "POST", body });
+  call(API.consoleSessionPassword, doneAnswerSchema, { method: "POST", body });

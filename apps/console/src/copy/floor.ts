@@ -1,5 +1,5 @@
 import type { TableState } from "@tablemate/core";
-import { ORDER_STATUS_TEXT } from "@tablemate/core";
+import { ORDER_STATUS_TEXT, orderNumber } from "@tablemate/core";
 
 /** The floor page (楼面): table cards, the table's drawer, its actions and their dialogs. */
 export const FLOOR_COPY = {
@@ -15,6 +15,10 @@ export const FLOOR_COPY = {
   } satisfies Record<TableState, string>,
   legend: "图例",
   minutes: (n: number) => `${n} 分钟`,
+  /** a card's money: the open orders as ordered, what was paid of them, or that they are paid */
+  cardOrdered: (total: string) => `¥${total}`,
+  partlyPaid: (total: string, paid: string) => `¥${total} · 已付 ¥${paid}`,
+  paidInFull: (paid: string) => `已付 ¥${paid}`,
   diners: (n: number) => `${n} 人`,
   newOrders: "新订单",
   held: "待确认",
@@ -34,8 +38,9 @@ export const FLOOR_COPY = {
   personNum: "用餐人数",
   cart: "购物车（未下单）",
   noOrders: "暂无订单",
-  order: (id: number) => `订单 #${id}`,
-  addedOrder: (main: number) => `加菜 · 主单 #${main}`,
+  /** one order number everywhere: core's orderNumber, as the diner's detail shows it */
+  order: (id: number) => `订单 ${orderNumber(id)}`,
+  addedOrder: (main: number) => `加菜 · 主单 ${orderNumber(main)}`,
   placedBy: "下单人",
   addedBy: "点菜人",
   staffTag: "员工",
@@ -103,6 +108,8 @@ export const ORDERS_COPY = {
   lastHour: "近一小时",
   all: "全部",
   table: "桌台",
+  orderNo: "订单号",
+  pickUp: (serial: string) => `取餐号 ${serial}`,
   total: "金额",
   time: "下单时间",
   lines: "菜品",

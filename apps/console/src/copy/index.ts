@@ -1,8 +1,10 @@
 import { COMMON_COPY } from "./common.js";
 import { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
+import { FULFILMENT_COPY } from "./fulfilment.js";
 import { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 import { MEMBERS_COPY } from "./members.js";
 import { MENU_COPY } from "./menu.js";
+import { ORDER_DETAIL_COPY } from "./order-detail.js";
 import { PAYMENTS_COPY } from "./payments.js";
 import { REPORTS_COPY } from "./reports.js";
 import { SESSION_COPY } from "./session.js";
@@ -13,10 +15,14 @@ import { TABLES_COPY } from "./tables.js";
 
 export { COMMON_COPY } from "./common.js";
 export { FLOOR_COPY, ORDERS_COPY } from "./floor.js";
+export { FULFILMENT_COPY } from "./fulfilment.js";
+export { HEALTH_COPY } from "./health.js";
 export { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 export { MEMBERS_COPY } from "./members.js";
 export { MENU_COPY } from "./menu.js";
+export { ORDER_DETAIL_COPY } from "./order-detail.js";
 export { PAYMENTS_COPY } from "./payments.js";
+export { PRINTERS_COPY } from "./printers.js";
 export { REPORTS_COPY } from "./reports.js";
 export { SESSION_COPY } from "./session.js";
 export { SETTINGS_COPY } from "./settings.js";
@@ -35,6 +41,8 @@ export const COPY = {
   settings: SETTINGS_COPY,
   floor: FLOOR_COPY,
   orders: ORDERS_COPY,
+  orderDetail: ORDER_DETAIL_COPY,
+  fulfilment: FULFILMENT_COPY,
   staff: STAFF_COPY,
   apiKeys: API_KEYS_COPY,
   audit: AUDIT_COPY,

@@ -1,4 +1,4 @@
-import type { BumpTarget, ItemState } from "@tablemate/core";
+import { type BumpTarget, type ItemState, orderNumber } from "@tablemate/core";
 
 /** The kitchen display (/console/kitchen). */
 export const KITCHEN_COPY = {
@@ -20,9 +20,13 @@ export const KITCHEN_COPY = {
   offline: "连接中断，正在重连…",
   print: "打印",
   reprint: "重印",
-  ticketNo: (n: number) => `#${n}`,
+  /** a ticket shows its order's number (core's orderNumber), as every other view of the order does */
+  ticketNo: (orderId: number) => orderNumber(orderId),
+  openOrder: (orderId: number) => `查看订单 ${orderNumber(orderId)}`,
   cancelTicket: "退菜",
   addOn: "加菜",
+  /** a line holding an allergy the table told of */
+  contains: (words: string) => `含${words}`,
   persons: (n: number) => `${n}人`,
   states: {
     held: "待做",
@@ -63,6 +67,7 @@ export const STATIONS_COPY = {
 /** Printing kitchen tickets and the customer's bill on a receipt printer (/console/print). */
 export const PRINT_COPY = {
   title: "打印",
+  browserTitle: "浏览器打印",
   ticket: "厨房单",
   bill: "结账单",
   ticketNumber: "厨房单号",
@@ -87,6 +92,8 @@ export const PRINT_COPY = {
   amount: "金额",
   thanks: "谢谢惠顾，欢迎再次光临",
   printedAt: "打印时间",
+  /** a takeout's delivery fee on the customer's bill */
+  deliveryFee: "配送费",
   hint: "在浏览器的打印对话框中选择小票打印机，纸张与所选纸宽一致，边距为无",
   loadFailed: "加载失败",
 } as const;

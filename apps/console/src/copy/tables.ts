@@ -3,6 +3,8 @@ export const TABLES_COPY = {
   title: "桌台与二维码",
   add: "新增桌台",
   name: "桌台名称",
+  /** a row's checkbox, named for screen readers: 选择 A01 */
+  select: (name: string) => `选择 ${name}`,
   namePlaceholder: "如 A01、包间-牡丹",
   nameRequired: "请填写桌台名称",
   nameTooLong: "桌台名称最多20个字",

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "../config.js";
 import { linkOrigin } from "../link-origin.js";
 import { ownerLines, qrPngFile, qrSvg, tableLinks } from "../links.js";
 import { createSigner } from "../security/signer.js";
+import { runMain } from "./exit.js";
 
 const USAGE = `Prints the signed link of every table, and writes their QR codes for printing. Run on a
 fresh data folder, it seeds the demo, and the demo owners' console sign-ins go to stderr (once).
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     throw new ConfigError("--restaurant must be an id");
 
   const config = loadConfig();
-  const { database, secret, firstOwners } = await openAndPrepare(config);
+  const { database, secret, firstOwners } = await openAndPrepare(config, { command: "npm run links" });
   try {
     const signer = createSigner(secret);
     const links = await tableLinks(
@@ -57,7 +58,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main);

@@ -8,6 +8,7 @@ import { ownerLines } from "../links.js";
 import { assertPinFree } from "../modules/staff/accounts.js";
 import { createOwner } from "../modules/staff/owners.js";
 import { randomPassword, randomPin } from "../modules/staff/secrets.js";
+import { runMain } from "./exit.js";
 
 const USAGE = `Creates an owner account for a real installation: it owns the given restaurants, and signs in
 to the staff console (/console) with the login and the password printed here.
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   const password = given ?? randomPassword();
 
   const config = loadConfig();
-  const { database, firstOwners } = await openAndPrepare(config);
+  const { database, firstOwners } = await openAndPrepare(config, { command: "npm run owner" });
   try {
     // this run seeded the demo: its owners' passwords exist in plain only now
     if (firstOwners.length) process.stderr.write(`${ownerLines(firstOwners).join("\n")}\n`);
@@ -83,7 +84,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main);

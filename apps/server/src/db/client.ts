@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -6,21 +7,48 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { pooledTransaction } from "./pooled-transaction.js";
 import * as schema from "./schema.js";
 
 export type Schema = typeof schema;
 /** The same Drizzle API over embedded PGlite or a PostgreSQL pool. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database: both have the same query API. */
+export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
+
+/** A plain SQL statement on one session's connection, answering its rows. */
+export type RawQuery = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
 
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** migrates to the latest schema, or with `folder` to the migrations listed in that folder's journal */
+  migrate(folder?: string): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Runs `work` in one transaction on one connection: "snapshot" is repeatable read and read only (one
+   * consistent view of every table, while other connections go on writing), "write" read committed.
+   */
+  session<T>(mode: "snapshot" | "write", work: (query: RawQuery) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = new URL("../../drizzle", import.meta.url).pathname;
+/** What opening the embedded store in `dataDir` threw (the engine could not read the folder). */
+export class StoreOpenError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly reason: unknown,
+  ) {
+    super(`the embedded store in ${dataDir} could not be opened: ${String(reason)}`);
+  }
+}
+
+const BEGIN = {
+  snapshot: "begin isolation level repeatable read, read only",
+  write: "begin",
+} as const;
+
+export const migrationsFolder = new URL("../../drizzle", import.meta.url).pathname;
 
 /**
  * PostgreSQL when a URL is given, else embedded PGlite in dataDir ("memory://" keeps it in memory).
@@ -43,18 +71,24 @@ export async function openDatabase(opts: {
       idleTimeoutMillis: 0,
       lock_timeout: opts.lockTimeoutMs,
     });
-    // An idle connection the server drops (restart, failover, a dropped test database) is replaced on
-    // the next query; unheard, node-postgres would throw it out of the process.
-    pool.on("error", (error) => console.warn(`postgres: idle connection lost (${error.message})`));
+    // The server may cut any connection (restart, failover, a dropped test database), idle or held
+    // between two statements of a transaction. node-postgres reports that as an "error" event that,
+    // unheard, throws out of the process: heard on every connection, the holder's next statement fails
+    // instead, and the pool drops the connection and opens a new one on the next query.
+    pool.on("connect", (connection) =>
+      connection.on("error", (error) => console.warn(`postgres: connection lost (${error.message})`)),
+    );
+    // the pool repeats an idle connection's error, already told above
+    pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });
     return {
       db,
       kind: "postgres",
       // migrations wait for their locks as long as they must: on a connection of their own
-      migrate: async () => {
+      migrate: async (folder = migrationsFolder) => {
         const migrator = new pg.Pool({ connectionString: url, max: 1 });
         try {
-          await migratePg(drizzlePg(migrator), { migrationsFolder });
+          await migratePg(drizzlePg(migrator), { migrationsFolder: folder });
         } finally {
           await migrator.end();
         }
@@ -62,19 +96,45 @@ export async function openDatabase(opts: {
       ping: async () => {
         await pool.query("select 1");
       },
+      session: (mode, work) =>
+        pooledTransaction(pool, BEGIN[mode], (client) =>
+          work(async (text, params) => (await client.query(text, params)).rows),
+        ),
       close: () => pool.end(),
     };
   }
   if (!opts.dataDir.startsWith("memory://")) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir);
+  // the engine writes its postmaster.pid before it finds a folder damaged: put back as it was, the
+  // folder a failed open leaves is the folder it found
+  const pidFile = join(opts.dataDir, "postmaster.pid");
+  const pidBefore =
+    opts.dataDir.startsWith("memory://") || !existsSync(pidFile) ? null : readFileSync(pidFile);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(opts.dataDir);
+  } catch (error) {
+    if (pidBefore) writeFileSync(pidFile, pidBefore);
+    else rmSync(pidFile, { force: true });
+    throw new StoreOpenError(opts.dataDir, error);
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     ping: async () => {
       await client.query("select 1");
     },
-    close: () => client.close(),
+    // PGlite has one connection: its transaction holds it, so others' statements wait for the end
+    session: (mode, work) =>
+      client.transaction(async (tx) => {
+        if (mode === "snapshot") await tx.query("set transaction isolation level repeatable read, read only");
+        return work(async (text, params) => (await tx.query(text, params)).rows as never);
+      }),
+    // a checkpoint first: the next start has no WAL to replay
+    close: async () => {
+      if (!client.closed) await client.exec("checkpoint");
+      await client.close();
+    },
   };
 }

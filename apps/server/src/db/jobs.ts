@@ -29,6 +29,9 @@ export async function releaseJob(db: Db, job: { name: string; holder: string }):
   await db.delete(jobClaims).where(and(eq(jobClaims.name, job.name), eq(jobClaims.holder, job.holder)));
 }
 
+/** Stops a periodic job: no new pass starts, and the answer waits for the pass running now (its claim released at its end). */
+export type StopJob = () => Promise<void>;
+
 /**
  * Runs `pass` every `everyMs` in this process, never two at once (a pass still running skips the
  * tick); a failed pass goes to `onError` and the next tick tries again. Answers the stop; 0: never runs.
@@ -37,18 +40,20 @@ export function repeatEvery(
   everyMs: number,
   pass: () => Promise<unknown>,
   onError: (error: unknown) => void,
-): () => void {
-  if (everyMs <= 0) return () => {};
-  let running = false;
+): StopJob {
+  if (everyMs <= 0) return async () => {};
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = true;
-    pass()
-      .catch(onError)
+    running = pass()
+      .then(() => {}, onError)
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

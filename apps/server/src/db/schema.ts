@@ -4,11 +4,19 @@ import type {
   ComboItem,
   CouponState,
   DiscountStepView,
+  FulfilmentStep,
   GateReason,
   GateRules,
   LedgerEntryKind,
   MethodCategory,
   Norm,
+  PaperWidth,
+  PrintDoc,
+  PrinterKind,
+  PrinterSettings,
+  PrinterState,
+  PrintJobKind,
+  PrintJobState,
   StaffRole,
 } from "@tablemate/core";
 import { sql } from "drizzle-orm";
@@ -54,7 +62,12 @@ export const restaurants = pgTable("restaurants", {
   foodTakingMode: integer("food_taking_mode").$type<0 | 1 | 2>().notNull().default(0),
   wctPayOnly: integer("wct_pay_only").notNull().default(0),
   fastFoodNeedPersonNum: boolean("fast_food_need_person_num").notNull().default(false),
+  /** the takeout minimum (起送价), judged on the goods before the delivery fee */
   startPrice: numeric("start_price", { precision: 12, scale: 4 }).notNull().default("0"),
+  /** takeout's delivery fee, whole cents (migration 0068, core's delivery.ts) */
+  deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
+  /** takeout's preparation and delivery, minutes: the diner's 预计送达 */
+  deliveryMinutes: integer("delivery_minutes").notNull().default(45),
   hotelLock: boolean("hotel_lock").notNull().default(false),
   hideTotalPrice: boolean("hide_total_price").notNull().default(false),
   wctCallService: boolean("wct_call_service").notNull().default(true),
@@ -167,6 +180,9 @@ export const dishes = pgTable(
     methodCategories: jsonb("method_categories").$type<MethodCategory[]>().notNull().default([]),
     additionCategories: jsonb("addition_categories").$type<AdditionCategory[]>().notNull().default([]),
     combos: jsonb("combos").$type<ComboItem[]>().notNull().default([]),
+    /** core's allergen codes the dish itself contains; null until declared (issue 29, migration 0060) */
+    allergens: text("allergens").array(),
+    diets: text("diets").array().notNull().default([]),
   },
   (t) => [
     index("dishes_restaurant_idx").on(t.restaurantId),
@@ -198,6 +214,21 @@ export const memos = pgTable("memos", {
   number: integer("number").notNull().default(0),
 });
 
+/** A translation of one text of a restaurant's menu into one language (issue 28; menu-translation.ts). */
+export const menuTranslations = pgTable(
+  "menu_translations",
+  {
+    restaurantId: restaurantRef(),
+    /** a BCP-47 tag in canonical case (en-US) */
+    lang: text("lang").notNull(),
+    /** the base text as the menu holds it (trimmed) */
+    source: text("source").notNull(),
+    text: text("text").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "menu_translations_pk", columns: [t.restaurantId, t.lang, t.source] })],
+);
+
 /** A visitor, known by its guid (security/visitor.ts: the guid identifies, its credential authorises). */
 export const visitors = pgTable("visitors", {
   guid: text("guid").primaryKey(),
@@ -226,6 +257,8 @@ export const visits = pgTable(
      * member benefits (000 §6) and nobody switches cards afterwards
      */
     memberCardId: integer("member_card_id").references((): AnyPgColumn => memberCards.id),
+    /** the allergies the table told the kitchen at a submit, kept for every later ticket of the visit */
+    kitchenAllergens: text("kitchen_allergens").array().notNull().default([]),
   },
   (t) => [uniqueIndex("visits_table_open").on(t.tableId).where(sql`${t.endedAt} is null`)],
 );
@@ -261,6 +294,8 @@ export const tableUsers = pgTable(
     nickname: text("nickname").notNull().default(""),
     headIcon: text("head_icon").notNull().default(""),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** what this diner avoids, when they chose to share it with the table (issue 29) */
+    avoidAllergens: text("avoid_allergens").array().notNull().default([]),
   },
   (t) => [
     uniqueIndex("table_users_visit_guid").on(t.visitId, t.guid),
@@ -353,9 +388,29 @@ export const orders = pgTable(
     memberCardId: integer("member_card_id").references((): AnyPgColumn => memberCards.id),
     memberPrices: boolean("member_prices").notNull().default(false),
     memberDayPercent: integer("member_day_percent"),
+    /**
+     * the mode's progress beside the status (migration 0040, core's fulfilment.ts): a takeout's
+     * delivery, a reservation's answer, a called pick-up number (calledCount: how often)
+     */
+    fulfilment: text("fulfilment").$type<FulfilmentStep>(),
+    fulfilmentAt: timestamp("fulfilment_at", { withTimezone: true }),
+    calledCount: integer("called_count").notNull().default(0),
+    /** the delivery fee it was placed with, whole cents (migration 0068, core's orderDeliveryFeeCents) */
+    deliveryFeeCents: integer("delivery_fee_cents").notNull().default(0),
+    /** a takeout's minutes to the door as the restaurant set them at submit (its 预计送达); null otherwise */
+    deliveryMinutes: integer("delivery_minutes"),
   },
   (t) => [
+    check("orders_delivery_fee", sql`${t.deliveryFeeCents} >= 0`),
     check("orders_member_day_percent", sql`${t.memberDayPercent} between 1 and 100`),
+    check(
+      "orders_fulfilment",
+      sql`${t.fulfilment} in ('delivering', 'delivered', 'confirmed', 'declined', 'called')`,
+    ),
+    check(
+      "orders_called_count",
+      sql`${t.calledCount} >= 0 and (${t.calledCount} = 0) = (${t.fulfilment} is distinct from 'called')`,
+    ),
     uniqueIndex("orders_restaurant_submit").on(t.restaurantId, t.submitId),
     index("orders_table_idx").on(t.tableId),
     index("orders_cart_idx").on(t.cartId),
@@ -417,6 +472,19 @@ export const orderEvents = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("order_events_order_idx").on(t.orderId)],
+);
+
+/** Module-view tracking (001 §9): a visitor saw a module of the menu on a restaurant day (migration 0036). */
+export const moduleViews = pgTable(
+  "module_views",
+  {
+    restaurantId: restaurantRef(),
+    day: date("day").notNull(),
+    /** header, recommend, c<category id> or s<second category id> (core's moduleKeySchema) */
+    module: text("module").notNull(),
+    guid: text("guid").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.day, t.module, t.guid] })],
 );
 
 /** Quick-service pick-up numbers: the last one given per restaurant and day, counted up by each order. */
@@ -586,6 +654,8 @@ export const stations = pgTable(
     name: text("name").notNull(),
     /** lower first; the first station takes the dishes no category routes */
     sort: integer("sort").notNull().default(0),
+    /** where its tickets print (issue 27); none: the display only */
+    printerId: integer("printer_id").references((): AnyPgColumn => printers.id),
   },
   (t) => [uniqueIndex("stations_restaurant_name").on(t.restaurantId, t.name)],
 );
@@ -669,6 +739,67 @@ export const kitchenBumps = pgTable(
     recalledAt: timestamp("recalled_at", { withTimezone: true }),
   },
   (t) => [index("kitchen_bumps_station_idx").on(t.stationId, t.id)],
+);
+
+// ── Printing (issue 27): printers, and the print queue that prints each page exactly once ─────────
+
+/** A restaurant's printer: its kind's settings (secrets sealed with SECRET), its backup, its state. */
+export const printers = pgTable(
+  "printers",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<PrinterKind>().notNull(),
+    paper: integer("paper").$type<PaperWidth>().notNull().default(80),
+    /** the kind's settings that are no secret (host and port; user and SN; client id and machine code) */
+    settings: jsonb("settings").$type<PrinterSettings>().notNull().default({}),
+    /** the 飞鹅 UKEY or the 易联云 client secret, sealed (security/sealed.ts); never shown again */
+    sealedSecret: text("sealed_secret"),
+    backupPrinterId: integer("backup_printer_id").references((): AnyPgColumn => printers.id),
+    /** bills and pick-up slips print here */
+    counter: boolean("counter").notNull().default(false),
+    state: text("state").$type<PrinterState>().notNull().default("unknown"),
+    stateAt: timestamp("state_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("printers_restaurant_name").on(t.restaurantId, t.name)],
+);
+
+/**
+ * One page for one printer, with its own id (the cloud services' idempotency key). `key` makes the
+ * same page for the same printer a no-op (a ticket queued twice prints once); `first_printer_id`
+ * stays the station's printer when the job moves to the backup (printed 转打印).
+ */
+export const printJobs = pgTable(
+  "print_jobs",
+  {
+    id: serial("id").primaryKey(),
+    restaurantId: restaurantRef(),
+    printerId: reference("printer_id", () => printers.id),
+    firstPrinterId: reference("first_printer_id", () => printers.id),
+    kind: text("kind").$type<PrintJobKind>().notNull(),
+    key: text("key").notNull(),
+    ticketId: integer("ticket_id").references(() => kitchenTickets.id),
+    orderId: integer("order_id").references(() => orders.id),
+    page: jsonb("page").$type<PrintDoc>().notNull(),
+    state: text("state").$type<PrintJobState>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** when the queue looks at it next: a retry's backoff, or the next question to the service */
+    nextAt: timestamp("next_at", { withTimezone: true }).notNull().defaultNow(),
+    /** the service's own id of the print (飞鹅's order id, 易联云's order_id) */
+    remoteId: text("remote_id"),
+    error: text("error").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    transferredAt: timestamp("transferred_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("print_jobs_key").on(t.key),
+    index("print_jobs_due_idx").on(t.state, t.nextAt),
+    index("print_jobs_restaurant_idx").on(t.restaurantId, t.id),
+  ],
 );
 
 // ── Payment (issue 18): what is owed, the attempts to pay it, the provider's word, refunds ──────────
@@ -785,6 +916,8 @@ export const payAttempts = pgTable(
     uniqueIndex("pay_attempts_trade_no").on(t.tradeNo),
     index("pay_attempts_intent_idx").on(t.intentId),
     index("pay_attempts_pending_idx").on(t.status, t.createdAt),
+    /** a second tap never opens a second trade: one pending attempt per intent (0025) */
+    uniqueIndex("pay_attempts_one_pending").on(t.intentId).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { type Column, getTableColumns, type SQL, sql, type Table } from "drizzle-orm";
 import pg from "pg";
 import type { Db } from "./client.js";
+import { pooledTransaction } from "./pooled-transaction.js";
 
 /**
  * A hand-written statement for a hot path where Drizzle's query building costs more CPU than the
@@ -41,25 +42,12 @@ export type RunIn = <Row>(statement: Statement, values: unknown[]) => Promise<Ro
 export async function transact<T>(db: Db, work: (runIn: RunIn) => Promise<T>): Promise<T> {
   const client = clientOf(db);
   if (client instanceof pg.Pool) {
-    const connection = await client.connect();
-    let broken = false;
-    try {
-      await connection.query("begin");
-      const result = await work(async <Row>(statement: Statement, values: unknown[]) => {
+    return pooledTransaction(client, "begin", (connection) =>
+      work(async <Row>(statement: Statement, values: unknown[]) => {
         const query = { name: statement.name, text: statement.text, values };
         return (await connection.query<Row & pg.QueryResultRow>(query)).rows;
-      });
-      await connection.query("commit");
-      return result;
-    } catch (error) {
-      await connection.query("rollback").catch(() => {
-        broken = true;
-      });
-      throw error;
-    } finally {
-      // a connection that could not even roll back is not given to the next caller
-      connection.release(broken);
-    }
+      }),
+    );
   }
   return (
     client as PgliteQueries & { transaction<T>(fn: (tx: PgliteQueries) => Promise<T>): Promise<T> }

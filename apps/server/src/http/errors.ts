@@ -1,5 +1,6 @@
 import { AppError, type ErrorKey } from "@tablemate/core";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { drainBody } from "./drain.js";
 import { refused } from "./envelope.js";
 
 /** The framework's own refusals, by Fastify's error code: each is an entry of core's table. */
@@ -29,7 +30,7 @@ export function asAppError(error: FastifyError | AppError | Error): AppError {
  * Sends the envelope `{ code, success: false, data, message }` with the table's status. An error that
  * is not a refusal is logged (a thrower of a 5xx AppError logs its cause itself).
  */
-export function sendError(
+export async function sendError(
   error: FastifyError | AppError | Error,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -37,6 +38,8 @@ export function sendError(
   const known = asAppError(error);
   if (known.status >= 500 && !(error instanceof AppError))
     request.log.error({ err: error }, "unhandled error");
+  // a body too large is still arriving: read it away first, or the closing connection resets it
+  if (known.key === "bodyTooLarge") await drainBody(request.raw);
   return reply.status(known.status).send(refused(known));
 }
 

@@ -18,7 +18,7 @@ export interface RateLimits {
   perAddress: number;
 }
 
-const UNCOUNTED = ["/assets/", "/console/assets/", "/images/", "/healthz", PAY_API.payNotify("")];
+const UNCOUNTED = ["/assets/", "/console/assets/", "/images/", "/healthz", "/readyz", PAY_API.payNotify("")];
 const isUncounted = (request: FastifyRequest) => UNCOUNTED.some((prefix) => request.url.startsWith(prefix));
 
 /** Who an allowance belongs to: the visitor the credential names, or the address when there is none. */

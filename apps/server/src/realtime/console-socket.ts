@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { parse } from "../http/parse.js";
 import type { StaffGuard, StaffPrincipal } from "../modules/staff/guard.js";
+import type { CatchUp } from "./catch-up.js";
 import type { Backplane } from "./hub.js";
 import { send } from "./socket.js";
 import { staffTopic } from "./staff-topics.js";
@@ -29,6 +30,8 @@ export interface ConsoleSocketDeps {
   backplane: Backplane;
   /** how often an open socket's session is checked again (revoked, expired, role changed) */
   recheckMs?: number;
+  /** the backplane's return: each socket is closed (1012) and its page reconnects and reads afresh */
+  catchUp: CatchUp;
 }
 
 /**
@@ -95,7 +98,10 @@ export function consoleSocketRoutes(app: FastifyInstance, deps: ConsoleSocketDep
         guard.require(request, rid, permission).catch(() => socket.close(SESSION_ENDED, "session ended"));
       }, recheckMs);
       recheck.unref();
+      // the backplane's return: the page reads everything again when it reconnects (1012: restarted)
+      const forget = deps.catchUp.add(() => socket.close(1012, "live news resumed: read again"));
       socket.on("close", () => {
+        forget();
         clearInterval(recheck);
         for (const unsubscribe of unsubscribes) void unsubscribe();
       });

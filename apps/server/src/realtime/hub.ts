@@ -6,7 +6,14 @@ export interface Backplane {
   publish(topic: string, message: string): Promise<void>;
   subscribe(topic: string, onMessage: (message: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** whether a shared backplane (Redis) is connected now; absent in process (always is) */
+  connected?(): boolean;
+  /** a shared backplane's outages and returns (absent in process: it has none) */
+  onLinkChange?(listener: LinkListener): void;
 }
+
+/** told when the link between processes goes down (with why) and when it is back */
+export type LinkListener = (up: boolean, detail: string) => void;
 
 type Listener = (message: string) => void;
 
@@ -33,6 +40,10 @@ export class Listeners {
 
   deliver(topic: string, message: string): void {
     for (const listener of this.byTopic.get(topic) ?? []) listener(message);
+  }
+
+  topics(): string[] {
+    return [...this.byTopic.keys()];
   }
 
   clear(): void {

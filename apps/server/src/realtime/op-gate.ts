@@ -20,6 +20,7 @@ export interface Lane {
  */
 export class OpGate {
   private waiting = 0;
+  private readonly whenIdle: Array<() => void> = [];
 
   constructor(private readonly limits: GateLimits = GATE_LIMITS) {}
 
@@ -38,9 +39,15 @@ export class OpGate {
           .finally(() => {
             size--;
             this.waiting--;
+            if (this.waiting === 0) for (const resolve of this.whenIdle.splice(0)) resolve();
           });
         return true;
       },
     };
+  }
+
+  /** Resolves once no message of any socket is waiting or being handled (a clean shutdown waits for it). */
+  idle(): Promise<void> {
+    return this.waiting === 0 ? Promise.resolve() : new Promise((resolve) => this.whenIdle.push(resolve));
   }
 }

@@ -17,6 +17,7 @@ import { socketCart } from "../modules/cart/carts.js";
 import { operate } from "../modules/cart/operate.js";
 import type { Signer } from "../security/signer.js";
 import { visitorOf } from "../security/visitor.js";
+import type { CatchUp } from "./catch-up.js";
 import { type Backplane, cartTopic, restaurantTopic } from "./hub.js";
 import { cartMessage, helloMessage, refusalVerdict } from "./messages.js";
 import { OpGate } from "./op-gate.js";
@@ -43,6 +44,8 @@ export interface SocketDeps {
   signer: Signer;
   backplane: Backplane;
   now: () => Date;
+  /** the backplane's return: each socket is greeted again with its cart as it is now */
+  catchUp: CatchUp;
 }
 
 /**
@@ -59,7 +62,7 @@ export function send(socket: WebSocket, message: ServerMessage | string): void {
  * The table's socket: a visitor holding the table's signed token joins that table's cart topic only.
  * Operations are applied in the database first, then broadcast to every tablemate on any process.
  */
-export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
+export function socketRoutes(app: FastifyInstance, deps: SocketDeps): { idle: () => Promise<void> } {
   const { db, signer, backplane } = deps;
   const gate = new OpGate();
   app.get(API.socket, { websocket: true }, async (socket, request) => {
@@ -101,10 +104,15 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
       backplane.subscribe(cartTopic(cartId), (message) => send(socket, message)),
       backplane.subscribe(restaurantTopic(rid), (message) => send(socket, message)),
     ]);
+    const greet = async () => send(socket, helloMessage(guid, tableId, await cartState(db, cartId)));
+    const forget = deps.catchUp.add(() => {
+      greet().catch((error: unknown) => request.log.error({ err: error }, "socket catch-up"));
+    });
     socket.on("close", () => {
+      forget();
       for (const unsubscribe of unsubscribes) void unsubscribe();
     });
-    send(socket, helloMessage(guid, tableId, await cartState(db, cartId)));
+    await greet();
 
     async function handle({ cartId, accessType }: Awaited<typeof opened>, incoming: Incoming): Promise<void> {
       if (!incoming.message) return send(socket, refusalVerdict(incoming.opId, incoming.refused));
@@ -133,6 +141,9 @@ export function socketRoutes(app: FastifyInstance, deps: SocketDeps): void {
     const { cartId, fastHotel } = await socketCart(db, signer, { rid, tableId, sid, guid });
     return { cartId, accessType: fastHotel ? ("virTable" as const) : ("realTable" as const) };
   }
+
+  // a clean shutdown waits for the operations sockets sent before they closed
+  return { idle: () => gate.idle() };
 }
 
 /**

@@ -42,8 +42,10 @@ export function issueVisitor(signer: Signer, reply: FastifyReply): { guid: strin
   return { guid, token };
 }
 
+/** The visitor's cookies, Secure whenever the request came over https (directly or by a trusted proxy). */
 export function setVisitorCookies(reply: FastifyReply, guid: string, token: string): void {
-  const common = { path: "/", maxAge: ONE_YEAR_SECONDS, sameSite: "lax" as const };
+  const secure = reply.request.protocol === "https";
+  const common = { path: "/", maxAge: ONE_YEAR_SECONDS, sameSite: "lax" as const, secure };
   reply.setCookie(GUID_COOKIE, guid, { ...common, httpOnly: false });
   reply.setCookie(VISITOR_COOKIE, token, { ...common, httpOnly: true });
 }

@@ -24,14 +24,17 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A fresh, migrated database for one test file: PGlite in memory, or a PostgreSQL database made for the run. */
+/**
+ * A fresh database for one test file: PGlite in memory, or a PostgreSQL database made for the run;
+ * migrated unless `migrated: false` (an empty database, as a new installation's).
+ */
 export async function createTestDatabase(
   backend: Backend,
-  opts: { lockTimeoutMs?: number } = {},
+  { migrated = true, ...opts }: { lockTimeoutMs?: number; migrated?: boolean } = {},
 ): Promise<TestDatabase> {
   if (backend === "pglite") {
     const database = await openDatabase({ dataDir: "memory://" });
-    await database.migrate();
+    if (migrated) await database.migrate();
     return { database, drop: () => database.close() };
   }
   const name = `tablemate_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
@@ -39,7 +42,7 @@ export async function createTestDatabase(
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), dataDir: "", ...opts });
-  await database.migrate();
+  if (migrated) await database.migrate();
   return {
     database,
     url: url.toString(),

@@ -3,7 +3,7 @@ import { API } from "@tablemate/core";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { type App, buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
-import type { Db } from "../../src/db/client.js";
+import type { Database, Db } from "../../src/db/client.js";
 import { seedDemo } from "../../src/db/demo/seed.js";
 import { restaurants, tables } from "../../src/db/schema.js";
 import type { MemberStorePlugins } from "../../src/modules/member/stores.js";
@@ -34,6 +34,8 @@ export function socketHeaders(url: string): Record<string, string> {
 
 export interface TestApp extends App {
   db: Db;
+  /** the database under `db` (its sessions: backups, raw reads) */
+  database: Database;
   /** set on PostgreSQL */
   databaseUrl?: string;
   close(): Promise<void>;
@@ -77,6 +79,7 @@ export async function startTestApp(
   return {
     ...app,
     db: testDb.database.db,
+    database: testDb.database,
     databaseUrl: testDb.url,
     close: async () => {
       await app.server.close();

@@ -1,5 +1,8 @@
 import {
+  CARD_HISTORIES,
+  type CardHistory,
   cardActivateAnswerSchema,
+  cardHistoryPageSchema,
   cardRightsSchema,
   couponPageSchema,
   equitiesSchema,
@@ -15,6 +18,11 @@ import { z } from "zod";
 import { json } from "./harness.js";
 import { answerOf, expectRefusal, type MemberBrowser } from "./members.js";
 import type { smsOutbox } from "./sms-outbox.js";
+
+/** The path of a card's balance or points history in the diner's family. */
+export function historyPath(diner: MemberBrowser, history: CardHistory): string {
+  return history === "balance" ? diner.paths.balanceHistory : diner.paths.pointsHistory;
+}
 
 /**
  * The member calls' contract for one family, whichever store answers them (the built-in one, a CRM
@@ -98,7 +106,19 @@ export async function familyContract(
   const rules = answerOf(await diner.get(diner.paths.rechargeRules), z.array(rechargeRuleSchema));
   expect(rules.map((r) => r.rechargeMoney)).toEqual(rules.map((r) => r.rechargeMoney).sort((a, b) => a - b));
   const rights = answerOf(await diner.get(diner.paths.cardRights), cardRightsSchema);
-  return { login, opened, equities, rules, rights };
+
+  // the card's two histories, each a page whose newest line is what the equities say
+  const [balanceHistory, pointsHistory] = await Promise.all(
+    CARD_HISTORIES.map(async (history) =>
+      answerOf(
+        await diner.get(historyPath(diner, history), { cardId, page: 1, limit: 20 }),
+        cardHistoryPageSchema,
+      ),
+    ),
+  );
+  expect(balanceHistory).toMatchObject({ history: "balance", page: 1, limit: 20 });
+  expect(pointsHistory?.list[0]?.after ?? 0).toBe(equities.points);
+  return { login, opened, equities, rules, rights, balanceHistory, pointsHistory };
 }
 
 /**
@@ -112,6 +132,12 @@ export async function expectOthersRefused(
   for (const cardId of others.cardIds) {
     expectRefusal(await diner.get(diner.paths.card(cardId)), 403, MEMBER_CODES.cardQueryFailed);
     expectRefusal(await diner.get(diner.paths.equities, { cardId }), 403, MEMBER_CODES.cardQueryFailed);
+    for (const history of CARD_HISTORIES)
+      expectRefusal(
+        await diner.get(historyPath(diner, history), { cardId }),
+        403,
+        MEMBER_CODES.cardQueryFailed,
+      );
     expectRefusal(
       await diner.get(diner.paths.coupons, { memberCardId: cardId }),
       403,

@@ -1,4 +1,10 @@
-import { cardLoginAnswerSchema, MEMBER_TOKEN_HEADER, type MemberFamily, memberPaths } from "@tablemate/core";
+import {
+  cardLoginAnswerSchema,
+  MEMBER_API,
+  MEMBER_TOKEN_HEADER,
+  type MemberFamily,
+  memberPaths,
+} from "@tablemate/core";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import type { z } from "zod";
@@ -77,6 +83,16 @@ export class MemberBrowser {
       method: "GET",
       url: `${url}?${search}`,
       headers: this.headers(),
+      remoteAddress: this.address,
+    });
+  }
+
+  /** token-refresh with `token` in the member-token header, where the app sends it */
+  refresh(token: string) {
+    return this.app.server.inject({
+      method: "GET",
+      url: `${MEMBER_API.tokenRefresh}?rid=${this.rid}`,
+      headers: { token: visitorToken(this.guid), [MEMBER_TOKEN_HEADER]: token },
       remoteAddress: this.address,
     });
   }

@@ -9,13 +9,14 @@ import {
 import { showToast } from "../features/loading/toast.js";
 import { MEMBER_COPY } from "../features/member/member-copy.js";
 import { http } from "./http.js";
+import { memberLoginKey as storageKey } from "./member-login-key.js";
 
 /**
  * The member calls' transport (spec 001 §6, §8): the member login kept in local storage, its token in
  * the `member-token` header, and what each refusal code asks: 401 and 1990 clear the login and
  * reject; 405, 407, 1991 and 1992 refresh the token (token-refresh) and try once more; a refresh
- * answering 1001 clears and rejects; any other failed refresh says 获取信息失败，请稍后重试！; 500
- * says 系统错误. Loaded with the member banner and pages only.
+ * answering 1001 clears and rejects; any other failed refresh says 获取信息失败，请稍后重试！ (500
+ * says 系统错误 on every call: the diner's http client). Loaded with the member banner and pages only.
  */
 
 /** A member login at one restaurant (a member session is the restaurant's): token, phone, current card. */
@@ -25,7 +26,6 @@ export interface MemberLogin {
   cardId: number | null;
 }
 
-const storageKey = (rid: number) => `member:${rid}`;
 const listeners = new Set<(rid: number) => void>();
 
 function isLogin(value: unknown): value is MemberLogin {
@@ -116,7 +116,6 @@ export function codeOf(error: unknown): number | null {
 function settle(error: unknown, rid: number): boolean {
   const action = memberTokenAction(codeOf(error));
   if (action === "clear") clearMemberLogin(rid);
-  if (action === "systemError") showToast(MEMBER_COPY.systemError);
   return action === "refresh";
 }
 
@@ -128,7 +127,12 @@ function refreshToken(rid: number, token: string): Promise<string> {
   if (running) return running;
   const refresh = (async () => {
     try {
-      const fresh = await http.get<TokenRefreshAnswer>(MEMBER_API.tokenRefresh, { token, rid });
+      // the token in its header, as every member call sends it: never in a URL (logs keep those)
+      const fresh = await http.get<TokenRefreshAnswer>(
+        MEMBER_API.tokenRefresh,
+        { rid },
+        { headers: { [MEMBER_TOKEN_HEADER]: token } },
+      );
       updateMemberLogin(rid, { token: fresh.token });
       return fresh.token;
     } catch (error) {

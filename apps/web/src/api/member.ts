@@ -1,5 +1,7 @@
 import {
   type Campaign,
+  type CardHistory,
+  type CardHistoryPage,
   type CardLoginAnswer,
   type CardRights,
   type CouponGiveAnswer,
@@ -86,6 +88,16 @@ export async function updateMemberInfo(
   info: Omit<MemberUpdateBody, "rid">,
 ): Promise<void> {
   await memberPost(paths.member(info.memberId), rid, info);
+}
+
+/** GET cards/balance-history or cards/points-history: one page of the card's history, newest first. */
+export function fetchCardHistory(
+  paths: MemberPaths,
+  rid: number,
+  history: CardHistory,
+  query: { cardId: number; page: number; limit: number },
+): Promise<CardHistoryPage> {
+  return memberGet(history === "balance" ? paths.balanceHistory : paths.pointsHistory, rid, query);
 }
 
 /** GET coupons: type 1 usable, 2 used or expired; page 1, limit 999 (001 §7). */

@@ -1,9 +1,12 @@
-import { type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { useCompanionClearedAlert } from "../features/cart/use-companion-cleared-alert.js";
 import { useConnectionToast } from "../features/cart/use-connection-toast.js";
 import { LoadingOverlay } from "../features/loading/LoadingOverlay.js";
 import { useSlowNetworkToast } from "../features/loading/use-slow-network-toast.js";
+import { phoneLocale } from "../i18n/choose-locale.js";
+import { currentLocale } from "../i18n/i18n.js";
+import { useLocale } from "../i18n/use-locale.js";
 import { loadSearchObj } from "../store/search-obj.js";
 import { KeepAlivePages } from "./KeepAlive.js";
 import { lazyPage } from "./lazy-page.js";
@@ -62,8 +65,18 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-/** The app's routes under any router; tests pass extra pages to exercise the guard. */
+/**
+ * The app's routes under any router; tests pass extra pages to exercise the guard. Every page renders
+ * again in a new language; the phone's own language is shown once the first screen (zh-CN) is up.
+ */
 export function AppRoutes({ routes = PAGE_ROUTES }: { routes?: readonly PageRoute[] }) {
+  useLocale();
+  useEffect(() => {
+    // a phone reading the source language loads no language code at all
+    const chosen = phoneLocale();
+    if (chosen !== currentLocale())
+      void import("../i18n/load-locale.js").then(({ setLocale }) => setLocale(chosen, false));
+  }, []);
   const keptAlive = routes.filter((route) => route.keepAlive);
   return (
     <Shell>

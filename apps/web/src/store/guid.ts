@@ -1,3 +1,4 @@
+import { randomUuid } from "@tablemate/client";
 import { isGuid } from "@tablemate/core";
 
 export const GUID_COOKIE = "guid";
@@ -15,14 +16,6 @@ function validGuid(value: string | null): string | null {
   return value !== null && isGuid(value) ? value : null;
 }
 
-/** crypto.randomUUID exists only on https and localhost; a phone on a plain-http LAN needs the fallback. */
-export function newGuid(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /**
  * The visitor id: from page data, else the cookie the server set, else a new one written to the
  * cookie. Null only when the cookie cannot be read back (cookies blocked), which aborts startup.
@@ -30,7 +23,7 @@ export function newGuid(): string {
 export function resolveGuid(pageDataGuid: string | null): string | null {
   const known = validGuid(pageDataGuid) ?? validGuid(readCookie(GUID_COOKIE));
   if (known) return known;
-  const generated = newGuid();
+  const generated = randomUuid();
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and in-app browsers
   document.cookie = `${GUID_COOKIE}=${generated}; path=/; max-age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
   return validGuid(readCookie(GUID_COOKIE));

@@ -1,6 +1,13 @@
 import { ApiError } from "@tablemate/client";
 import type { RestaurantDetail } from "@tablemate/core";
-import { isPrepaymentMode, offeredDishes, parseId, refusesShopMode, sortCategories } from "@tablemate/core";
+import {
+  isPrepaymentMode,
+  isServerVersion,
+  offeredDishes,
+  parseId,
+  refusesShopMode,
+  sortCategories,
+} from "@tablemate/core";
 import { TOKEN_STORAGE_KEY } from "../api/http.js";
 import { fetchCategories, fetchFoodList, fetchMemos } from "../api/menu.js";
 import { fetchCrmType, fetchPosOnline, fetchRestaurantDetail } from "../api/restaurant.js";
@@ -62,6 +69,7 @@ async function runSteps(query: PageQuery, store: StoreAccess): Promise<void> {
   // 4. restaurant (already in the page when the server served this restaurant), then table and cart
   const page = pageAnswers(hotelid);
   const restaurant = page.restaurant ?? (await step("restaurantInfo", () => fetchRestaurantDetail(hotelid)));
+  if (!isServerVersion(restaurant.serverVersion)) throw new StartupError("cardVersion");
   if (searchObj.shop && refusesShopMode(restaurant)) throw new StartupError("shopMode");
   const table = tableParams(searchObj);
   if (!table) throw new StartupError("tableInfo");

@@ -33,3 +33,6 @@ export const ridQuerySchema = z.object({ rid: idSchema });
 /** Every console route names its restaurant in the path (`/console/api/v1/restaurants/:rid/...`). */
 export const consoleRidParamSchema = z.object({ rid: idSchema });
 export const hotelidQuerySchema = z.object({ hotelid: idSchema });
+
+/** The answer of a staff call that changes something and has nothing to tell back (`data: null`). */
+export const doneAnswerSchema = z.null();

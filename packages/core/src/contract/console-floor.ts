@@ -2,8 +2,8 @@ import { z } from "zod";
 import { TABLE_STATES } from "../staff/floor-state.js";
 import { idSchema } from "./common.js";
 import { approvalSchema } from "./console-staff.js";
-import { lineAdditionSchema, linePartSchema } from "./order.js";
-import { cartOpSchema, opIdSchema } from "./realtime.js";
+import { fulfilmentStepSchema, lineAdditionSchema, linePartSchema } from "./order.js";
+import { cartOpSchema, opIdSchema, opVerdictSchema } from "./realtime.js";
 import { orderEventViewSchema } from "./staff.js";
 
 /*
@@ -28,6 +28,18 @@ export const emptyActionSchema = z.object({}).strict().optional();
 export const cancelOrderBodySchema = z
   .object({ reason: reasonSchema, approval: approvalSchema.optional() })
   .strict();
+
+/** A fulfilment step (配送中, 已送达, 确认 or 拒绝 a reservation, 叫号) for one order. */
+export const fulfilmentBodySchema = z.object({ to: fulfilmentStepSchema }).strict();
+
+/** Its answer: the order, its status (a declined reservation is cancelled), step and calls. */
+export const fulfilmentResultSchema = z.object({
+  orderId: z.number(),
+  status: z.number(),
+  fulfilment: fulfilmentStepSchema,
+  calledCount: z.number(),
+});
+export type FulfilmentResult = z.infer<typeof fulfilmentResultSchema>;
 
 export const compLineBodySchema = z
   .object({ reason: reasonSchema, approval: approvalSchema.optional() })
@@ -106,9 +118,11 @@ export const floorTableSchema = z.object({
   /** orders the gate holds for a waiter's confirmation */
   heldOrders: z.number(),
   calls: z.array(waiterCallViewSchema),
-  /** the open orders' total, yuan */
+  /** the open orders' total as ordered (before discounts), yuan */
   total: z.string(),
-  /** issue 18's payments set it; false until then */
+  /** what the open orders have been paid so far (whole payments, stored value, bill shares), yuan */
+  paidTotal: z.string(),
+  /** nothing is left to pay for the open orders, and they were paid for (settlement's groupAccount) */
   paid: z.boolean(),
 });
 export type FloorTable = z.infer<typeof floorTableSchema>;
@@ -168,6 +182,9 @@ export const consoleOrderSchema = z.object({
   eatType: z.enum(["dine", "fast", "takeout", "reserve"]),
   personNum: z.number(),
   fastSerialNo: z.string(),
+  /** the mode's step (core's fulfilment.ts) and how often its pick-up number was called */
+  fulfilment: fulfilmentStepSchema.nullable(),
+  calledCount: z.number(),
   wholeMemo: z.string(),
   /** takeout and reservation contact */
   contact: contactSchema.nullable(),
@@ -200,7 +217,7 @@ export const tableDetailSchema = z.object({
   /** what the visit's shared cart holds now (not yet ordered) */
   cart: z.object({ cartId: z.number(), version: z.number(), lines: z.array(cartLineViewSchema) }).nullable(),
   orders: z.array(consoleOrderSchema),
-  /** the open orders' totals: ordered, comped, due */
+  /** the open orders' totals: ordered (comped lines too), comped, due (what the diners' phones say is left to pay) */
   totals: z.object({ ordered: z.string(), comped: z.string(), due: z.string() }),
 });
 export type TableDetail = z.infer<typeof tableDetailSchema>;
@@ -268,3 +285,14 @@ export const consoleSocketQuerySchema = z.object({ rid: idSchema });
 
 export const orderMovedSchema = z.object({ orderId: z.number(), status: z.number() });
 export const callAckedSchema = z.object({ callId: z.number(), tableId: z.number() });
+
+/** POST …/lines/:lineId/comp: the line given free, and its order. */
+export const lineCompedSchema = z.object({ lineId: z.number(), orderId: z.number() });
+/** POST …/lines/:lineId/void (退菜): the line, its order and the order's total after it. */
+export const lineVoidedSchema = z.object({ lineId: z.number(), orderId: z.number(), total: z.string() });
+/** POST …/tables/:tableId/reverse-settle: the table and the orders reopened. */
+export const settleReversedSchema = z.object({ tableId: z.number(), orderIds: z.array(z.number()) });
+/** POST …/tables/:tableId/seat: the table and its visit (opened, or the one already open). */
+export const tableSeatedSchema = z.object({ tableId: z.number(), visitId: z.number() });
+/** POST …/tables/:tableId/cart-ops: a waiter's cart operation's verdict and the visit's cart. */
+export const staffCartOpAnswerSchema = z.object({ verdict: opVerdictSchema, cartId: z.number() });

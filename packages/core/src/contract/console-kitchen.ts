@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BUMP_TARGETS, ITEM_STATES } from "../kitchen.js";
 import { idSchema } from "./common.js";
+import { allergenCodesSchema } from "./menu.js";
 
 /** The kitchen's console calls (issue 17): request and response payloads. */
 
@@ -48,6 +49,8 @@ export const ticketItemSchema = z.object({
   count: z.string(),
   memo: z.string(),
   state: itemStateSchema,
+  /** what the line contains (its dish's and chosen options' allergens): marked when the table told of one */
+  allergens: allergenCodesSchema,
 });
 export type TicketItem = z.infer<typeof ticketItemSchema>;
 
@@ -68,6 +71,8 @@ export const ticketSchema = z.object({
   fastSerialNo: z.string(),
   personNum: z.number(),
   wholeMemo: z.string(),
+  /** the allergies the table told the kitchen during the visit (printed bold: 过敏: 花生) */
+  allergies: allergenCodesSchema,
   /** ISO time the ticket was made */
   createdAt: z.string(),
   /** compare-and-set: a bump names the version it saw */
@@ -142,6 +147,9 @@ export const billSchema = z.object({
       total: z.string(),
     }),
   ),
+  /** a takeout's delivery fee ("0.00": none) */
+  deliveryFee: z.string(),
+  /** what the lines and the delivery fee come to */
   total: z.string(),
   orderedAt: z.string(),
   printedAt: z.string(),
@@ -152,3 +160,6 @@ export type Bill = z.infer<typeof billSchema>;
 export type KitchenTopicMessage =
   | { topic: "kitchen"; type: "ticket.created"; ticket: KitchenTicket }
   | { topic: "kitchen"; type: "ticket.changed"; ticket: KitchenTicket; bumpId: number | null };
+
+/** DELETE …/stations/:sid: the station removed. */
+export const stationDeletedSchema = z.object({ id: z.number() });

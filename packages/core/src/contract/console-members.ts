@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DATE_PATTERN, parseDateTime } from "../dates.js";
 import { COUPON_TYPE, OPEN_CARD_ACTIVITY } from "../member/coupon.js";
 import { couponValidity, VALIDITY_TYPE } from "../member/coupon-validity.js";
+import { LEDGER_KINDS } from "../member/ledger.js";
 import { AWARD_TYPE, GIFT_TYPE } from "../member/recharge.js";
 import { yuanToCents } from "../payment/cents.js";
 import { idSchema } from "./common.js";
@@ -116,19 +117,6 @@ export const ledgerQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
-
-export const LEDGER_KINDS = [
-  "recharge",
-  "gift",
-  "earn",
-  "hold",
-  "release",
-  "spend",
-  "refund",
-  "reverse",
-  "adjustment",
-  "restore",
-] as const;
 
 export const ledgerEntryViewSchema = z.object({
   seq: z.number(),
@@ -491,3 +479,9 @@ export const consoleOfferSchema = z.object({
   text: z.string(),
 });
 export type ConsoleOffer = z.infer<typeof consoleOfferSchema>;
+
+/** The member settings' lists (GET of each tab). */
+export const couponTemplateListSchema = z.array(couponTemplateViewSchema);
+export const consoleRechargeRuleListSchema = z.array(consoleRechargeRuleSchema);
+export const consoleCardTypeListSchema = z.array(consoleCardTypeSchema);
+export const consoleOfferListSchema = z.array(consoleOfferSchema);

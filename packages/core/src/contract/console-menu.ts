@@ -5,9 +5,11 @@
  * the same function before it sends, so a rule is written once.
  */
 import { z } from "zod";
+import { MAX_DELIVERY_MINUTES } from "../delivery.js";
 import { MARKET_PRICE } from "../money.js";
 import { parseRanges } from "../period.js";
 import { idSchema } from "./common.js";
+import { allergenCodesSchema, dietCodesSchema } from "./menu.js";
 
 /** A money amount as the console sends it: a non-negative exact decimal, at most 4 places (yuan). */
 export const moneySchema = z
@@ -15,8 +17,17 @@ export const moneySchema = z
   .transform((v) => (typeof v === "number" ? String(v) : v.trim()))
   .pipe(z.string().regex(/^\d{1,8}(\.\d{1,4})?$/, "应为不小于 0 的金额，最多 4 位小数"));
 
+/** A charge the server keeps in whole cents (a delivery fee): a non-negative exact decimal, at most 2 places. */
+export const centsMoneySchema = z
+  .union([z.string(), z.number()])
+  .transform((v) => (typeof v === "number" ? String(v) : v.trim()))
+  .pipe(z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, "应为不小于 0 的金额，最多 2 位小数"));
+
 const nameSchema = (max: number) => z.string().trim().min(1, "不能为空").max(max, `不能超过 ${max} 个字`);
 const optionId = idSchema.optional();
+/** An option's own allergens (a norm, method, addition or combo part adds them to the line): none by default. */
+const optionAllergens = allergenCodesSchema.default([]);
+
 /** Sort positions and counts as integers, as the diner app reads them. */
 const positiveInt = z.number().int().min(1, "应为不小于 1 的整数").max(9999, "不能超过 9999");
 
@@ -26,6 +37,7 @@ export const consoleNormSchema = z.object({
   price: moneySchema,
   vipPrice: moneySchema.nullable().default(null),
   isDefault: z.boolean().default(false),
+  allergens: optionAllergens,
 });
 
 export const consoleMethodCategorySchema = z.object({
@@ -39,6 +51,7 @@ export const consoleMethodCategorySchema = z.object({
         /** 0 none, 1 percentage, 2 fixed */
         markupWay: z.union([z.literal(0), z.literal(1), z.literal(2)]),
         isDefault: z.boolean().default(false),
+        allergens: optionAllergens,
       }),
     )
     .min(1, "至少要有一个做法")
@@ -48,7 +61,9 @@ export const consoleMethodCategorySchema = z.object({
 export const consoleAdditionCategorySchema = z.object({
   categoryName: nameSchema(20),
   additions: z
-    .array(z.object({ id: optionId, name: nameSchema(20), priceUpValue: moneySchema }))
+    .array(
+      z.object({ id: optionId, name: nameSchema(20), priceUpValue: moneySchema, allergens: optionAllergens }),
+    )
     .min(1, "至少要有一个加料")
     .max(30),
 });
@@ -62,6 +77,7 @@ export const consoleComboPartSchema = z.object({
   /** how many parts of this group the diner picks (a fixed set takes them all) */
   groupPick: positiveInt,
   priceUp: moneySchema.default("0"),
+  allergens: optionAllergens,
 });
 
 /** Days: '0' every day, or a comma list of 1..7 (Monday..Sunday); time: '0' all day or 'HH:MM-HH:MM,…'. */
@@ -117,6 +133,9 @@ export const consoleDishInputSchema = z.object({
   methodCategories: z.array(consoleMethodCategorySchema).max(10).default([]),
   additionCategories: z.array(consoleAdditionCategorySchema).max(10).default([]),
   combos: z.array(consoleComboPartSchema).max(50).default([]),
+  /** what the dish itself contains: null until the restaurant declares it ([] declares none) */
+  allergens: allergenCodesSchema.nullable().default(null),
+  diets: dietCodesSchema.default([]),
 });
 export type ConsoleDishInput = z.infer<typeof consoleDishInputSchema>;
 
@@ -194,8 +213,16 @@ export const consoleSettingsInputSchema = z.object({
   businessTime: businessTimeSchema,
   foodsTemplate: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
   recommendsTemplate: z.union([z.literal(1), z.literal(2)]),
-  /** takeout minimum, yuan */
+  /** takeout minimum, yuan: judged on the goods, before the delivery fee */
   startPrice: moneySchema,
+  /** takeout's delivery fee, yuan in whole cents (stored as cents) */
+  deliveryFee: centsMoneySchema,
+  /** takeout's preparation and delivery, minutes: the diner's 预计送达 */
+  deliveryMinutes: z
+    .number()
+    .int("应为整数分钟")
+    .min(0, "不能小于 0")
+    .max(MAX_DELIVERY_MINUTES, `不能超过 ${MAX_DELIVERY_MINUTES} 分钟`),
   announcement: z.string().trim().max(200, "不能超过 200 个字"),
   /** the discount banner's text on the menu */
   discountText: z.string().trim().max(60, "不能超过 60 个字"),
@@ -242,6 +269,7 @@ export const consoleDishSchema = consoleDishInputSchema.extend({
       price: decimalText,
       vipPrice: decimalText.nullable(),
       isDefault: z.boolean(),
+      allergens: allergenCodesSchema,
     }),
   ),
   methodCategories: z.array(
@@ -255,6 +283,7 @@ export const consoleDishSchema = consoleDishInputSchema.extend({
           markupPrice: decimalText,
           markupWay: z.union([z.literal(0), z.literal(1), z.literal(2)]),
           isDefault: z.boolean(),
+          allergens: allergenCodesSchema,
         }),
       ),
     }),
@@ -263,7 +292,14 @@ export const consoleDishSchema = consoleDishInputSchema.extend({
     z.object({
       categoryName: z.string(),
       sort: z.number().int(),
-      additions: z.array(z.object({ id: z.number().int(), name: z.string(), priceUpValue: decimalText })),
+      additions: z.array(
+        z.object({
+          id: z.number().int(),
+          name: z.string(),
+          priceUpValue: decimalText,
+          allergens: allergenCodesSchema,
+        }),
+      ),
     }),
   ),
   combos: z.array(
@@ -276,6 +312,7 @@ export const consoleDishSchema = consoleDishInputSchema.extend({
       groupName: z.string(),
       groupPick: z.number().int(),
       priceUp: decimalText,
+      allergens: allergenCodesSchema,
     }),
   ),
 });
@@ -310,6 +347,7 @@ export type ConsoleImage = z.infer<typeof consoleImageSchema>;
 export const consoleSettingsSchema = consoleSettingsInputSchema.extend({
   restaurantId: z.number().int(),
   startPrice: decimalText,
+  deliveryFee: decimalText,
 });
 export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;
 
@@ -559,3 +597,10 @@ export function storedDishPrice(
   if (shown) return { price: shown.price, vipPrice: shown.vipPrice };
   return { price: dish.price, vipPrice: dish.vipPrice };
 }
+
+/** PUT …/menu/categories/order, …/dishes/order, …/recommends: the ids in their new order. */
+export const idOrderSchema = z.array(z.number());
+/** DELETE …/menu/categories/:id, …/dishes/:id, …/memos/:id: what was removed. */
+export const categoryDeletedSchema = z.object({ categoryId: z.number() });
+export const dishDeletedSchema = z.object({ dishId: z.number() });
+export const memoDeletedSchema = z.object({ memoId: z.number() });

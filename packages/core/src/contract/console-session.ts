@@ -10,7 +10,15 @@ import { idSchema } from "./common.js";
  */
 export const staffSessionSchema = z.object({
   account: z.object({ id: z.number().int(), name: z.string(), login: z.string() }),
-  restaurants: z.array(z.object({ id: z.number().int(), name: z.string(), role: z.enum(STAFF_ROLES) })),
+  restaurants: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      role: z.enum(STAFF_ROLES),
+      /** the restaurant's IANA zone: every time the console shows is on its clock */
+      timezone: z.string(),
+    }),
+  ),
 });
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 export type StaffSessionRestaurant = StaffSession["restaurants"][number];

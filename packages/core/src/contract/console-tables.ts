@@ -32,3 +32,8 @@ export const consoleTableSchema = z.object({
   link: z.string(),
 });
 export type ConsoleTable = z.infer<typeof consoleTableSchema>;
+
+/** GET …/tables: the restaurant's tables. */
+export const consoleTableListSchema = z.array(consoleTableSchema);
+/** DELETE …/tables/:tableId: the table removed (soft: its orders keep it). */
+export const tableDeletedSchema = z.object({ tableId: z.number() });

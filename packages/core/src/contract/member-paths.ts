@@ -31,6 +31,10 @@ export function memberPaths(family: MemberFamily) {
     cardLogin: `${at}/cards/login`,
     /** GET ?cardId=&rid=: a card's balance, points, coupons, member day and privileges */
     equities: `${at}/cards/equities`,
+    /** GET ?rid=&cardId=&page=&limit=: the card's balance history, newest first (ours, issue 25) */
+    balanceHistory: `${at}/cards/balance-history`,
+    /** GET ?rid=&cardId=&page=&limit=: the card's points history, newest first (ours, issue 25) */
+    pointsHistory: `${at}/cards/points-history`,
     /** GET ?rid=&type=&page=&limit=&memberCardId=&memberId=: coupons (type 1 usable, 2 used or expired) */
     coupons: `${at}/coupons`,
   } as const;
@@ -60,6 +64,9 @@ export const MEMBER_API = {
   /** GET ?rid=&orderId=&couponId=&points=&storedValue=: the discount pipeline's answer for an order */
   discounts: "/deal/api/v1/discounts",
 } as const;
+
+/** GET {family}/cards' message when the member has no card here (001 §8), its data the empty list. */
+export const NO_CARDS_MESSAGE = "请联系服务员办理会员，即可享受会员特权";
 
 /** The header a member token travels in (beside the visitor's own `token`). */
 export const MEMBER_TOKEN_HEADER = "member-token";

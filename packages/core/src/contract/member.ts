@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { CARD_HISTORIES } from "../member/history.js";
+import { LEDGER_KINDS } from "../member/ledger.js";
 import { PHONE_PATTERN } from "../validation.js";
 import { guidSchema, idSchema } from "./common.js";
 import { memberUseSchema } from "./order.js";
@@ -57,6 +59,15 @@ export const cardActivateBodySchema = z.object({
 /** GET {family}/cards/equities */
 export const equitiesQuerySchema = z.object({ rid: idSchema, cardId: idSchema });
 
+/** GET {family}/cards/balance-history and cards/points-history: one page of the card's history, newest first */
+export const cardHistoryQuerySchema = z.object({
+  rid: idSchema,
+  cardId: idSchema,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type CardHistoryQuery = z.infer<typeof cardHistoryQuerySchema>;
+
 /** GET {family}/coupons: type 1 usable now, 2 used or expired (the app asks page 1, limit 999, type 1) */
 export const couponsQuerySchema = z.object({
   rid: idSchema,
@@ -96,8 +107,12 @@ export const openCardCouponsQuerySchema = z.object({
 export const campaignTakeBodySchema = z.object({ rid: idSchema, cardId: idSchema, campaignId: idSchema });
 export type CampaignTakeBody = z.infer<typeof campaignTakeBodySchema>;
 
-/** GET /cloud/api/v2/users/token-refresh */
-export const tokenRefreshQuerySchema = z.object({ rid: idSchema, token: z.string().min(1).max(200) });
+/**
+ * GET /cloud/api/v2/users/token-refresh (001 §7: token, rid): the token travels in the member-token
+ * header as on every member call, never in the URL (which logs, proxies and histories keep).
+ */
+export const tokenRefreshQuerySchema = z.object({ rid: idSchema });
+export const refreshTokenSchema = z.string().min(1).max(200);
 
 /**
  * POST /deal/api/v1/recharge-prepay: header paySign = HMAC-SHA256 (hex) over rechargePaySignText(body),
@@ -209,6 +224,28 @@ export const equitiesSchema = z.object({
   privileges: z.array(z.number()),
 });
 export type Equities = z.infer<typeof equitiesSchema>;
+
+/**
+ * A card history's page (issue 25): the balance's lines in cents (principal and gift together), or
+ * the points'; each with the ledger entry's kind, its signed change and what was left after it, its
+ * time 'YYYY-MM-DD HH:mm' on the restaurant's clock. Newest first.
+ */
+export const cardHistoryPageSchema = z.object({
+  history: z.enum(CARD_HISTORIES),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  list: z.array(
+    z.object({
+      seq: z.number(),
+      kind: z.enum(LEDGER_KINDS),
+      change: z.number().int(),
+      after: z.number().int(),
+      time: z.string(),
+    }),
+  ),
+});
+export type CardHistoryPage = z.infer<typeof cardHistoryPageSchema>;
 
 /** GET {family}/wechat-card-rights's answer: the restaurant's card types and what each gives. */
 export const cardRightsSchema = z.object({
@@ -447,7 +484,12 @@ export const memberDiscountsSchema = z.object({
   /** the orders at regular prices */
   plainCents: cents,
   steps: z.array(discountStepSchema),
-  /** what the diner pays, by stored value and the gateway together */
+  /** the takeout's delivery fee, which no step reduces (core's delivery.ts) */
+  deliveryFeeCents: cents,
+  /**
+   * what the diner pays, by stored value and the gateway together: goods less the steps, plus the fee,
+   * less what tablemates' bill shares paid or hold of it (what a whole pay asks now)
+   */
   payableCents: cents,
   couponId: z.number().nullable(),
   points: z.object({

@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { AVAILABLE, AVAILABLE_SOON, UNAVAILABLE } from "../period.js";
+import { ALLERGENS, DIETS } from "../allergen-codes.js";
+import { AVAILABLE, AVAILABLE_SOON, NO_SALE_PERIOD, UNAVAILABLE } from "../period.js";
 import { idSchema } from "./common.js";
+
+/** Core's allergen and diet codes (allergens.ts), each once. */
+export const allergenCodesSchema = z.array(z.enum(ALLERGENS)).max(ALLERGENS.length);
+export const dietCodesSchema = z.array(z.enum(DIETS)).max(DIETS.length);
+/** An option's allergens (a norm, method, addition or combo part), absent where it declares none of its own. */
+const optionAllergens = z.optional(allergenCodesSchema);
 
 export const foodQuerySchema = z
   .object({ restaurantId: idSchema.optional(), rid: idSchema.optional() })
@@ -15,6 +22,7 @@ export const normSchema = z.object({
   price: z.number(),
   vipPrice: z.number().nullable(),
   isDefault: z.boolean().optional(),
+  allergens: optionAllergens,
 });
 
 export type Norm = z.infer<typeof normSchema>;
@@ -26,6 +34,7 @@ export const methodSchema = z.object({
   markupPrice: z.number(),
   markupWay: z.literal([0, 1, 2]),
   isDefault: z.boolean(),
+  allergens: optionAllergens,
 });
 
 export type Method = z.infer<typeof methodSchema>;
@@ -38,7 +47,12 @@ export const methodCategorySchema = z.object({
 
 export type MethodCategory = z.infer<typeof methodCategorySchema>;
 
-export const additionSchema = z.object({ id: z.number(), name: z.string(), priceUpValue: z.number() });
+export const additionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  priceUpValue: z.number(),
+  allergens: optionAllergens,
+});
 
 export type Addition = z.infer<typeof additionSchema>;
 
@@ -62,6 +76,7 @@ export const comboItemSchema = z.object({
   /** how many parts to pick in this group (fixed groups take all) */
   groupPick: z.number(),
   priceUp: z.number(),
+  allergens: optionAllergens,
 });
 
 export type ComboItem = z.infer<typeof comboItemSchema>;
@@ -108,13 +123,19 @@ export const dishSchema = z.object({
   index: z.number(),
   showDishItem: z.boolean(),
   isRecommend: z.boolean(),
-  salablePeriodType: z.number(),
+  /** 0 no sale period; else the period's state now, as availableStatus (001 §4: 2 soon, 3 unavailable) */
+  salablePeriodType: z.literal([NO_SALE_PERIOD, AVAILABLE, AVAILABLE_SOON, UNAVAILABLE]),
   salablePeriod: salePeriodSchema.nullable(),
   availableStatus: availableStatusSchema,
   norms: z.array(normSchema),
   methodCategories: z.array(methodCategorySchema),
   additionCategories: z.array(additionCategorySchema),
   combosList: z.array(comboItemSchema),
+  /** what the dish itself contains (its options add their own); empty when undeclared or none */
+  allergens: allergenCodesSchema,
+  /** whether the restaurant declared the dish's allergens: "declared" with none is not "unknown" */
+  allergenInfo: z.enum(["declared", "unknown"]),
+  diets: dietCodesSchema,
 });
 
 export type Dish = z.infer<typeof dishSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseDateTime } from "../dates.js";
 import { flagSchema, guidSchema, idSchema } from "./common.js";
+import { allergenCodesSchema } from "./menu.js";
 import { lineChoiceSchema, opIdSchema } from "./realtime.js";
 
 /** Submit answer codes (spec 000 §8). */
@@ -43,6 +44,14 @@ export const ORDER_STATUS = {
 } as const;
 
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+/**
+ * An order's progress beside its status, by mode (core's fulfilment.ts moves it): a takeout's
+ * delivery, a reservation's answer, a pick-up number called at the counter.
+ */
+export const FULFILMENT_STEPS = ["delivering", "delivered", "confirmed", "declined", "called"] as const;
+export const fulfilmentStepSchema = z.enum(FULFILMENT_STEPS);
+export type FulfilmentStep = z.infer<typeof fulfilmentStepSchema>;
 
 /** The statuses of an open order: placed, accepted, cooking, served (not cancelled, settled or closed). */
 export const OPEN_ORDER_STATUSES: readonly number[] = [
@@ -112,6 +121,8 @@ export const orderPayloadSchema = z.object({
   time: bookedTimeSchema.optional(),
   memo: text(200).optional(),
   address: text(200).optional(),
+  /** ours (issue 29): allergies the diner tells the kitchen; kept for the rest of the visit */
+  kitchenAllergens: allergenCodesSchema.default([]),
 });
 
 export type OrderPayload = z.infer<typeof orderPayloadSchema>;
@@ -189,7 +200,8 @@ export type OrderCancellation = z.infer<typeof orderCancellationSchema>;
 export const orderPaySchema = z.object({
   payId: z.number(),
   payType: z.string(),
-  money: z.number(),
+  /** yuan as text, two places ('82.50'), like every other amount of the order detail */
+  money: z.string(),
   paid: z.boolean(),
   /** a sandbox payment (测试) */
   test: z.boolean().optional(),
@@ -265,6 +277,10 @@ export const orderDetailSchema = z.object({
     })
     .nullable(),
   takeout: z.boolean(),
+  /** a takeout's delivery fee, owed with the goods and never discounted ("0.00": none; ours, issue 25) */
+  deliveryFee: z.string(),
+  /** 预计送达 'HH:mm' in the restaurant's zone (core's estimatedArrival), null when not a takeout (ours) */
+  estimatedArrival: z.string().nullable(),
   fastSerialNo: z.string(),
   invoiceTitle: z.string(),
   personNum: z.number(),
@@ -272,6 +288,9 @@ export const orderDetailSchema = z.object({
   mainOrderId: z.number().nullable(),
   /** status 0 held by the restaurant's gate until a waiter confirms it: the diner sees 待确认 (ours) */
   held: z.boolean(),
+  /** the mode's step (配送中, 已确认, 请取餐…), null before any; calledCount: how often the number was called */
+  fulfilment: fulfilmentStepSchema.nullable(),
+  calledCount: z.number(),
   /** whose member card priced the order (a tablemate's: shared, 000 §6), or null */
   member: memberUseSchema.nullable(),
 });

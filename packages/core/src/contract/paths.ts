@@ -2,7 +2,9 @@
  * Every HTTP path of the contract, in one place for the server's routes and the web client.
  * The spec names most of them; the ones it leaves out sit in the same families (DECISIONS.md).
  */
+import { ALLERGEN_API } from "./allergen-paths.js";
 import { DINER_API } from "./diner-paths.js";
+import { MENU_LANGUAGE_API } from "./menu-language-paths.js";
 import { ORDER_API } from "./order-paths.js";
 import { PAY_API } from "./pay-paths.js";
 
@@ -17,6 +19,8 @@ export const API = {
   ...DINER_API,
   ...ORDER_API,
   ...PAY_API,
+  ...ALLERGEN_API,
+  ...MENU_LANGUAGE_API,
   /** staff: change one's own password (revokes the account's other sessions) */
   consoleSessionPassword: "/console/api/v1/session/password",
   /** staff: a restaurant's orders with their events */
@@ -31,7 +35,7 @@ export const API = {
   consoleFloor: (rid: Id) => atRestaurant(rid, "/floor"),
   /** one table: its detail on the floor (GET); rename, type (PUT) and delete (DELETE) from the tables page */
   consoleTable: (rid: Id, tableId: Id) => atRestaurant(rid, `/tables/${tableId}`),
-  consoleOrderAction: (rid: Id, orderId: Id, action: "accept" | "serve" | "cancel") =>
+  consoleOrderAction: (rid: Id, orderId: Id, action: "accept" | "serve" | "cancel" | "fulfilment") =>
     atRestaurant(rid, `/orders/${orderId}/${action}`),
   consoleLineComp: (rid: Id, lineId: Id) => atRestaurant(rid, `/order-lines/${lineId}/comp`),
   /** POST {reason, approval?}: void a line of an open order (退菜) */
@@ -78,8 +82,31 @@ export const API = {
   consoleTicket: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}`),
   consoleTicketBump: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}/bump`),
   consoleTicketReprint: (rid: Id, tid: Id) => atRestaurant(rid, `/tickets/${tid}/reprint`),
+  /** console (owners and managers, issue 26): the failing health checks (contract/console-health.ts) */
+  consoleHealth: (rid: Id) => atRestaurant(rid, "/health"),
+  /** console (printing, issue 27): the printers (GET, POST); `/:pid` (PUT, DELETE), its test page */
+  consolePrinters: (rid: Id) => atRestaurant(rid, "/printers"),
+  consolePrinter: (rid: Id, pid: Id) => atRestaurant(rid, `/printers/${pid}`),
+  consolePrinterTest: (rid: Id, pid: Id) => atRestaurant(rid, `/printers/${pid}/test`),
+  /** console (printing): a virtual printer's paper (the demo's printers, shown as strips) */
+  consolePrinterPaper: (rid: Id, pid: Id) => atRestaurant(rid, `/printers/${pid}/paper`),
+  /** console (printing): where a station's tickets print (PUT) */
+  consoleStationPrinter: (rid: Id, sid: Id) => atRestaurant(rid, `/stations/${sid}/printer`),
+  /** console (printing): the print queue, newest first; a job's retry, its reprint (重印) */
+  consolePrintJobs: (rid: Id) => atRestaurant(rid, "/print-jobs"),
+  consolePrintJobRetry: (rid: Id, jid: Id) => atRestaurant(rid, `/print-jobs/${jid}/retry`),
+  /** console (printing): a job with its page (GET); a browser printer's job printed by the console (POST) */
+  consolePrintJob: (rid: Id, jid: Id) => atRestaurant(rid, `/print-jobs/${jid}`),
+  consolePrintJobPrinted: (rid: Id, jid: Id) => atRestaurant(rid, `/print-jobs/${jid}/printed`),
+  consolePrintJobReprint: (rid: Id, jid: Id) => atRestaurant(rid, `/print-jobs/${jid}/reprint`),
+  /** a cloud printer service's callback that a print finished (`feieyun`, `yilianyun`; signed, form POST) */
+  printCallback: (service: string) => `/print/api/v1/callback/${service}`,
+  /** console (printing): print the order's bill at the counter printer (POST) */
+  consoleOrderBillPrint: (rid: Id, oid: Id) => atRestaurant(rid, `/orders/${oid}/bill/print`),
   /** console: an order's customer bill (with the orders added to it); printing it sends nothing to the kitchen */
   consoleOrderBill: (rid: Id, oid: Id) => atRestaurant(rid, `/orders/${oid}/bill`),
+  /** console (floor.read): one order with its payments, refunds, tickets and history */
+  consoleOrder: (rid: Id, oid: Id) => atRestaurant(rid, `/orders/${oid}`),
   /** staff (menu.write; reading floor.read): the restaurant's whole menu as the console edits it */
   consoleMenu: (rid: Id) => atRestaurant(rid, "/menu"),
   consoleCategories: (rid: Id) => atRestaurant(rid, "/menu/categories"),
@@ -96,6 +123,8 @@ export const API = {
   consoleMemo: (rid: Id, memoId: Id) => atRestaurant(rid, `/menu/memos/${memoId}`),
   /** multipart upload of a dish image (field `file`) */
   consoleImages: (rid: Id) => atRestaurant(rid, "/menu/images"),
+  /** staff (menu.write): GET ?lang= a language's translations and every language's completeness; PUT changes some */
+  consoleTranslations: (rid: Id) => atRestaurant(rid, "/menu/translations"),
   /** staff (settings.write; reading floor.read): modes, hours, templates, start price, texts */
   consoleSettings: (rid: Id) => atRestaurant(rid, "/settings"),
   /** staff (stock): the stock page's read (dishes, additions, POS switch) */
@@ -147,4 +176,6 @@ export const API = {
   /** the orders of a date range as CSV */
   consoleReportsCsv: (rid: number | string) => `/console/api/v1/restaurants/${rid}/reports/orders.csv`,
   healthz: "/healthz",
+  /** readiness: the store, Redis, reconciliation, backups and disk, each with what to do */
+  readyz: "/readyz",
 } as const;

@@ -19,6 +19,12 @@ export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 /** Money on the wire: exact decimals as text, two places. */
 const yuan = z.string().regex(/^-?\d+\.\d{2}$/);
 
+/**
+ * A refund the console asks for: yuan with two places, at most ¥99,999,999.99 (what an intent's
+ * integer cents and the orders' numeric(12,2) can hold), so no amount reaches yuanToCents out of range.
+ */
+const REFUND_YUAN = /^\d{1,8}\.\d{2}$/;
+
 /** Our own create-payment calls carry one (header `Idempotency-Key`): same key and body, same answer. */
 export const idempotencyKeySchema = z
   .string()
@@ -82,6 +88,18 @@ export type RechargeStart = z.infer<typeof rechargeStartSchema>;
 
 /** GET /deal/api/v1/prepay/attempts/:tradeNo?rid=: the return page asks (a pending attempt is queried at the provider). */
 export const payAttemptParamsSchema = z.object({ tradeNo: z.string().min(1).max(64) });
+/** A discount taken off before paying (a member price, a 满减 offer, a coupon, points), as /pay shows it. */
+const payDiscountSchema = z.object({ kind: z.string(), label: z.string(), amount: yuan });
+
+/** How a payment was made (/pay/success, 000 §2): the gateway's part, stored value, and the discounts. */
+export const paidWithSchema = z.object({
+  /** what the gateway (WeChat Pay, Alipay, the sandbox) was asked for */
+  gateway: yuan,
+  storedValue: yuan,
+  discounts: z.array(payDiscountSchema),
+});
+export type PaidWith = z.infer<typeof paidWithSchema>;
+
 export const payAttemptSchema = z.object({
   tradeNo: z.string(),
   status: z.enum(ATTEMPT_STATUSES),
@@ -89,6 +107,9 @@ export const payAttemptSchema = z.object({
   test: z.boolean(),
   /** the order it pays (an order's attempt), to go on to its detail */
   orderId: z.number().nullable(),
+  /** the gateway for which it was made */
+  provider: z.enum(PAY_PROVIDERS),
+  paidWith: paidWithSchema,
 });
 export type PayAttempt = z.infer<typeof payAttemptSchema>;
 
@@ -98,11 +119,15 @@ export const payViewSchema = z.object({
   orderId: z.number(),
   restaurantName: z.string(),
   tableName: z.string(),
-  /** the order group's total */
+  /** the order group's total (its goods) */
   total: yuan,
+  /** the takeout's delivery fee, a line of its own that no discount reduces ("0.00": none) */
+  deliveryFee: yuan,
   /** discounts taken off before paying (coupons, stored value: the members issue fills these) */
-  discounts: z.array(z.object({ kind: z.string(), label: z.string(), amount: yuan })),
+  discounts: z.array(payDiscountSchema),
   paid: yuan,
+  /** of what is paid, the stored value spent (the rest came through the gateway) */
+  storedValue: yuan,
   refunded: yuan,
   due: yuan,
   /** unpaid, paying (an attempt in flight), paid */
@@ -155,6 +180,8 @@ export const billViewSchema = z.object({
   total: yuan,
   paid: yuan,
   left: yuan,
+  /** what was refunded of the visit's bill parts (a comp of a paid dish, a staff refund) */
+  refunded: yuan,
   /** what this diner's held claims come to (what 支付 charges) */
   mine: yuan,
   lines: z.array(billLineSchema),
@@ -241,7 +268,10 @@ export const consoleTradeParamSchema = z.object({ rid: idSchema, tradeNo: z.stri
 
 /** POST …/payments/:intentId/refund: a manager's approval always (core's needsApproval). */
 export const consoleRefundRequestSchema = z.object({
-  amount: yuan.refine((v) => Number(v) > 0, PAY_TEXT.refundNotPositive),
+  amount: z
+    .string({ error: PAY_TEXT.refundAmountFormat })
+    .regex(REFUND_YUAN, PAY_TEXT.refundAmountFormat)
+    .refine((v) => Number(v) > 0, PAY_TEXT.refundNotPositive),
   reason: z.string().trim().min(1, "请填写退款原因").max(200),
   approval: approvalSchema.optional(),
 });
@@ -299,3 +329,12 @@ export type SandboxNotification = z.infer<typeof sandboxNotificationSchema>;
 /** POST PAY_API.sandboxCheckout(tradeNo), form-encoded: the button the payer pressed. */
 export const sandboxCheckoutActionSchema = z.object({ action: z.enum(["pay", "fail", "cancel"]) });
 export type SandboxCheckoutAction = z.infer<typeof sandboxCheckoutActionSchema>["action"];
+
+/** GET …/payments: an order group's or a table's payments. */
+export const consolePaymentListSchema = z.array(consolePaymentSchema);
+/** GET …/money-issues: the money that needs a person. */
+export const moneyIssueListSchema = z.array(moneyIssueSchema);
+/** POST …/payments/:intentId/refund: the refund numbers recorded. */
+export const consoleRefundAnswerSchema = z.object({ refunds: z.array(z.string()) });
+/** POST …/trades/:tradeNo/requery: the attempt's status now. */
+export const requeryAnswerSchema = z.object({ status: z.enum(ATTEMPT_STATUSES) });

@@ -75,11 +75,30 @@ export const cartLineSchema = z.object({
   memo: z.string(),
 });
 
+/**
+ * A cart line as tablemates are shown it (cart.line-fields, spec 000 §3): the line with the spec's
+ * fields besides, from core's tableLine: Weigh, methodId (the method ids), price and vipPrice (one
+ * unit as the register prices it; vipPrice null without a member price; 0.0001 a market price; both
+ * null for a dish gone from the menu), detail (a combo's parts as foodId@itemId, with their count),
+ * batch (the additions as id and ordered) and comment (the memo).
+ */
+export const tableCartLineSchema = cartLineSchema.extend({
+  Weigh: z.boolean(),
+  methodId: z.array(z.number()),
+  price: z.number().nullable(),
+  vipPrice: z.number().nullable(),
+  detail: z.array(z.object({ id: z.string(), itemId: z.number(), count: z.number() })),
+  batch: z.array(z.object({ id: z.number(), ordered: z.number() })),
+  comment: z.string(),
+});
+
+export type TableCartLine = z.infer<typeof tableCartLineSchema>;
+
 export const cartStateSchema = z.object({
   cartId: z.number(),
   version: z.number(),
   personNum: z.number(),
-  lines: z.array(cartLineSchema),
+  lines: z.array(tableCartLineSchema),
 });
 
 export type CartState = z.infer<typeof cartStateSchema>;

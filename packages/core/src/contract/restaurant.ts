@@ -20,8 +20,12 @@ export const restaurantDetailSchema = z.object({
   foodTakingMode: z.literal([0, 1, 2]),
   wctPayOnly: z.number(),
   fastFoodNeedPersonNum: z.boolean(),
-  /** takeout minimum, yuan */
+  /** takeout minimum, yuan: judged on the goods, before the delivery fee */
   startPrice: z.number(),
+  /** ours (issue 25): takeout's delivery fee as money text ('6.00'), paid with the goods, never discounted */
+  deliveryFee: z.string(),
+  /** ours: takeout's preparation and delivery, minutes (预计送达) */
+  deliveryMinutes: z.number(),
   hotelLock: z.boolean(),
   /** ours: takeout and reservation orders need a code sent to the diner's phone (2008) */
   verifyPhone: z.boolean(),

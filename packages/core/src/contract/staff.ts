@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "../order-status.js";
 import { idSchema } from "./common.js";
-import { eatTypeSchema, orderSummarySchema } from "./order.js";
+import { eatTypeSchema, fulfilmentStepSchema, orderSummarySchema } from "./order.js";
 
 /**
  * One of the order status codes (0, 1, 2, 4, 5, 7, 8); forms and query strings carry it as digits (an
@@ -51,6 +51,8 @@ export const staffOrderSchema = orderSummarySchema.extend({
   paymentType: z.number(),
   eatType: eatTypeSchema,
   posTime: z.string().nullable(),
+  fulfilment: fulfilmentStepSchema.nullable(),
+  calledCount: z.number(),
   events: z.array(orderEventViewSchema),
 });
 

@@ -52,8 +52,11 @@ export type LedgerEntry =
   | { kind: "spend"; cents: number; points: number; holdId?: string }
   /** unspent principal given back to the member */
   | { kind: "refund"; cents: number }
-  /** a refunded payment's stored value back on the card, principal and gift as it spent them (spendRestore) */
-  | { kind: "restore"; principalCents: number; giftCents: number }
+  /**
+   * a refunded payment's stored value back on the card, principal and gift as it spent them
+   * (spendRestore), and on a full refund the points it redeemed
+   */
+  | { kind: "restore"; principalCents: number; giftCents: number; points?: number }
   /** points taken back after a refunded payment */
   | { kind: "reverse"; points: number }
   /** a staff correction: signed amounts */
@@ -67,6 +70,20 @@ export type LedgerEntry =
     };
 
 export type LedgerEntryKind = LedgerEntry["kind"];
+
+/** Every kind of entry, as the ledger's rows and the calls that show them name them. */
+export const LEDGER_KINDS = [
+  "recharge",
+  "gift",
+  "earn",
+  "hold",
+  "release",
+  "spend",
+  "refund",
+  "reverse",
+  "adjustment",
+  "restore",
+] as const satisfies readonly LedgerEntryKind[];
 
 /** An accepted entry as the ledger records it: what it changed (signed) and the balance after it. */
 export interface PostedEntry {
@@ -130,7 +147,7 @@ function amountsOf(entry: LedgerEntry): number[] {
     case "spend":
       return [entry.cents, entry.points];
     case "restore":
-      return [entry.principalCents, entry.giftCents];
+      return [entry.principalCents, entry.giftCents, entry.points ?? 0];
     case "release":
     case "adjustment":
       return [];
@@ -196,7 +213,7 @@ export function applyEntry(balance: StoredBalance, entry: LedgerEntry): LedgerOu
       break;
     }
     case "restore":
-      delta = { principalCents: entry.principalCents, giftCents: entry.giftCents, points: 0 };
+      delta = { principalCents: entry.principalCents, giftCents: entry.giftCents, points: entry.points ?? 0 };
       break;
     case "reverse":
       if (entry.points > spendable.points) return refuse("pointsShort");

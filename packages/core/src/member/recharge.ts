@@ -138,6 +138,21 @@ export function rechargeRuleText(rule: RechargeRule): string {
 }
 
 /**
+ * A fixed amount's tile on the recharge page: the gift a recharge of exactly `rechargeCents` will get
+ * by all the rules (rechargeGift, as the server credits it), in yuan and points: 充200送30 where a
+ * per-multiple rule beats the tile's own 充200送10, 充500送50 for a 10% award, 充200 without a gift.
+ */
+export function rechargeAmountText(rules: readonly RechargeRule[], rechargeCents: number): string {
+  const gift = rechargeGift(rules, rechargeCents);
+  const money = gift.giftCents > 0 ? new Big(gift.giftCents).div(100).toString() : "";
+  const points = gift.giftPoints > 0 ? MEMBER_TEXT.giftPoints(gift.giftPoints) : "";
+  const words = [money, points].filter((p) => p !== "").join("+");
+  return words === ""
+    ? MEMBER_TEXT.rechargeNoGift(rechargeCents)
+    : MEMBER_TEXT.rechargeOffer(rechargeCents, words);
+}
+
+/**
  * The ledger entries a paid recharge makes: the principal, and its gift when there is one. Written
  * once, on the verified payment notification (the server keys them by the payment, so a repeated
  * notification writes nothing).

@@ -4,6 +4,7 @@
  */
 export const PAY_TEXT = {
   refundNotPositive: "退款金额必须大于 0",
+  refundAmountFormat: "退款金额应为元，两位小数，不超过 99999999.99",
   lineNotOnBill: "账单中没有这道菜",
   takeAboveShares: "认领份数不能超过拆分份数",
   splitKept: (shares: number) => `这道菜已按以前的分法分成 ${shares} 份，请按以前的分法认领`,

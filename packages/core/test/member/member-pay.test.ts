@@ -122,6 +122,21 @@ describe("a refunded payment's stored value back on the card", () => {
     const empty = applyEntry(EMPTY_BALANCE, { kind: "restore", principalCents: 0, giftCents: 0 });
     expect(empty.ok).toBe(false);
   });
+
+  it("gives back the points a fully refunded payment redeemed, alone or with its stored value", () => {
+    const { balance } = replayLedger([
+      { kind: "restore", principalCents: 0, giftCents: 0, points: 20 },
+      { kind: "restore", principalCents: 300, giftCents: 0, points: 5 },
+    ]);
+    expect(balance).toMatchObject({ principalCents: 300, giftCents: 0, points: 25 });
+    const negative = applyEntry(EMPTY_BALANCE, {
+      kind: "restore",
+      principalCents: 0,
+      giftCents: 0,
+      points: -1,
+    });
+    expect(negative.ok).toBe(false);
+  });
 });
 
 describe("points a payment earns", () => {

@@ -9,6 +9,7 @@ import {
   PAY_SIGN_WINDOW_MS,
   paySignFresh,
   type RechargeRule,
+  rechargeAmountText,
   rechargeEntries,
   rechargeGift,
   rechargeRuleText,
@@ -236,5 +237,34 @@ describe("a rule as the rules call answers it", () => {
       giftType: GIFT_TYPE.threshold,
       awardType: AWARD_TYPE.cents,
     });
+  });
+});
+
+describe("a recharge tile's words: the gift a diner will actually get", () => {
+  it("says the best rule's gift for the tile's amount, not the tile's own rule", () => {
+    const rules = [
+      rule("a", 20_000, 1_000),
+      rule("b", 10_000, 1_500, { giftType: GIFT_TYPE.perMultiple }),
+      rule("c", 50_000, 10, { awardType: AWARD_TYPE.percent, giftPoints: 100 }),
+    ];
+    // 充200送10 alone, but 每充100送15 gives ¥30 for ¥200
+    expect(rechargeAmountText(rules, 20_000)).toBe("充200送30");
+    // 10% of ¥500 is ¥50, with its 100 points; 每充100送15 gives ¥75 without points: the better gift is ¥75
+    expect(rechargeAmountText(rules, 50_000)).toBe("充500送75");
+    expect(rechargeAmountText([rules[2] as RechargeRule], 50_000)).toBe("充500送50+100积分");
+    expect(rechargeAmountText([rule("d", 20_000, 0)], 20_000)).toBe("充200");
+  });
+
+  it("always names the gift rechargeGift credits", () => {
+    const rules = [
+      rule("a", 20_000, 1_000),
+      rule("b", 50_000, 5_000),
+      rule("c", 100_000, 12_000, { giftPoints: 100 }),
+    ];
+    for (const cents of [20_000, 50_000, 100_000]) {
+      const gift = rechargeGift(rules, cents);
+      expect(rechargeAmountText(rules, cents)).toContain(`送${gift.giftCents / 100}`);
+    }
+    expect(rechargeAmountText(rules, 100_000)).toBe("充1000送120+100积分");
   });
 });

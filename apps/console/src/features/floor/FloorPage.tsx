@@ -4,12 +4,21 @@ import { Alert, Badge, Button, Empty, Space, Spin, Tag, Typography } from "antd"
 import { useEffect, useState } from "react";
 import { FLOOR_COPY } from "../../copy/index.js";
 import { audioReady, unlockAudio } from "../../sound.js";
+import { PrinterAlert } from "../print/PrinterAlert.js";
 import { useWorkplace } from "../session/session-store.js";
 import { floorMute } from "./beep.js";
 import { STATE_COLORS } from "./state-colors.js";
 import { TableDrawer } from "./TableDrawer.js";
 import { useLiveFloor } from "./use-live-floor.js";
 import "./floor.css";
+
+/** A card's money: as ordered until something is paid, then what was paid of it (settlement's figures). */
+function cardMoney(table: Pick<FloorTable, "total" | "paidTotal" | "paid">): string {
+  if (table.paid) return FLOOR_COPY.paidInFull(table.paidTotal);
+  return Number(table.paidTotal) > 0
+    ? FLOOR_COPY.partlyPaid(table.total, table.paidTotal)
+    : FLOOR_COPY.cardOrdered(table.total);
+}
 
 function TableCard({ table, unseen, onOpen }: { table: FloorTable; unseen: boolean; onOpen(): void }) {
   const colors = STATE_COLORS[table.state];
@@ -31,7 +40,7 @@ function TableCard({ table, unseen, onOpen }: { table: FloorTable; unseen: boole
           </Badge>
         )}
       </div>
-      <div className="floor-card-state" style={{ color: colors.text ?? colors.edge }}>
+      <div className="floor-card-state" style={{ color: colors.text }}>
         {FLOOR_COPY.states[table.state]}
       </div>
       {table.visitId !== null && (
@@ -42,7 +51,7 @@ function TableCard({ table, unseen, onOpen }: { table: FloorTable; unseen: boole
               <UserOutlined /> {dinerCount}
             </span>
           )}
-          {table.openOrders > 0 && <span>¥{table.total}</span>}
+          {table.openOrders > 0 && <span data-testid="card-money">{cardMoney(table)}</span>}
         </div>
       )}
       <div className="floor-card-badges">
@@ -99,6 +108,7 @@ export default function FloorPage() {
 
   return (
     <div className="floor-page" data-testid="floor-page">
+      <PrinterAlert restaurantId={restaurantId} />
       <header className="floor-header">
         <Space align="center" wrap>
           <Typography.Title level={3} className="floor-title">

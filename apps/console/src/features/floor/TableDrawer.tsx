@@ -3,7 +3,6 @@ import {
   type ConsoleLine,
   type ConsoleOrder,
   type ConsolePayment,
-  formatIsoDateTime,
   ORDER_STATUS,
   roleCan,
   type StaffRole,
@@ -13,36 +12,18 @@ import { App, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Tag,
 import { useCallback, useEffect, useState } from "react";
 import * as floorApi from "../../api/floor.js";
 import { FLOOR_COPY, PAYMENTS_COPY } from "../../copy/index.js";
+import { FulfilmentControl, FulfilmentTag } from "../fulfilment/FulfilmentControl.js";
+import { openOrder } from "../order-detail/open-order.js";
+import { Author, lineChoices } from "../orders/order-parts.js";
 import { OrderPayments } from "../payments/OrderPayments.js";
 import { PaymentBlock } from "../payments/PaymentBlock.js";
 import { useRefund } from "../payments/use-refund.js";
 import { useTablePayments } from "../payments/use-table-payments.js";
+import { clockTime } from "../session/restaurant-time.js";
 import { STATE_COLORS } from "./state-colors.js";
 import { useApproval, useReason } from "./use-approval.js";
 
-const TIME_ZONE = "Asia/Shanghai";
-const time = (iso: string) => formatIsoDateTime(iso, TIME_ZONE).slice(11);
-
-/** A line's choices in one row: norm, methods, additions and combo parts. */
-function choices(line: ConsoleLine): string {
-  return [
-    line.normName,
-    ...line.methodNames,
-    ...line.additions.map((a) => `${a.name}×${a.count}`),
-    ...line.parts.map((p) => `${p.name}×${p.count}`),
-  ]
-    .filter(Boolean)
-    .join(" / ");
-}
-
-function Author({ author }: { author: ConsoleLine["addedBy"] }) {
-  return (
-    <Typography.Text type="secondary" className="floor-author">
-      {author.kind === "staff" && <Tag color="blue">{FLOOR_COPY.staffTag}</Tag>}
-      {author.name}
-    </Typography.Text>
-  );
-}
+const time = clockTime;
 
 interface Actions {
   role: StaffRole;
@@ -51,6 +32,8 @@ interface Actions {
   approved(work: (approval?: Parameters<typeof floorApi.cancelOrder>[3]) => Promise<unknown>): Promise<void>;
   ask(title: string): Promise<string | null>;
   rid: number;
+  /** read the table again (after a step of its own, like a fulfilment's) */
+  refresh(): void;
   /** refund a payment (a role with payments.refund) */
   refund?: (payment: ConsolePayment, what: string) => void;
 }
@@ -88,12 +71,20 @@ function OrderCard({
     <section className="floor-order" data-testid={`order-${order.orderId}`}>
       <header className="floor-order-head">
         <Space wrap>
-          <Typography.Text strong>{FLOOR_COPY.order(order.orderId)}</Typography.Text>
+          <Button
+            type="link"
+            className="floor-order-link"
+            onClick={() => openOrder(order.orderId)}
+            data-testid={`open-order-${order.orderId}`}
+          >
+            {FLOOR_COPY.order(order.orderId)}
+          </Button>
           <Tag color={order.status === ORDER_STATUS.cancelled ? "default" : "processing"}>
             {FLOOR_COPY.statuses[order.status] ?? order.status}
           </Tag>
           {order.held && <Tag color="red">{FLOOR_COPY.held}</Tag>}
           {order.mainOrderId !== null && <Tag>{FLOOR_COPY.addedOrder(order.mainOrderId)}</Tag>}
+          <FulfilmentTag order={order} />
         </Space>
         <Typography.Text type="secondary">{time(order.createdAt)}</Typography.Text>
       </header>
@@ -133,7 +124,7 @@ function OrderCard({
               </span>
               <span className="floor-line-total">¥{line.total}</span>
             </div>
-            {choices(line) && <div className="floor-line-choices">{choices(line)}</div>}
+            {lineChoices(line) && <div className="floor-line-choices">{lineChoices(line)}</div>}
             {line.memo && (
               <div className="floor-line-memo">
                 {FLOOR_COPY.memo}：{line.memo}
@@ -188,6 +179,7 @@ function OrderCard({
       <footer className="floor-order-foot">
         <Typography.Text strong>¥{order.total}</Typography.Text>
         <Space wrap>
+          <FulfilmentControl rid={rid} role={role} order={order} onDone={actions.refresh} />
           {order.status === ORDER_STATUS.placed && roleCan(role, "orders.accept") && (
             <Button
               type="primary"
@@ -276,6 +268,10 @@ export function TableDrawer({
     role,
     busy,
     ask: reason.ask,
+    refresh: () => {
+      load();
+      onChanged();
+    },
     refund: roleCan(role, "payments.refund") ? refund.start : undefined,
     async act(work) {
       setBusy(true);

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { listStations } from "../../api/kitchen.js";
 import { KITCHEN_COPY } from "../../copy/index.js";
 import { unlockAudio } from "../../sound.js";
+import { PrinterAlert } from "../print/PrinterAlert.js";
 import { useWorkplace } from "../session/session-store.js";
 import { StationDisplay } from "./StationDisplay.js";
 import "./kitchen.css";
@@ -34,12 +35,15 @@ export default function KitchenPage() {
   const station = stations.find((s) => s.id === stationId);
   if (station) {
     return (
-      <StationDisplay
-        key={station.id}
-        restaurantId={restaurantId}
-        station={station}
-        onLeave={() => navigate("/kitchen")}
-      />
+      <>
+        <PrinterAlert restaurantId={restaurantId} />
+        <StationDisplay
+          key={station.id}
+          restaurantId={restaurantId}
+          station={station}
+          onLeave={() => navigate("/kitchen")}
+        />
+      </>
     );
   }
   return (

@@ -209,7 +209,7 @@ export function StationDisplay({
       <div className="kitchen-bar">
         <Space size="middle" wrap>
           <span className="kitchen-station">{station.name}</span>
-          <Badge count={tickets.length} overflowCount={999} showZero color="#1677ff" />
+          <Badge count={tickets.length} overflowCount={999} showZero color="#0958d9" />
           {!online && <Tag color="red">{KITCHEN_COPY.offline}</Tag>}
         </Space>
         <Space wrap>

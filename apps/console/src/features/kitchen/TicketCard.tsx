@@ -1,7 +1,17 @@
 import { PrinterOutlined } from "@ant-design/icons";
-import { elapsedText, type KitchenTicket, type TicketItem, type TimerThresholds } from "@tablemate/core";
+import {
+  allergenConflicts,
+  allergenWords,
+  allergyLine,
+  elapsedText,
+  type KitchenTicket,
+  type TicketItem,
+  type TimerThresholds,
+} from "@tablemate/core";
 import { memo } from "react";
 import { KITCHEN_COPY } from "../../copy/index.js";
+import { openOrder } from "../order-detail/open-order.js";
+import { clockTime } from "../session/restaurant-time.js";
 import { type TicketClock, timerClass } from "./clock.js";
 import { ticketBumpTarget } from "./tickets-state.js";
 
@@ -28,6 +38,17 @@ const details = (item: TicketItem): string =>
   ]
     .filter(Boolean)
     .join(" · ");
+
+/** A line holding an allergy the table told of: ⚠ 含花生, bold (never colour alone). */
+function AllergyMark({ item, allergies }: { item: TicketItem; allergies: readonly string[] }) {
+  const held = allergenConflicts(item.allergens, allergies);
+  if (held.length === 0) return null;
+  return (
+    <div className="ticket-item-allergy" data-testid="item-allergy">
+      {KITCHEN_COPY.contains(allergenWords(held))}
+    </div>
+  );
+}
 
 export interface TicketCardProps {
   ticket: KitchenTicket;
@@ -61,14 +82,30 @@ export const TicketCard = memo(function TicketCard({
       data-ticket={ticket.id}
     >
       <header className="ticket-head">
-        <span className="ticket-number">{KITCHEN_COPY.ticketNo(ticket.number)}</span>
+        <button
+          type="button"
+          className="ticket-number"
+          onClick={() => openOrder(ticket.orderId)}
+          aria-label={KITCHEN_COPY.openOrder(ticket.orderId)}
+          data-testid="ticket-open-order"
+        >
+          {KITCHEN_COPY.ticketNo(ticket.orderId)}
+        </button>
         <span className="ticket-table">{ticket.fastSerialNo || ticket.tableName}</span>
         {cancel && <span className="ticket-flag">{KITCHEN_COPY.cancelTicket}</span>}
         {!cancel && ticket.mainOrderId !== null && (
           <span className="ticket-flag ticket-flag-add">{KITCHEN_COPY.addOn}</span>
         )}
+        <time className="ticket-at" dateTime={ticket.createdAt} data-testid="ticket-at">
+          {clockTime(ticket.createdAt)}
+        </time>
         <Elapsed since={ticket.createdAt} timers={timers} clock={clock} />
       </header>
+      {ticket.allergies.length > 0 && (
+        <div className="ticket-allergy" data-testid="ticket-allergy">
+          {allergyLine(ticket.allergies)}
+        </div>
+      )}
       <ul className="ticket-items">
         {ticket.items.map((item) => (
           <li key={item.id} className={`ticket-item ticket-item-${item.state}`}>
@@ -84,6 +121,7 @@ export const TicketCard = memo(function TicketCard({
                 {KITCHEN_COPY.states[item.state]}
               </span>
             </button>
+            <AllergyMark item={item} allergies={ticket.allergies} />
             {details(item) && <div className="ticket-item-details">{details(item)}</div>}
             {item.memo && <div className="ticket-item-memo">{item.memo}</div>}
           </li>

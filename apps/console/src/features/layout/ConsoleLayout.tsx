@@ -1,14 +1,21 @@
 import { HomeOutlined, LogoutOutlined, ShopOutlined } from "@ant-design/icons";
 import { Button, Layout, Menu, Select, Space, Tag, Typography } from "antd";
-import { createElement, Suspense, useEffect, useState } from "react";
+import { createElement, lazy, Suspense, useEffect, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { COMMON_COPY, pageTitle } from "../../copy/index.js";
 import { HEADER_SLOTS } from "../../header-slots.js";
 import { pagesFor } from "../../pages.js";
+import { HealthBanner } from "../health/HealthBanner.js";
+import { useOpenOrder } from "../order-detail/open-order.js";
 import { PageErrorBoundary } from "../pages/PageErrorBoundary.js";
 import { PageLoading } from "../pages/PageLoading.js";
 import { useCurrentRestaurant, useSession } from "../session/session-store.js";
 import "./layout.css";
+
+/** The one order detail, its own chunk, loaded the first time an order is opened. */
+const OrderDetailDrawer = lazy(() =>
+  import("../order-detail/OrderDetailDrawer.js").then((m) => ({ default: m.OrderDetailDrawer })),
+);
 
 /** The page a path shows: its first segment under /console/. */
 export function selectedKey(pathname: string): string {
@@ -52,6 +59,7 @@ export function ConsoleLayout() {
   const account = useSession((s) => s.session?.account);
   const signOut = useSession((s) => s.signOut);
   const location = useLocation();
+  const openOrderId = useOpenOrder((s) => s.orderId);
   // tablets in portrait and narrow windows start with the menu folded to its icons
   const [collapsed, setCollapsed] = useState(() => window.innerWidth < 900);
   const pages = current ? pagesFor(current.role) : [];
@@ -103,11 +111,17 @@ export function ConsoleLayout() {
           </Space>
         </Layout.Header>
         <Layout.Content className="console-content">
+          <HealthBanner />
           <PageErrorBoundary key={location.pathname}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>
           </PageErrorBoundary>
+          {openOrderId !== null && (
+            <Suspense fallback={null}>
+              <OrderDetailDrawer />
+            </Suspense>
+          )}
         </Layout.Content>
       </Layout>
     </Layout>

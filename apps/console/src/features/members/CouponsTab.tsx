@@ -25,6 +25,7 @@ import { useState } from "react";
 import { membersApi } from "../../api/members.js";
 import { menuApi } from "../../api/menu.js";
 import { MEMBERS_COPY as C } from "../../copy/index.js";
+import { FormSelect } from "../forms/FormSelect.js";
 import { useWorkplace } from "../session/session-store.js";
 import { failure, useLoad } from "../staff/use-load.js";
 import {
@@ -124,7 +125,7 @@ function TemplateForm({ rid, open, close }: { rid: number; open: boolean; close(
       <div className="members-form-row">
         {couponType === COUPON_TYPE.goods && (
           <Form.Item name="dishId" label={F.dish} rules={[{ required: true, message: F.dishRule }]}>
-            <Select
+            <FormSelect
               showSearch
               optionFilterProp="label"
               options={(menu?.dishes ?? []).map((d) => ({ value: d.id, label: d.name }))}

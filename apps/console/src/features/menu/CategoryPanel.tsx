@@ -146,17 +146,20 @@ export function CategoryPanel({
               {row(category, firsts, index)}
               {seconds.map((second, i) => row(second, seconds, i))}
               {category.id === selected ? (
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<PlusOutlined />}
-                  onClick={() => {
-                    setName("");
-                    setNaming({ parentId: category.id });
-                  }}
-                >
-                  {C.addSecond}
-                </Button>
+                // an item of the list too: a <ul> holds only <li>s (WCAG 1.3.1)
+                <List.Item className="menu-category-add">
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<PlusOutlined />}
+                    onClick={() => {
+                      setName("");
+                      setNaming({ parentId: category.id });
+                    }}
+                  >
+                    {C.addSecond}
+                  </Button>
+                </List.Item>
               ) : null}
             </>
           );

@@ -3,6 +3,8 @@ import {
   type ConsoleDish,
   type ConsoleMenu,
   consoleDishInputSchema,
+  DIET_NAMES,
+  DIETS,
   dishProblemMessage,
   dishProblems,
   IMAGE_UPLOAD,
@@ -25,10 +27,20 @@ import {
   Switch,
   Upload,
 } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { isConflict, menuApi } from "../../api/menu.js";
 import { MENU_COPY } from "../../copy/index.js";
-import { type DishFormValues, dishInput, dishValues, newDishValues, ruleContextOf } from "./dish-form.js";
+import { useNotSaved } from "../forms/cannot-save.js";
+import { FormSelect } from "../forms/FormSelect.js";
+import { AllergenSelect, DeclaredAllergens } from "./AllergenSelect.js";
+import {
+  type DishFormValues,
+  defaultNormPrice,
+  dishInput,
+  dishValues,
+  newDishValues,
+  ruleContextOf,
+} from "./dish-form.js";
 
 const C = MENU_COPY.editor;
 const MONEY = /^\d{1,8}(\.\d{1,4})?$/;
@@ -59,6 +71,17 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
   const periodType = Form.useWatch("salablePeriodType", form) ?? initial.salablePeriodType;
   const necessary = Form.useWatch("necessary", form) ?? initial.necessary;
   const marketPrice = Form.useWatch("marketPrice", form) ?? initial.marketPrice;
+  const norms = Form.useWatch("norms", form) ?? initial.norms;
+  // with sizes, the menu shows the default size's price: the dish's own price follows it and is
+  // edited in the size rows, so a price typed where it would not be kept cannot be typed at all
+  const sized = norms.length > 0;
+  const notSaved = useNotSaved();
+
+  useEffect(() => {
+    if (!sized || marketPrice) return;
+    const shown = defaultNormPrice(norms);
+    if (shown) form.setFieldsValue(shown);
+  }, [form, sized, marketPrice, norms]);
 
   const firsts = menu.categories.filter((c) => c.parentId === null);
   const seconds = menu.categories.filter((c) => c.parentId === categoryId);
@@ -128,7 +151,15 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
         </Space>
       }
     >
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={save} data-testid="dish-editor">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={save}
+        onFinishFailed={notSaved}
+        scrollToFirstError
+        data-testid="dish-editor"
+      >
         <Divider orientation="left">{C.sections.basics}</Divider>
         <Row gutter={16}>
           <Col span={14}>
@@ -176,7 +207,9 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
           <Col span={24}>
             <Form.Item label={C.image} extra={C.uploadHint}>
               <Space align="start">
-                {imageUrl ? <Image width={96} height={96} src={imageUrl} data-testid="dish-image" /> : null}
+                {imageUrl ? (
+                  <Image width={96} height={96} src={imageUrl} alt={C.image} data-testid="dish-image" />
+                ) : null}
                 <Upload
                   accept={IMAGE_UPLOAD.types.join(",")}
                   showUploadList={false}
@@ -202,6 +235,14 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
           </Col>
         </Row>
 
+        <Divider orientation="left">{C.sections.allergens}</Divider>
+        <Form.Item name="allergens" label={C.allergenInfo} extra={C.allergensHint}>
+          <DeclaredAllergens />
+        </Form.Item>
+        <Form.Item name="diets" label={C.diets}>
+          <Checkbox.Group options={DIETS.map((code) => ({ value: code, label: DIET_NAMES[code].zh }))} />
+        </Form.Item>
+
         <Divider orientation="left">{C.sections.price}</Divider>
         <Row gutter={16}>
           <Col span={8}>
@@ -209,13 +250,14 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
               name="price"
               label={C.price}
               rules={[{ required: true, message: C.priceRequired }, moneyRule]}
+              extra={sized && !marketPrice ? C.priceFromNorm : undefined}
             >
-              <Input inputMode="decimal" disabled={marketPrice} data-testid="dish-price" />
+              <Input inputMode="decimal" disabled={marketPrice || sized} data-testid="dish-price" />
             </Form.Item>
           </Col>
           <Col span={8}>
             <Form.Item name="vipPrice" label={C.vipPrice} rules={[moneyRule]}>
-              <Input inputMode="decimal" />
+              <Input inputMode="decimal" disabled={marketPrice || sized} data-testid="dish-vip-price" />
             </Form.Item>
           </Col>
           <Col span={4}>
@@ -256,22 +298,39 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
         <Form.List name="norms">
           {(fields, { add, remove }) => (
             <>
+              {fields.length > 0 && (
+                <div className="norm-row norm-head" data-testid="norm-head">
+                  <span>{C.normName}</span>
+                  <span>{C.normPrice}</span>
+                  <span>{C.normVipPrice}</span>
+                  <span>{C.optionAllergens}</span>
+                  <span>{C.normDefault}</span>
+                </div>
+              )}
               {fields.map((field) => (
-                <Space key={field.key} align="baseline" wrap>
+                <div key={field.key} className="norm-row" data-testid="norm-row">
                   <Form.Item
                     name={[field.name, "name"]}
-                    rules={[{ required: true, whitespace: true, message: C.normName }]}
+                    rules={[{ required: true, whitespace: true, message: C.normNameRequired }]}
                   >
-                    <Input placeholder={C.normName} style={{ width: 140 }} />
+                    <Input placeholder={C.normName} aria-label={C.normName} />
                   </Form.Item>
                   <Form.Item
                     name={[field.name, "price"]}
-                    rules={[{ required: true, message: C.normPrice }, moneyRule]}
+                    rules={[{ required: true, message: C.normPriceRequired }, moneyRule]}
                   >
-                    <Input placeholder={C.normPrice} style={{ width: 110 }} inputMode="decimal" />
+                    <Input
+                      placeholder={C.normPrice}
+                      aria-label={C.normPrice}
+                      inputMode="decimal"
+                      data-testid="norm-price"
+                    />
                   </Form.Item>
                   <Form.Item name={[field.name, "vipPrice"]} rules={[moneyRule]}>
-                    <Input placeholder={C.normVipPrice} style={{ width: 110 }} inputMode="decimal" />
+                    <Input placeholder={C.normVipPrice} aria-label={C.normVipPrice} inputMode="decimal" />
+                  </Form.Item>
+                  <Form.Item name={[field.name, "allergens"]}>
+                    <AllergenSelect width={160} />
                   </Form.Item>
                   <Form.Item name={[field.name, "isDefault"]} valuePropName="checked">
                     <Checkbox>{C.normDefault}</Checkbox>
@@ -281,7 +340,7 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
                     onClick={() => remove(field.name)}
                     aria-label={C.remove}
                   />
-                </Space>
+                </div>
               ))}
               <Button
                 icon={<PlusOutlined />}
@@ -326,6 +385,7 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
                             <Form.Item name={[method.name, "markupWay"]}>
                               <Select
                                 style={{ width: 130 }}
+                                aria-label={C.markupWay}
                                 options={([0, 1, 2] as const).map((w) => ({
                                   value: w,
                                   label: C.markupWays[w],
@@ -337,6 +397,9 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
                             </Form.Item>
                             <Form.Item name={[method.name, "isDefault"]} valuePropName="checked">
                               <Checkbox>{C.normDefault}</Checkbox>
+                            </Form.Item>
+                            <Form.Item name={[method.name, "allergens"]}>
+                              <AllergenSelect width={150} />
                             </Form.Item>
                             <Button
                               icon={<DeleteOutlined />}
@@ -396,7 +459,7 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
                     {(additions, list) => (
                       <>
                         {additions.map((addition) => (
-                          <Space key={addition.key} align="baseline">
+                          <Space key={addition.key} align="baseline" wrap>
                             <Form.Item
                               name={[addition.name, "name"]}
                               rules={[{ required: true, whitespace: true, message: C.additionName }]}
@@ -409,6 +472,9 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
                                 style={{ width: 90 }}
                                 inputMode="decimal"
                               />
+                            </Form.Item>
+                            <Form.Item name={[addition.name, "allergens"]}>
+                              <AllergenSelect />
                             </Form.Item>
                             <Button
                               icon={<DeleteOutlined />}
@@ -451,10 +517,11 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
                       name={[part.name, "itemId"]}
                       rules={[{ required: true, message: C.comboDish }]}
                     >
-                      <Select
+                      <FormSelect
                         showSearch
                         optionFilterProp="label"
                         placeholder={C.comboDish}
+                        aria-label={C.comboDish}
                         style={{ width: 180 }}
                         options={singles.map((d) => ({ value: d.id, label: d.name }))}
                       />
@@ -473,6 +540,9 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
                     </Form.Item>
                     <Form.Item name={[part.name, "priceUp"]} rules={[moneyRule]}>
                       <Input placeholder={C.comboPriceUp} style={{ width: 80 }} inputMode="decimal" />
+                    </Form.Item>
+                    <Form.Item name={[part.name, "allergens"]}>
+                      <AllergenSelect width={160} />
                     </Form.Item>
                     <Button
                       icon={<DeleteOutlined />}

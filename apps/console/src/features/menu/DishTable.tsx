@@ -71,7 +71,9 @@ export function DishTable({
           {
             title: C.columns.image,
             width: 56,
-            render: (_, dish) => <Avatar shape="square" size={40} src={dish.imageUrl || undefined} />,
+            render: (_, dish) => (
+              <Avatar shape="square" size={40} src={dish.imageUrl || undefined} alt={dish.name} />
+            ),
           },
           {
             title: C.columns.name,
@@ -82,6 +84,7 @@ export function DishTable({
                 {dish.weigh ? <Tag color="cyan">{C.weighed}</Tag> : null}
                 {dish.hidden ? <Tag>{C.hidden}</Tag> : null}
                 {dish.estimate === 0 ? <Tag color="red">{C.soldOut}</Tag> : null}
+                {dish.allergens === null ? <Tag color="orange">{MENU_COPY.allergens.tag}</Tag> : null}
               </div>
             ),
           },

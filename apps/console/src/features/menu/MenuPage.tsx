@@ -4,14 +4,19 @@ import { useCallback, useEffect, useState } from "react";
 import { menuApi } from "../../api/menu.js";
 import { MENU_COPY } from "../../copy/index.js";
 import { useWorkplace } from "../session/session-store.js";
+import { AllergensPanel, undeclaredDishes } from "./AllergensPanel.js";
 import { CategoryPanel } from "./CategoryPanel.js";
 import { DishEditor, type DishEditorProps } from "./DishEditor.js";
 import { DishTable } from "./DishTable.js";
 import { MemosPanel } from "./MemosPanel.js";
 import { RecommendsPanel } from "./RecommendsPanel.js";
+import { TranslationsPanel } from "./TranslationsPanel.js";
 import "./menu.css";
 
-/** /console/menu: categories beside their dishes, the dish editor, 老板推荐 and the taste memos. */
+/**
+ * /console/menu: categories beside their dishes, the dish editor, 老板推荐, the taste memos, the dishes
+ * whose allergens are undeclared, and the menu's translations.
+ */
 export default function MenuPage() {
   const { restaurantId: rid } = useWorkplace();
   const { message } = App.useApp();
@@ -109,6 +114,16 @@ export default function MenuPage() {
             key: "memos",
             label: MENU_COPY.tabs.memos,
             children: <MemosPanel rid={rid} menu={menu} change={change} />,
+          },
+          {
+            key: "allergens",
+            label: MENU_COPY.tabs.allergens(undeclaredDishes(menu).length),
+            children: <AllergensPanel menu={menu} onEdit={(dish) => setEditor({ dish })} />,
+          },
+          {
+            key: "translations",
+            label: MENU_COPY.tabs.translations,
+            children: <TranslationsPanel rid={rid} menu={menu} />,
           },
         ]}
       />

@@ -36,6 +36,8 @@ export function newDishValues(categoryId: number, secondCategoryId: number | nul
     methodCategories: [],
     additionCategories: [],
     combos: [],
+    allergens: null,
+    diets: [],
   };
 }
 
@@ -54,11 +56,21 @@ export function dishValues(dish: ConsoleDish): DishFormValues {
 const blankToNull = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === "" ? null : value.trim();
 
+/** With sizes, the dish's own price and member price: the default size's (else the first's), as the menu shows. */
+export function defaultNormPrice(
+  norms: DishFormValues["norms"],
+): Pick<DishFormValues, "price" | "vipPrice"> | null {
+  const shown = norms.find((n) => n?.isDefault) ?? norms[0];
+  return shown ? { price: shown.price ?? "", vipPrice: blankToNull(shown.vipPrice) } : null;
+}
+
 /** The request body from the editor's values: the contract's input (the server parses it again). */
 export function dishInput(values: DishFormValues): ConsoleDishInput {
   const days = [...new Set(values.salableDays ?? [])].sort();
+  const sized = values.marketPrice ? null : defaultNormPrice(values.norms ?? []);
   return {
     ...values,
+    ...sized,
     vipPrice: blankToNull(values.vipPrice),
     startPrice: blankToNull(values.startPrice),
     startVipPrice: blankToNull(values.startVipPrice),

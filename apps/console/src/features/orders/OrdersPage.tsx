@@ -1,9 +1,12 @@
-import { type ConsoleOrder, formatIsoDateTime } from "@tablemate/core";
-import { Alert, Segmented, Select, Space, Table, Tag, Typography } from "antd";
+import { type ConsoleOrder, orderNumber } from "@tablemate/core";
+import { Alert, Button, Segmented, Select, Space, Table, Tag, Typography } from "antd";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { readOrders } from "../../api/floor.js";
 import { FLOOR_COPY, ORDERS_COPY } from "../../copy/index.js";
 import { openConsoleSocket } from "../floor/console-socket.js";
+import { FulfilmentControl, FulfilmentTag } from "../fulfilment/FulfilmentControl.js";
+import { openOrder } from "../order-detail/open-order.js";
+import { clockTime, todayStart } from "../session/restaurant-time.js";
 import { useWorkplace } from "../session/session-store.js";
 
 type Since = "today" | "hour" | "all";
@@ -12,16 +15,14 @@ type Since = "today" | "hour" | "all";
 function fromOf(since: Since, now = new Date()): string | undefined {
   if (since === "all") return undefined;
   if (since === "hour") return new Date(now.getTime() - 3600_000).toISOString();
-  const midnight = new Date(now);
-  midnight.setHours(0, 0, 0, 0);
-  return midnight.toISOString();
+  return todayStart(now).toISOString();
 }
 
 const STATUS_OPTIONS = [0, 1, 2, 8, 7, 4, 5].map((s) => ({ value: s, label: FLOOR_COPY.statuses[s] }));
 
 /** /console/orders: the restaurant's orders with their lines, filtered by status and time, kept live. */
 export default function OrdersPage() {
-  const { restaurantId } = useWorkplace();
+  const { restaurantId, role } = useWorkplace();
   const [status, setStatus] = useState<number | undefined>(undefined);
   const [since, setSince] = useState<Since>("today");
   const [orders, setOrders] = useState<ConsoleOrder[] | null>(null);
@@ -51,15 +52,36 @@ export default function OrdersPage() {
 
   const columns = useMemo(
     () => [
-      { title: "#", dataIndex: "orderId", width: 70 },
-      { title: ORDERS_COPY.table, dataIndex: "tableName", width: 90 },
+      {
+        title: ORDERS_COPY.orderNo,
+        width: 90,
+        render: (_: unknown, order: ConsoleOrder) => (
+          <Button
+            type="link"
+            size="small"
+            onClick={() => openOrder(order.orderId)}
+            data-testid={`open-order-${order.orderId}`}
+          >
+            <span data-testid="order-number">{orderNumber(order.orderId)}</span>
+          </Button>
+        ),
+      },
+      {
+        title: ORDERS_COPY.table,
+        width: 90,
+        // a pick-up order is known at the counter by its number
+        render: (_: unknown, order: ConsoleOrder) =>
+          order.fastSerialNo ? ORDERS_COPY.pickUp(order.fastSerialNo) : order.tableName,
+      },
       {
         title: ORDERS_COPY.status,
-        width: 110,
+        width: 190,
         render: (_: unknown, order: ConsoleOrder) => (
           <Space size={4} wrap>
             <Tag>{FLOOR_COPY.statuses[order.status]}</Tag>
             {order.held && <Tag color="red">{FLOOR_COPY.held}</Tag>}
+            <FulfilmentTag order={order} />
+            <FulfilmentControl rid={restaurantId} role={role} order={order} onDone={load} />
           </Space>
         ),
       },
@@ -81,10 +103,10 @@ export default function OrdersPage() {
       {
         title: ORDERS_COPY.time,
         width: 80,
-        render: (_: unknown, o: ConsoleOrder) => formatIsoDateTime(o.createdAt, "Asia/Shanghai").slice(11),
+        render: (_: unknown, o: ConsoleOrder) => clockTime(o.createdAt),
       },
     ],
-    [],
+    [restaurantId, role, load],
   );
 
   return (
@@ -96,6 +118,7 @@ export default function OrdersPage() {
         <Select
           allowClear
           placeholder={ORDERS_COPY.allStatuses}
+          aria-label={ORDERS_COPY.status}
           style={{ width: 140 }}
           value={status}
           onChange={setStatus}
@@ -120,6 +143,13 @@ export default function OrdersPage() {
         dataSource={orders ?? []}
         columns={columns}
         pagination={{ pageSize: 50, hideOnSinglePage: true }}
+        onRow={(order) =>
+          ({
+            onClick: () => openOrder(order.orderId),
+            className: "orders-row",
+            "data-testid": `orders-row-${order.orderId}`,
+          }) as React.HTMLAttributes<HTMLElement>
+        }
         locale={{ emptyText: ORDERS_COPY.empty }}
       />
     </div>

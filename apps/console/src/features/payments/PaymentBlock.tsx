@@ -1,11 +1,11 @@
-import { type ConsolePayment, formatIsoDateTime, type IntentMoneyState } from "@tablemate/core";
+import type { ConsolePayment, IntentMoneyState } from "@tablemate/core";
 import { Button, Tag, Tooltip, Typography } from "antd";
 import { PAYMENTS_COPY as C } from "../../copy/index.js";
+import { dayTime } from "../session/restaurant-time.js";
 import { paymentView } from "./payment-view.js";
 import "./payments.css";
 
-const TIME_ZONE = "Asia/Shanghai";
-const time = (iso: string) => formatIsoDateTime(iso, TIME_ZONE).slice(5, 16);
+const time = dayTime;
 
 export const STATE_TAG: Record<IntentMoneyState, string> = {
   unpaid: "default",

@@ -4,6 +4,7 @@ import { Alert, App, Button, Card, Form, InputNumber, Switch, Table, Tag, Typogr
 import { useEffect, useState } from "react";
 import * as payApi from "../../api/payments.js";
 import { PAYMENTS_COPY as C } from "../../copy/index.js";
+import { useNotSaved } from "../forms/cannot-save.js";
 import { useWorkplace } from "../session/session-store.js";
 import { failure, shortTime, useLoad } from "../staff/use-load.js";
 import "./payments.css";
@@ -121,6 +122,7 @@ const BOOLEAN_SWITCHES = ["duplicate", "outOfOrder", "drop", "fail", "amountMism
 function SandboxCard({ rid }: { rid: number }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<SandboxSwitches>();
+  const notSaved = useNotSaved();
   const { data, loading } = useLoad(() => payApi.readSandbox(rid), rid);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -142,7 +144,14 @@ function SandboxCard({ rid }: { rid: number }) {
   return (
     <Card title={C.sandboxTitle} loading={loading && !data} data-testid="sandbox-card">
       <Alert type="warning" showIcon message={C.sandboxNote} className="payments-sandbox-note" />
-      <Form form={form} layout="vertical" onFinish={save} disabled={!data}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={save}
+        onFinishFailed={notSaved}
+        scrollToFirstError
+        disabled={!data}
+      >
         <div className="payments-switches">
           <Form.Item name="delayMs" label={C.switches.delayMs}>
             <InputNumber min={0} max={60_000} step={500} precision={0} style={{ width: "100%" }} />

@@ -1,16 +1,26 @@
-import type { Bill, TicketPrint } from "@tablemate/core";
+import {
+  allergenConflicts,
+  allergenWords,
+  allergyLine,
+  type Bill,
+  orderNumber,
+  type TicketPrint,
+} from "@tablemate/core";
 import { Alert, Button, Form, Input, Radio, Result, Space, Spin, Typography } from "antd";
-import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { billOf, reprintTicket, ticketToPrint } from "../../api/kitchen.js";
 import { KITCHEN_COPY, PRINT_COPY } from "../../copy/index.js";
+import { LabelledItem } from "../forms/LabelledItem.js";
+import { shortTime } from "../session/restaurant-time.js";
 import { useWorkplace } from "../session/session-store.js";
+import { BrowserJob } from "./BrowserJob.js";
+import { PrintersPanel } from "./PrintersPanel.js";
 import "./print.css";
 
 type Paper = "58" | "80";
 
-const time = (iso: string) => dayjs(iso).format("YYYY-MM-DD HH:mm");
+const time = shortTime;
 
 function TicketSheet({ print, paper }: { print: TicketPrint; paper: Paper }) {
   const { ticket } = print;
@@ -27,11 +37,11 @@ function TicketSheet({ print, paper }: { print: TicketPrint; paper: Paper }) {
       )}
       <div className="print-row print-big">
         <span>{ticket.fastSerialNo || ticket.tableName}</span>
-        <span>{KITCHEN_COPY.ticketNo(ticket.number)}</span>
+        <span>{KITCHEN_COPY.ticketNo(ticket.orderId)}</span>
       </div>
       <div className="print-row">
         <span>
-          {PRINT_COPY.order} {ticket.orderId}
+          {PRINT_COPY.ticketNumber} {ticket.number}
           {ticket.mainOrderId !== null && ` · ${KITCHEN_COPY.addOn}`}
         </span>
         {ticket.personNum > 0 && <span>{KITCHEN_COPY.persons(ticket.personNum)}</span>}
@@ -39,6 +49,11 @@ function TicketSheet({ print, paper }: { print: TicketPrint; paper: Paper }) {
       <div>
         {PRINT_COPY.time} {time(ticket.createdAt)}
       </div>
+      {ticket.allergies.length > 0 && (
+        <div className="print-allergy" data-testid="print-allergy">
+          {allergyLine(ticket.allergies)}
+        </div>
+      )}
       <div className="print-rule" />
       {ticket.items.map((item) => (
         <div key={item.id}>
@@ -46,6 +61,11 @@ function TicketSheet({ print, paper }: { print: TicketPrint; paper: Paper }) {
             <span>{item.name}</span>
             <span>×{item.count}</span>
           </div>
+          {allergenConflicts(item.allergens, ticket.allergies).length > 0 && (
+            <div className="print-sub print-allergy-line">
+              ⚠ {KITCHEN_COPY.contains(allergenWords(allergenConflicts(item.allergens, ticket.allergies)))}
+            </div>
+          )}
           {[item.normName, ...item.methodNames, ...item.additions.map((a) => `${a.name}×${a.count}`)]
             .filter(Boolean)
             .map((text) => (
@@ -87,7 +107,7 @@ function BillSheet({ bill, paper }: { bill: Bill; paper: Paper }) {
         {bill.personNum > 0 && <span>{KITCHEN_COPY.persons(bill.personNum)}</span>}
       </div>
       <div>
-        {PRINT_COPY.order} {bill.orderIds.join("、")}
+        {PRINT_COPY.order} {bill.orderIds.map(orderNumber).join("、")}
       </div>
       <div>
         {PRINT_COPY.time} {time(bill.orderedAt)}
@@ -112,6 +132,12 @@ function BillSheet({ bill, paper }: { bill: Bill; paper: Paper }) {
           </div>
         </div>
       ))}
+      {Number(bill.deliveryFee) > 0 && (
+        <div className="print-row" data-testid="bill-delivery-fee">
+          <span>{PRINT_COPY.deliveryFee}</span>
+          <span>{bill.deliveryFee}</span>
+        </div>
+      )}
       <div className="print-rule" />
       <div className="print-row print-big">
         <span>{PRINT_COPY.total}</span>
@@ -128,8 +154,10 @@ function BillSheet({ bill, paper }: { bill: Bill; paper: Paper }) {
 
 /**
  * /console/print: a kitchen ticket (/print/ticket/<id>, with ?reprint=1 a labelled reprint) or a
- * customer's bill (/print/bill/<order id>) as a receipt for 58 or 80 mm paper, printed through the
- * browser. Without a path: a form to open one. Printing never sends anything to the kitchen.
+ * customer's bill (/print/bill/<order id>), or a browser printer's job (/print/job/<id>) as a receipt for 58 or 80 mm paper, printed through the
+ * browser (the fallback when no printer prints it). Without a path: the printers, the print queue and
+ * the virtual printers' paper (issue 27), then a form to open a page. Printing never sends anything to
+ * the kitchen.
  */
 export default function PrintPage() {
   const { restaurantId } = useWorkplace();
@@ -167,8 +195,14 @@ export default function PrintPage() {
     setSearch(next, { replace: true });
   };
 
+  if (kind === "job") return <BrowserJob jobId={Number(id)} />;
   if (kind !== "ticket" && kind !== "bill")
-    return <PrintForm onOpen={(path) => navigate(`/print/${path}`)} />;
+    return (
+      <>
+        <PrintersPanel restaurantId={restaurantId} />
+        <PrintForm onOpen={(path) => navigate(`/print/${path}`)} />
+      </>
+    );
   if (failed) return <Result status="error" title={PRINT_COPY.loadFailed} subTitle={failed} />;
   const sheet =
     kind === "ticket"
@@ -218,12 +252,12 @@ function PrintForm({ onOpen }: { onOpen(path: string): void }) {
   const [ticketNo, setTicketNo] = useState("");
   const [orderNo, setOrderNo] = useState("");
   return (
-    <div data-testid="print-form">
-      <Typography.Title level={3}>{PRINT_COPY.title}</Typography.Title>
+    <div data-testid="print-form" style={{ marginTop: 24 }}>
+      <Typography.Title level={4}>{PRINT_COPY.browserTitle}</Typography.Title>
       <Form layout="inline" style={{ marginBottom: 16 }}>
-        <Form.Item label={PRINT_COPY.ticketNumber}>
+        <LabelledItem label={PRINT_COPY.ticketNumber}>
           <Input value={ticketNo} onChange={(e) => setTicketNo(e.target.value.replace(/\D/g, ""))} />
-        </Form.Item>
+        </LabelledItem>
         <Space>
           <Button disabled={!ticketNo} onClick={() => onOpen(`ticket/${ticketNo}?reprint=1`)}>
             {PRINT_COPY.reprint}
@@ -231,9 +265,9 @@ function PrintForm({ onOpen }: { onOpen(path: string): void }) {
         </Space>
       </Form>
       <Form layout="inline">
-        <Form.Item label={PRINT_COPY.orderNumber}>
+        <LabelledItem label={PRINT_COPY.orderNumber}>
           <Input value={orderNo} onChange={(e) => setOrderNo(e.target.value.replace(/\D/g, ""))} />
-        </Form.Item>
+        </LabelledItem>
         <Button type="primary" disabled={!orderNo} onClick={() => onOpen(`bill/${orderNo}`)}>
           {PRINT_COPY.bill}
         </Button>

@@ -1,6 +1,6 @@
 import { DownloadOutlined, ReloadOutlined } from "@ant-design/icons";
 import { YUAN } from "@tablemate/client";
-import type { ReportSummary, TopDish } from "@tablemate/core";
+import { formatDate, type ReportSummary, type TopDish } from "@tablemate/core";
 import {
   Alert,
   Button,
@@ -20,14 +20,18 @@ import { useCallback, useEffect, useState } from "react";
 import { ApiError } from "../../api/http.js";
 import { fetchSummary, ordersCsvUrl, type ReportRange } from "../../api/reports.js";
 import { COMMON_COPY, REPORTS_COPY } from "../../copy/index.js";
+import { restaurantZone } from "../session/restaurant-time.js";
 import { useWorkplace } from "../session/session-store.js";
 import "./reports.css";
 
 const DATE = "YYYY-MM-DD";
 
-/** The range picker's quick choices, from the device's today (the server reads days in the restaurant's zone). */
+/** The restaurant's today (its zone, not the tablet's), as the picker's day. */
+const restaurantToday = () => dayjs(formatDate(new Date(), restaurantZone()), DATE);
+
+/** The range picker's quick choices, from the restaurant's today (the server reads days in its zone too). */
 function presets(): { label: string; value: [Dayjs, Dayjs] }[] {
-  const today = dayjs().startOf("day");
+  const today = restaurantToday();
   return [
     { label: REPORTS_COPY.presets.today, value: [today, today] },
     { label: REPORTS_COPY.presets.yesterday, value: [today.subtract(1, "day"), today.subtract(1, "day")] },
@@ -130,7 +134,7 @@ export default function ReportsPage() {
               const [start, end] = dates ?? [];
               if (start && end) setRange({ from: start.format(DATE), to: end.format(DATE) });
             }}
-            disabledDate={(day) => day.isAfter(dayjs().add(1, "day"), "day")}
+            disabledDate={(day) => day.isAfter(restaurantToday().add(1, "day"), "day")}
           />
           <Button icon={<ReloadOutlined />} onClick={retry} aria-label={REPORTS_COPY.retry} />
           <Button

@@ -1,8 +1,24 @@
-import { type ConsoleSettings, consoleSettingsInputSchema } from "@tablemate/core";
-import { Alert, App, Button, Card, Col, Divider, Form, Input, Radio, Row, Select, Spin, Switch } from "antd";
+import { type ConsoleSettings, consoleSettingsInputSchema, MAX_DELIVERY_MINUTES } from "@tablemate/core";
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Spin,
+  Switch,
+} from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { isConflict, menuApi } from "../../api/menu.js";
 import { SETTINGS_COPY as C } from "../../copy/index.js";
+import { useNotSaved } from "../forms/cannot-save.js";
 import { useWorkplace } from "../session/session-store.js";
 
 const SWITCHES = [
@@ -15,11 +31,12 @@ const SWITCHES = [
   "hotelLock",
 ] as const;
 
-/** /console/settings: the restaurant's modes, hours, templates, start price and texts, saved as one form. */
+/** /console/settings: the restaurant's modes, hours, takeout terms, templates and texts, saved as one form. */
 export default function SettingsPage() {
   const { restaurantId: rid } = useWorkplace();
   const { message } = App.useApp();
   const [form] = Form.useForm();
+  const notSaved = useNotSaved();
   const [settings, setSettings] = useState<ConsoleSettings | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -71,7 +88,7 @@ export default function SettingsPage() {
 
   return (
     <Card data-testid="settings-page" style={{ maxWidth: 900 }}>
-      <Form form={form} layout="vertical" onFinish={save}>
+      <Form form={form} layout="vertical" onFinish={save} onFinishFailed={notSaved} scrollToFirstError>
         <Divider orientation="left">{C.sections.basics}</Divider>
         <Row gutter={16}>
           <Col span={12}>
@@ -139,13 +156,33 @@ export default function SettingsPage() {
               <Input />
             </Form.Item>
           </Col>
-          <Col span={12}>
+        </Row>
+
+        <Divider orientation="left">{C.sections.takeout}</Divider>
+        <Row gutter={16}>
+          <Col span={8}>
             <Form.Item
               name="startPrice"
               label={C.startPrice}
-              rules={[{ pattern: /^\d{1,8}(\.\d{1,4})?$/, message: "应为不小于 0 的金额" }]}
+              extra={C.startPriceHint}
+              rules={[{ pattern: /^\d{1,8}(\.\d{1,4})?$/, message: C.moneyRule }]}
             >
               <Input inputMode="decimal" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item
+              name="deliveryFee"
+              label={C.deliveryFee}
+              extra={C.deliveryFeeHint}
+              rules={[{ pattern: /^\d{1,8}(\.\d{1,2})?$/, message: C.centsRule }]}
+            >
+              <Input inputMode="decimal" data-testid="settings-delivery-fee" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="deliveryMinutes" label={C.deliveryMinutes} extra={C.deliveryMinutesHint}>
+              <InputNumber min={0} max={MAX_DELIVERY_MINUTES} precision={0} style={{ width: "100%" }} />
             </Form.Item>
           </Col>
         </Row>

@@ -1,9 +1,11 @@
 import { CopyOutlined, KeyOutlined, PlusOutlined } from "@ant-design/icons";
 import { API_KEY_ROLES, type ApiKeyRole, type ApiKeyView } from "@tablemate/core";
-import { Alert, App, Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import * as api from "../../api/staff.js";
 import { API_KEYS_COPY, COMMON_COPY } from "../../copy/index.js";
+import { copyText } from "../../copy-text.js";
+import { FormSelect } from "../forms/FormSelect.js";
 import { useWorkplace } from "../session/session-store.js";
 import { failure, shortTime, useLoad } from "./use-load.js";
 import "./staff.css";
@@ -35,13 +37,9 @@ export default function ApiKeysPage() {
     }
   };
 
-  const copy = async (secret: string) => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      void message.success(C.copied);
-    } catch {
-      void message.warning(C.copyFailed);
-    }
+  const copy = (secret: string) => {
+    if (copyText(secret)) void message.success(C.copied);
+    else void message.warning(C.copyFailed);
   };
 
   const revoke = (key: ApiKeyView) =>
@@ -134,7 +132,7 @@ export default function ApiKeysPage() {
             <Input placeholder={C.form.namePlaceholder} maxLength={20} />
           </Form.Item>
           <Form.Item name="role" label={C.form.role} rules={[{ required: true }]}>
-            <Select
+            <FormSelect
               options={API_KEY_ROLES.map((role) => ({ value: role, label: COMMON_COPY.roles[role] }))}
             />
           </Form.Item>
@@ -163,7 +161,7 @@ export default function ApiKeysPage() {
         <Typography.Paragraph strong>{created?.name}</Typography.Paragraph>
         <Space.Compact style={{ width: "100%" }}>
           <Input readOnly value={created?.secret} className="api-key-secret" data-testid="api-key-secret" />
-          <Button icon={<CopyOutlined />} onClick={() => created && void copy(created.secret)}>
+          <Button icon={<CopyOutlined />} onClick={() => created && copy(created.secret)}>
             {C.copy}
           </Button>
         </Space.Compact>

@@ -12,6 +12,7 @@ import { App, Button, Form, Input, Modal, Select, Space, Table, Tag, Typography 
 import { useState } from "react";
 import * as api from "../../api/staff.js";
 import { COMMON_COPY, STAFF_COPY } from "../../copy/index.js";
+import { FormSelect } from "../forms/FormSelect.js";
 import { useSession, useWorkplace } from "../session/session-store.js";
 import { failure, shortTime, useLoad } from "./use-load.js";
 import "./staff.css";
@@ -213,7 +214,7 @@ export default function StaffPage() {
             <Input placeholder={C.form.loginPlaceholder} autoComplete="off" />
           </Form.Item>
           <Form.Item name="role" label={C.form.role} rules={[{ required: true }]}>
-            <Select options={roleOptions(role)} />
+            <FormSelect options={roleOptions(role)} />
           </Form.Item>
           <Form.Item
             name="password"

@@ -33,10 +33,5 @@ export function useLoad<T>(
   return { data, loading, reload };
 }
 
-/** A date and time as the console shows it: 2026-11-24 09:30. */
-export function shortTime(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** The console's date and time of an instant, on the restaurant's clock. */
+export { shortTime } from "../session/restaurant-time.js";

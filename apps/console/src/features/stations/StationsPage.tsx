@@ -23,6 +23,7 @@ import {
   updateStation,
 } from "../../api/kitchen.js";
 import { STATIONS_COPY } from "../../copy/index.js";
+import { LabelledItem } from "../forms/LabelledItem.js";
 import { useWorkplace } from "../session/session-store.js";
 
 interface Draft {
@@ -151,23 +152,23 @@ export default function StationsPage() {
       >
         {draft && (
           <Form layout="vertical">
-            <Form.Item label={STATIONS_COPY.name} required>
+            <LabelledItem label={STATIONS_COPY.name} required>
               <Input
                 value={draft.name}
                 maxLength={20}
                 onChange={(e) => setDraft({ ...draft, name: e.target.value })}
                 data-testid="station-name"
               />
-            </Form.Item>
-            <Form.Item label={STATIONS_COPY.sort}>
+            </LabelledItem>
+            <LabelledItem label={STATIONS_COPY.sort}>
               <InputNumber
                 min={0}
                 max={10000}
                 value={draft.sort}
                 onChange={(v) => setDraft({ ...draft, sort: v ?? 0 })}
               />
-            </Form.Item>
-            <Form.Item label={STATIONS_COPY.categories}>
+            </LabelledItem>
+            <LabelledItem label={STATIONS_COPY.categories}>
               <Select
                 mode="multiple"
                 value={draft.categoryIds}
@@ -175,7 +176,7 @@ export default function StationsPage() {
                 options={categories.map((c) => ({ value: c.id, label: nameOf(c.id) }))}
                 optionFilterProp="label"
               />
-            </Form.Item>
+            </LabelledItem>
           </Form>
         )}
       </Modal>

@@ -1,5 +1,11 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import type { StockAddition, StockChange, StockDish, StockOverview } from "@tablemate/core";
+import {
+  formatIsoDateTime,
+  type StockAddition,
+  type StockChange,
+  type StockDish,
+  type StockOverview,
+} from "@tablemate/core";
 import {
   Alert,
   App as AntApp,
@@ -33,15 +39,8 @@ const TOAST = "stock-action";
 type Item = StockDish | StockAddition;
 type Kind = "dishes" | "additions";
 
-/** HH:MM of an instant on the restaurant's clock. */
-function clockTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("zh-CN", {
-    timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(iso));
-}
+/** HH:MM of an instant on the restaurant's clock (core's dates.ts). */
+const clockTime = (iso: string, timeZone: string) => formatIsoDateTime(iso, timeZone).slice(11);
 
 function StateTag({ item, timezone }: { item: Item; timezone: string }) {
   const { states } = STOCK_COPY;

@@ -1,5 +1,6 @@
 import { PlusOutlined, PrinterOutlined } from "@ant-design/icons";
 import type { ConsoleTable } from "@tablemate/core";
+import type { CheckboxProps } from "antd";
 import {
   App as AntApp,
   Button,
@@ -135,7 +136,13 @@ export default function TablesPage() {
         columns={columns}
         dataSource={tables ?? []}
         pagination={false}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          // each row's checkbox named by its table, for screen readers: antd hands its checkbox's other
+          // props to the <input>, though its CheckboxProps type names no aria-*
+          getCheckboxProps: (table) => ({ "aria-label": TABLES_COPY.select(table.name) }) as CheckboxProps,
+        }}
         locale={{ emptyText: TABLES_COPY.empty }}
       />
       {editing ? (

@@ -42,7 +42,7 @@ export const DEMO_RECHARGE_RULES = [
 type Template = Omit<CouponTemplateInput, "restaurantId">;
 
 /** the new member system's sign-up coupons */
-const OPEN_CARD_COUPONS: Template[] = [
+export const OPEN_CARD_COUPONS: Template[] = [
   {
     name: "开卡礼 10元代金券",
     couponType: COUPON_TYPE.cash,

@@ -159,7 +159,10 @@ export const demoRestaurants: DemoRestaurant[] = [
       ...shared,
       name: "外送小厨",
       linkMode: "takeout",
+      // 起送价 on the goods; ¥6 delivery on top, never discounted; 30 minutes to the door (issue 25)
       startPrice: "50",
+      deliveryFeeCents: 600,
+      deliveryMinutes: 30,
       // the demo's one restaurant that texts a verification code to the diner's phone (2008)
       verifyPhone: true,
       crmType: "new",
@@ -171,7 +174,7 @@ export const demoRestaurants: DemoRestaurant[] = [
       environment: ["外卖自提"],
       hotelLabel: "外卖",
       description: "家常小炒送到家，三公里内半小时送达。",
-      announcement: "外送起送价50元，超出三公里需另付配送费。",
+      announcement: "外送起送价50元，配送费6元，约30分钟送达。",
       discountText: "满80减8",
       latitude: 31.3042,
       longitude: 121.5106,

@@ -2,16 +2,18 @@
  * Seeds the demo restaurants once per database, keeps the two clock-relative dishes relative to now and
  * the demo's register versions as the demo sets them.
  */
-import { type ComboItem, formatMinutes, localClock } from "@tablemate/core";
+import { type ComboItem, formatMinutes, localClock, sortAllergens } from "@tablemate/core";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { createOwner } from "../../modules/staff/owners.js";
 import { randomPassword, randomPin } from "../../modules/staff/secrets.js";
 import type { Db } from "../client.js";
 import { additionStock, categories, dishes, memos, restaurants, settings, tables } from "../schema.js";
+import { declaredDemoDish } from "./allergens.js";
 import { seedDemoMembers } from "./members.js";
 import type { DemoCategory, DemoDish, RelativePeriod } from "./menu.js";
 import { type DemoRestaurant, demoMemos, demoRestaurants } from "./restaurants.js";
 import { seedDemoStations } from "./stations.js";
+import { seedDemoTranslations } from "./translations.js";
 
 const SEED_MARKER = "demo_seeded";
 
@@ -83,10 +85,11 @@ export async function seedDemo(
     }
     return { seeded: true, owners };
   });
-  // the kitchen's stations, once the menu's categories are there; the member programme
+  // the kitchen's stations, once the menu's categories are there; the member programme; 江南食府's English
   if (result.seeded) {
     await seedDemoStations(db);
     await seedDemoMembers(db, now);
+    await seedDemoTranslations(db);
   }
   return result;
 }
@@ -145,7 +148,7 @@ async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<
   const singles = await tx
     .insert(dishes)
     .values(sorted.filter(({ d }) => d.combos.length === 0).map(({ d, sort }) => rowOf(d, sort, [])))
-    .returning({ id: dishes.id, imageKey: dishes.imageKey, name: dishes.name });
+    .returning({ id: dishes.id, imageKey: dishes.imageKey, name: dishes.name, allergens: dishes.allergens });
   const byRef = new Map(singles.map((s) => [s.imageKey, s]));
   const comboRows = sorted
     .filter(({ d }) => d.combos.length > 0)
@@ -156,7 +159,8 @@ async function seedRestaurant(tx: Tx, demo: DemoRestaurant, now: Date): Promise<
         d.combos.map(({ ref, ...part }) => {
           const item = byRef.get(ref);
           if (!item) throw new Error(`demo menu: combo ${d.ref} names unknown dish ${ref}`);
-          return { ...part, id: part.id + idOffset, itemId: item.id, name: item.name };
+          const allergens = sortAllergens(item.allergens ?? []);
+          return { ...part, id: part.id + idOffset, itemId: item.id, name: item.name, allergens };
         }),
       ),
     );
@@ -206,13 +210,13 @@ function dishColumns(
   nowMinutes: number,
   idOffset: number,
 ): Omit<DishInsert, "restaurantId" | "categoryId" | "secondCategoryId" | "sort" | "combos"> {
-  const { ref, category, secondCategory, relativePeriod, combos, ...columns } = d;
+  const { ref, category, secondCategory, relativePeriod, combos, ...columns } = declaredDemoDish(d);
   const shift = <T extends { id: number }>(option: T): T => ({ ...option, id: option.id + idOffset });
   return {
     ...columns,
-    norms: d.norms.map(shift),
-    methodCategories: d.methodCategories.map((c) => ({ ...c, methodList: c.methodList.map(shift) })),
-    additionCategories: d.additionCategories.map((c) => ({ ...c, additions: c.additions.map(shift) })),
+    norms: columns.norms.map(shift),
+    methodCategories: columns.methodCategories.map((c) => ({ ...c, methodList: c.methodList.map(shift) })),
+    additionCategories: columns.additionCategories.map((c) => ({ ...c, additions: c.additions.map(shift) })),
     ...(relativePeriod && {
       code: RELATIVE_CODES[relativePeriod],
       salableTime: relativeSalableTime(relativePeriod, nowMinutes),

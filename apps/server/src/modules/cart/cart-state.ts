@@ -8,15 +8,14 @@ import {
   menuEstimates,
   pricedByRegister,
   refusedCombos,
+  type TableCartLine,
+  tableLines,
 } from "@tablemate/core";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { type cartLines, dishes } from "../../db/schema.js";
-import { run, type Statement } from "../../db/statements.js";
+import { rowFromJson, run, type Statement } from "../../db/statements.js";
 import { presentDish } from "../menu/present.js";
-
-/** A transaction or the database: both have the same query API. */
-export type Tx = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
 type CartLineRow = typeof cartLines.$inferSelect;
 type DishRow = typeof dishes.$inferSelect;
@@ -49,23 +48,44 @@ export const LINES_JSON = `coalesce((select json_agg(json_build_object(
 const CART_STATE: Statement = {
   name: "cart_state",
   text: `
-select c.version, t.person_num as "personNum", ${LINES_JSON} as lines
-from carts c join tables t on t.id = c.table_id
+select c.version, t.person_num as "personNum", ${LINES_JSON} as lines, r.timezone,
+  r.server_version as "serverVersion",
+  coalesce((select json_agg(d order by d.id) from dishes d
+    where d.id in (select food_id from cart_lines where cart_id = $1)), '[]') as dishes
+from carts c join tables t on t.id = c.table_id join restaurants r on r.id = c.restaurant_id
 where c.id = $1`,
 };
 
-/** The cart as a tablemate is shown it: its version, diner count and lines, read in one snapshot. */
-export async function cartState(db: Db, cartId: number): Promise<CartState> {
-  const [row] = await run<{ version: number; personNum: number; lines: StoredLine[] }>(db, CART_STATE, [
-    cartId,
-  ]);
+interface CartStateRow extends RulesRestaurant {
+  version: number;
+  personNum: number;
+  lines: StoredLine[];
+  dishes: Record<string, unknown>[];
+}
+
+/**
+ * The cart as a tablemate is shown it: its version, diner count and lines with the spec's fields
+ * (core's tableLines over its dishes as the register prices them), read in one snapshot.
+ */
+export async function cartState(db: Db, cartId: number, now = new Date()): Promise<CartState> {
+  const [row] = await run<CartStateRow>(db, CART_STATE, [cartId]);
   if (!row) throw new AppError("cartNotFound");
+  const menu = presentForRules(
+    row.dishes.map((json) => rowFromJson(dishes, json)),
+    row,
+    now,
+  );
   return {
     cartId,
     version: row.version,
     personNum: row.personNum,
-    lines: row.lines.map(presentLine),
+    lines: linesShown(row.lines.map(presentLine), menu),
   };
+}
+
+/** Lines with the spec's fields, each priced by its dish in `menu` (cart.line-fields, spec 000 §3). */
+export function linesShown(lines: readonly CartLine[], menu: readonly Dish[]): TableCartLine[] {
+  return tableLines(lines, (id) => menu.find((dish) => dish.id === id));
 }
 
 /** The dishes the cart rules need, as the wire presents them, judged by the restaurant's clock now. */

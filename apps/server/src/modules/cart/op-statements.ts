@@ -57,8 +57,11 @@ interface ReadRow {
   dishes: Record<string, unknown>[];
 }
 
+/** The cart as the rules see it: its lines without the fields shown to tablemates (cart-state.ts's linesShown). */
+export type RuleCart = Omit<CartState, "lines"> & { lines: CartLine[] };
+
 export interface ReadCart {
-  state: CartState;
+  state: RuleCart;
   tableId: number;
   restaurantId: number;
   timezone: string;

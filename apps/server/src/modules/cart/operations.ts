@@ -12,8 +12,8 @@ import Big from "big.js";
 import type { Db } from "../../db/client.js";
 import { isPgError, PG_ERROR } from "../../db/statements.js";
 import { cartMessage, dishMessage, noteMessage, opVerdict, peopleMessage } from "../../realtime/messages.js";
-import { presentForRules, refuseUnofferedCombos } from "./cart-state.js";
-import { readCart, writeApplied, writeRefused } from "./op-statements.js";
+import { linesShown, presentForRules, refuseUnofferedCombos } from "./cart-state.js";
+import { type RuleCart, readCart, writeApplied, writeRefused } from "./op-statements.js";
 
 export interface OpInput {
   cartId: number;
@@ -90,9 +90,11 @@ export async function commitTableOp(db: Db, input: OpInput, now: Date): Promise<
     const { state, seen } = read;
     // every way in (socket, HTTP) meets these here, under the version the write is conditioned on
     if (!read.seated) throw new AppError("notSeated");
-    if (seen) return { verdict: verdict(seen.ok, seen.version, seen.message), state };
-    if (!read.visitOpen) throw new AppError("visitEnded");
     const menu = presentForRules(read.dishRows, read, now);
+    /** the cart as tablemates are shown it (the read's dishes are every line's) */
+    const shown = (cart: RuleCart): CartState => ({ ...cart, lines: linesShown(cart.lines, menu) });
+    if (seen) return { verdict: verdict(seen.ok, seen.version, seen.message), state: shown(state) };
+    if (!read.visitOpen) throw new AppError("visitEnded");
     if (op.kind === "add")
       refuseUnofferedCombos(
         menu.filter((dish) => dish.id === op.foodId),
@@ -111,7 +113,7 @@ export async function commitTableOp(db: Db, input: OpInput, now: Date): Promise<
         opId: input.opId,
         message: result.message,
       });
-      return { verdict: verdict(false, state.version, result.message), state };
+      return { verdict: verdict(false, state.version, result.message), state: shown(state) };
     }
     const version = state.version + 1;
     const written = await writeApplied(db, {
@@ -130,7 +132,12 @@ export async function commitTableOp(db: Db, input: OpInput, now: Date): Promise<
     });
     if (!written) continue;
     // the lines just decided are what the database now holds: no need to read them back
-    const next = { ...state, version, personNum: result.personNum ?? state.personNum, lines: result.lines };
+    const next = shown({
+      ...state,
+      version,
+      personNum: result.personNum ?? state.personNum,
+      lines: result.lines,
+    });
     const message = messageFor(input, state.lines, next, read.nickname || "同伴", menu);
     const emptied = (state.lines.length === 0) !== (result.lines.length === 0);
     const floor = emptied ? { restaurantId: read.restaurantId, tableId: read.tableId } : undefined;

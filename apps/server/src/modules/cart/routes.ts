@@ -10,6 +10,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client.js";
 import { carts, restaurants, tableUsers } from "../../db/schema.js";
+import type { BaseDeps } from "../../deps.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
 import type { Signer } from "../../security/signer.js";
@@ -19,7 +20,7 @@ import { getSignedTable } from "../table/tables.js";
 import { seatVisitor } from "../visit/visits.js";
 import { cartState } from "./cart-state.js";
 import { joinCart, openCart } from "./carts.js";
-import { type CartDeps, operate } from "./operate.js";
+import { operate } from "./operate.js";
 
 /**
  * A cart reached by its signed id (what the cart-id call handed out), for a visitor seated at its
@@ -45,7 +46,7 @@ async function signedCart(
   return row;
 }
 
-export function cartRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer): void {
+export function cartRoutes(app: FastifyInstance, deps: BaseDeps, signer: Signer): void {
   const { db } = deps;
   // carries the table's token: a scan, which seats the visitor at the table's open visit
   app.get(API.cartId, async (request) => {

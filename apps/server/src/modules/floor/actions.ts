@@ -12,6 +12,7 @@ import {
 } from "@tablemate/core";
 import Big from "big.js";
 import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
 import {
   billClaims,
   carts,
@@ -23,29 +24,29 @@ import {
   visits,
   waiterCalls,
 } from "../../db/schema.js";
+import type { RefundingDeps } from "../../deps.js";
 import { cartTopic } from "../../realtime/hub.js";
 import { waiterAnsweredMessage } from "../../realtime/messages.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
-import type { Tx } from "../cart/cart-state.js";
-import type { CartDeps } from "../cart/operate.js";
 import { queueForKitchen } from "../kitchen/queue.js";
 import { broadcastOrderStatus, writeStatusMove } from "../order/status.js";
 import { returnStock } from "../order/stock.js";
-import { orderIsPaid, settleCancelledOrder } from "../payment/order-cancel.js";
+import { releaseCompedLineMoney } from "../settlement/line-money.js";
+import { orderIsPaid, settleCancelledOrder } from "../settlement/order-cancel.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
 import { openVisit } from "../visit/visits.js";
 import { checkedApprover, requireApproval, type VerifyApproval } from "./approvals.js";
 import { staffSeatGuid } from "./present.js";
 
-export interface FloorDeps extends CartDeps {
+export interface FloorDeps extends RefundingDeps {
   verifyApproval: VerifyApproval;
 }
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** The order, locked, if it is the restaurant's (404 otherwise: another restaurant's ids say nothing). */
-async function lockOrder(tx: Tx, restaurantId: number, orderId: number): Promise<OrderRow> {
+export async function lockOrder(tx: Tx, restaurantId: number, orderId: number): Promise<OrderRow> {
   const [order] = await tx
     .select()
     .from(orders)
@@ -121,7 +122,7 @@ async function staffMove(
     });
     return { order, stock, refunds };
   });
-  await deps.sendRefunds?.(refunds);
+  await deps.sendRefunds(refunds);
   await broadcastOrderStatus(deps, order, to, by.actor, stock);
   // the kitchen follows: an order the gate held (or a pay-first one not paid yet) reaches it once a
   // waiter takes it, and a cancel sends cancel tickets to the stations that got its lines
@@ -159,7 +160,13 @@ export const cancelStaffOrder = (
     approval: body.approval,
   });
 
-/** A dish given for free (always approved, unless a manager comps it): the line is marked, never removed. */
+/**
+ * A dish given for free (always approved, unless a manager comps it): the line is marked, never
+ * removed, and holds no money from then on. Under the order's lock (then the line's): the order's
+ * totals drop by its amount (as a void's do), and its money is let go (settlement/line-money.ts: a
+ * payment in flight refuses the comp, held bill shares of it are let go, what was paid for it is
+ * refunded). The diners' order pages and the floor hear of it; the refunds go out after commit.
+ */
 export async function compLine(
   deps: FloorDeps,
   by: StaffPrincipal,
@@ -168,42 +175,72 @@ export async function compLine(
   body: { reason: string; approval?: Approval },
 ): Promise<{ lineId: number; orderId: number }> {
   const approver = await checkedApprover(deps.verifyApproval, deps.db, restaurantId, body.approval);
-  const order = await deps.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ line: orderLines, order: orders })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(and(eq(orderLines.id, lineId), eq(orders.restaurantId, restaurantId)))
-      .for("update", { of: orderLines });
-    if (!found) throw new AppError("notFound", "菜品不存在");
-    const { line, order } = found;
+  const { order, refunds } = await deps.db.transaction(async (tx) => {
+    const { order, line } = await lockOrderLine(tx, restaurantId, lineId);
     if (order.status === ORDER_STATUS.cancelled || isSettled(order.status))
       throw new AppError("orderMoveRefused");
+    if (line.voidedAt !== null) throw new AppError("lineVoided");
+    if (line.compedAt !== null) throw new AppError("lineComped");
     const approvedBy = requireApproval(by, "orders.comp", false, approver);
     const at = deps.now();
+    const refunds = await releaseCompedLineMoney(tx, line, by.actor, at);
     const comped = await tx
       .update(orderLines)
       .set({ compedAt: at, compedBy: by.name, compReason: body.reason })
       .where(and(eq(orderLines.id, line.id), isNull(orderLines.compedAt)))
       .returning({ id: orderLines.id });
     if (!comped.length) throw new AppError("lineComped");
+    const totals = await dropFromTotals(tx, order, line);
     await recordAudit(tx, {
       restaurantId,
       by,
       approver: approvedBy,
       action: "line.comp",
       target: `orderLine:${line.id}`,
-      before: { comped: false, total: line.total },
-      after: { comped: true, reason: body.reason },
+      before: { comped: false, total: line.total, orderTotal: order.totalPrice },
+      after: {
+        comped: true,
+        reason: body.reason,
+        orderTotal: totals.total,
+        refunds: refunds.map((r) => r.refundNo),
+      },
     });
-    return order;
+    return { order, refunds };
   });
+  await deps.sendRefunds(refunds);
+  // the diners' order pages read the order again (type 12): its total, what is left to pay
+  await broadcastOrderStatus(deps, order, order.status as OrderStatus, by.actor);
   await publishStaff(deps.backplane, restaurantId, "floor", {
     type: "table",
     tableId: order.tableId,
     change: "lineComped",
   });
   return { lineId, orderId: order.id };
+}
+
+/**
+ * A line of the restaurant's with its order, the order locked first and then the line: the lock
+ * order every order change takes (404 for another restaurant's line: its id says nothing).
+ */
+async function lockOrderLine(tx: Tx, restaurantId: number, lineId: number) {
+  const [found] = await tx
+    .select({ orderId: orderLines.orderId })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.id, lineId), eq(orders.restaurantId, restaurantId)));
+  if (!found) throw new AppError("notFound", "菜品不存在");
+  const order = await lockOrder(tx, restaurantId, found.orderId);
+  const [line] = await tx.select().from(orderLines).where(eq(orderLines.id, lineId)).for("update");
+  if (!line) throw new AppError("notFound", "菜品不存在");
+  return { order, line };
+}
+
+/** The order's totals less a line that no longer counts (voided or comped), written; the new total. */
+async function dropFromTotals(tx: Tx, order: OrderRow, line: typeof orderLines.$inferSelect) {
+  const total = new Big(order.totalPrice).minus(line.total).toFixed(2);
+  const vipTotal = new Big(order.vipTotalPrice).minus(line.vipTotal).toFixed(2);
+  await tx.update(orders).set({ totalPrice: total, vipTotalPrice: vipTotal }).where(eq(orders.id, order.id));
+  return { total, vipTotal };
 }
 
 /**
@@ -257,12 +294,7 @@ export async function voidLine(
       .update(orderLines)
       .set({ voidedAt: deps.now(), voidedBy: by.name, voidReason: body.reason })
       .where(eq(orderLines.id, line.id));
-    const total = new Big(order.totalPrice).minus(line.total);
-    const vipTotal = new Big(order.vipTotalPrice).minus(line.vipTotal);
-    await tx
-      .update(orders)
-      .set({ totalPrice: total.toFixed(2), vipTotalPrice: vipTotal.toFixed(2) })
-      .where(eq(orders.id, order.id));
+    const { total } = await dropFromTotals(tx, order, line);
     const stock = await returnStock(tx, stockUnits([line]));
     await tx.insert(orderEvents).values({
       orderId: order.id,
@@ -279,9 +311,9 @@ export async function voidLine(
       action: "line.void",
       target: `orderLine:${line.id}`,
       before: { voided: false, orderTotal: order.totalPrice },
-      after: { voided: true, reason: body.reason, orderTotal: total.toFixed(2) },
+      after: { voided: true, reason: body.reason, orderTotal: total },
     });
-    return { order, stock, total: total.toFixed(2) };
+    return { order, stock, total };
   });
   // the diners' order pages read the order again (type 12), the limited dishes' stock goes out
   await broadcastOrderStatus(deps, order, order.status as OrderStatus, by.actor, stock);

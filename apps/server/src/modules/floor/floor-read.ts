@@ -1,5 +1,6 @@
 import {
   AppError,
+  centsToMoneyText,
   type Floor,
   type FloorTable,
   minutesSeated,
@@ -16,11 +17,8 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { cartLines, carts, dishes, orders, visits, waiterCalls } from "../../db/schema.js";
 import { run, type Statement } from "../../db/statements.js";
+import { isPaid, moneyInVisits, type VisitMoney, visitsMoney } from "../settlement/floor-paid.js";
 import { authorOf, consoleOrdersOf } from "./present.js";
-
-/** Whether the paid state is fed (issue 18's payments): until then no table is `paid`. */
-export type PaidHook = (visitIds: number[]) => Promise<Set<number>>;
-export const NOTHING_PAID: PaidHook = async () => new Set();
 
 const OPEN = OPEN_ORDER_STATUSES.join(",");
 
@@ -46,7 +44,8 @@ left join lateral (
   select count(*)::int as "openOrders",
     count(*) filter (where s.status = ${ORDER_STATUS.placed})::int as "newOrders",
     count(*) filter (where s.status = ${ORDER_STATUS.placed} and s.held)::int as "heldOrders",
-    coalesce(sum(s.total_price), 0)::text as total
+    -- what the orders come to: goods and a takeout's delivery fee
+    coalesce(sum(s.total_price + s.delivery_fee_cents / 100.0), 0)::text as total
   from orders s join carts c on c.id = s.cart_id
   where c.visit_id = v.id and s.status in (${OPEN})
 ) o on true
@@ -101,9 +100,10 @@ async function openCalls(db: Db, restaurantId: number, now: Date, tableId?: numb
 function tableCard(
   row: FloorRow,
   calls: Array<WaiterCallView & { atMs: number }>,
-  paid: boolean,
+  money: VisitMoney | undefined,
   now: Date,
 ): FloorTable {
+  const paid = isPaid(money);
   // a call belongs to the party seated now: one made before their visit opened is the last party's
   const visitCalls =
     row.visitId === null || row.openedAtMs === null
@@ -134,27 +134,32 @@ function tableCard(
     heldOrders: row.heldOrders,
     calls: visitCalls,
     total: roundMoney(row.total).toFixed(2),
+    paidTotal: centsToMoneyText(money?.paidCents ?? 0),
     paid,
   };
 }
 
-/** The floor: every table of the restaurant with its visit's live state. */
-export async function readFloor(
-  db: Db,
-  restaurantId: number,
-  now: Date,
-  paidHook = NOTHING_PAID,
-): Promise<Floor> {
+/**
+ * The floor: every table of the restaurant with its visit's live state; paid as every screen reads
+ * money (settlement/floor-paid.ts: its open orders owe nothing more, paid by whole payments or shares).
+ */
+export async function readFloor(db: Db, restaurantId: number, now: Date): Promise<Floor> {
   const since = new Date(now.getTime() - SETTLED_SHOWN_MS);
   const [rows, calls] = await Promise.all([
     run<FloorRow>(db, FLOOR_TABLES, [restaurantId, since]),
     openCalls(db, restaurantId, now),
   ]);
-  const paid = await paidHook(rows.flatMap((r) => (r.visitId === null ? [] : [r.visitId])));
+  const open = rows.flatMap((r) => (r.visitId !== null && r.openOrders > 0 ? [r.visitId] : []));
+  const money = await moneyInVisits(db, restaurantId, open, now);
   return {
     now: now.toISOString(),
     tables: rows.map((row) =>
-      tableCard(row, calls.get(row.tableId) ?? [], row.visitId !== null && paid.has(row.visitId), now),
+      tableCard(
+        row,
+        calls.get(row.tableId) ?? [],
+        row.visitId === null ? undefined : money.get(row.visitId),
+        now,
+      ),
     ),
   };
 }
@@ -168,9 +173,8 @@ export async function readTableDetail(
   restaurantId: number,
   tableId: number,
   now: Date,
-  paidHook = NOTHING_PAID,
 ): Promise<TableDetail> {
-  const floor = await readFloor(db, restaurantId, now, paidHook);
+  const floor = await readFloor(db, restaurantId, now);
   const table = floor.tables.find((t) => t.tableId === tableId);
   if (!table) throw new AppError("tableNotFound");
   if (table.visitId === null) {
@@ -195,8 +199,11 @@ export async function readTableDetail(
     visitOrders.map((r) => r.orders),
   );
   const open = presented.filter((o) => OPEN_ORDER_STATUSES.includes(o.status));
-  const ordered = open.reduce((sum, o) => sum.plus(o.total), new Big(0));
+  // an order's total no longer counts its comped lines (they hold no money): ordered adds them back
   const comped = open.reduce((sum, o) => sum.plus(o.comped), new Big(0));
+  const ordered = open.reduce((sum, o) => sum.plus(o.total), comped);
+  // what the open orders still owe, as the diners' phones say it (groupAccount over each order group)
+  const due = (await visitsMoney(db, restaurantId, [table.visitId], now)).get(table.visitId)?.leftCents ?? 0;
   return {
     table,
     cart,
@@ -204,7 +211,7 @@ export async function readTableDetail(
     totals: {
       ordered: roundMoney(ordered).toFixed(2),
       comped: roundMoney(comped).toFixed(2),
-      due: roundMoney(ordered.minus(comped)).toFixed(2),
+      due: centsToMoneyText(due),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type ConsoleOrder, roundMoney } from "@tablemate/core";
+import { type ConsoleOrder, pickUpNumber, roundMoney } from "@tablemate/core";
 import Big from "big.js";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -97,7 +97,9 @@ export async function consoleOrdersOf(
       paymentType: order.paymentType,
       eatType: order.eatType,
       personNum: order.personNum,
-      fastSerialNo: order.fastSerialNo === null ? "" : String(order.fastSerialNo),
+      fastSerialNo: pickUpNumber(order.fastSerialNo),
+      fulfilment: order.fulfilment,
+      calledCount: order.calledCount,
       wholeMemo: order.wholeMemo,
       contact: order.reserve ?? null,
       total: roundMoney(order.totalPrice).toFixed(2),

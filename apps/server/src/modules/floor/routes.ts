@@ -8,6 +8,8 @@ import {
   consoleRidParamSchema,
   consoleTableParamSchema,
   emptyActionSchema,
+  fulfilmentBodySchema,
+  fulfilmentPermission,
   gateRulesSchema,
   reverseSettleBodySchema,
   seatTableBodySchema,
@@ -16,6 +18,7 @@ import {
   voidLineBodySchema,
 } from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
+import type { RefundingDeps } from "../../deps.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
 import type { SubmitDeps } from "../order/submit.js";
@@ -31,15 +34,15 @@ import {
   voidLine,
 } from "./actions.js";
 import type { VerifyApproval } from "./approvals.js";
-import { NOTHING_PAID, type PaidHook, readFloor, readTableDetail } from "./floor-read.js";
+import { readFloor, readTableDetail } from "./floor-read.js";
+import { moveFulfilment } from "./fulfilment.js";
 import { readGateRules, writeGateRules } from "./gate-settings.js";
+import { readOrderDetail } from "./order-detail.js";
 import { staffCartOp, staffSubmit } from "./waiter-cart.js";
 
-export interface FloorRouteDeps extends SubmitDeps {
+export interface FloorRouteDeps extends SubmitDeps, RefundingDeps {
   guard: StaffGuard;
   verifyApproval: VerifyApproval;
-  /** issue 18's payments tell which visits are paid; none until then */
-  paid?: PaidHook;
 }
 
 /**
@@ -48,7 +51,6 @@ export interface FloorRouteDeps extends SubmitDeps {
  */
 export function floorRoutes(app: FastifyInstance, deps: FloorRouteDeps): void {
   const { db, guard } = deps;
-  const paid = deps.paid ?? NOTHING_PAID;
   const path = (build: (...ids: string[]) => string, ...names: string[]) =>
     build(...names.map((n) => `:${n}`));
 
@@ -57,7 +59,7 @@ export function floorRoutes(app: FastifyInstance, deps: FloorRouteDeps): void {
     async (request) => {
       const { rid } = parse(consoleRidParamSchema, request.params);
       await guard.require(request, rid, "floor.read");
-      return ok(await readFloor(db, rid, deps.now(), paid));
+      return ok(await readFloor(db, rid, deps.now()));
     },
   );
 
@@ -66,11 +68,20 @@ export function floorRoutes(app: FastifyInstance, deps: FloorRouteDeps): void {
     async (request) => {
       const { rid, tableId } = parse(consoleTableParamSchema, request.params);
       await guard.require(request, rid, "floor.read");
-      return ok(await readTableDetail(db, rid, tableId, deps.now(), paid));
+      return ok(await readTableDetail(db, rid, tableId, deps.now()));
     },
   );
 
-  const orderPath = (action: "accept" | "serve" | "cancel") =>
+  app.get(
+    path((rid, orderId) => API.consoleOrder(rid, orderId), "rid", "orderId"),
+    async (request) => {
+      const { rid, orderId } = parse(consoleOrderParamSchema, request.params);
+      const by = await guard.require(request, rid, "floor.read");
+      return ok(await readOrderDetail(db, by, orderId, deps.now()));
+    },
+  );
+
+  const orderPath = (action: "accept" | "serve" | "cancel" | "fulfilment") =>
     path((rid, orderId) => API.consoleOrderAction(rid, orderId, action), "rid", "orderId");
 
   app.post(orderPath("accept"), async (request) => {
@@ -92,6 +103,14 @@ export function floorRoutes(app: FastifyInstance, deps: FloorRouteDeps): void {
     const body = parse(cancelOrderBodySchema, request.body);
     const by = await guard.require(request, rid, "orders.cancel");
     return ok(await cancelStaffOrder(deps, by, rid, orderId, body));
+  });
+
+  // 配送中 / 已送达, a reservation confirmed or declined, 叫号: the step's own permission (core)
+  app.post(orderPath("fulfilment"), async (request) => {
+    const { rid, orderId } = parse(consoleOrderParamSchema, request.params);
+    const { to } = parse(fulfilmentBodySchema, request.body);
+    const by = await guard.require(request, rid, fulfilmentPermission(to));
+    return ok(await moveFulfilment(deps, by, rid, orderId, to));
   });
 
   app.post(

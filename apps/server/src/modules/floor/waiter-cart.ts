@@ -110,6 +110,7 @@ export async function staffSubmit(
     openId: "",
     mainOrderId: main?.id,
     invoiceTitle: "",
+    kitchenAllergens: [],
   };
   const { result } = await submitOrder(deps, payload, guid);
   await deps.db.transaction((tx) =>

@@ -12,16 +12,16 @@ import {
   ticketsAllDay,
 } from "@tablemate/core";
 import { and, desc, eq, gte, inArray, isNull, notExists, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { kitchenBumps, kitchenItems, kitchenTickets, orders } from "../../db/schema.js";
+import type { BaseDeps } from "../../deps.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
-import type { Tx } from "../cart/cart-state.js";
-import type { CartDeps } from "../cart/operate.js";
 import { broadcastOrderStatus, writeStatusMove } from "../order/status.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
 import { stationOf } from "./stations.js";
-import { loadTickets, sendToKitchen } from "./tickets.js";
+import { loadTickets } from "./ticket-read.js";
+import { sendToKitchen } from "./tickets.js";
 
 const OPEN_STATES: ItemState[] = ["held", "cooking", "ready"];
 
@@ -33,7 +33,7 @@ const CATCH_UP_LIMIT = 50;
  * Orders of the restaurant that reached the kitchen lately but have no ticket (their queued creation
  * was lost with a process): made now. ticketsForOrder decides, so a held order stays held.
  */
-export async function catchUpTickets(deps: CartDeps, restaurantId: number): Promise<void> {
+export async function catchUpTickets(deps: BaseDeps, restaurantId: number): Promise<void> {
   const since = new Date(deps.now().getTime() - CATCH_UP_MS);
   const missed = await deps.db
     .select({ id: orders.id })
@@ -55,7 +55,7 @@ export async function catchUpTickets(deps: CartDeps, restaurantId: number): Prom
 
 /** A station's open tickets (oldest first), its all-day counts and its last bump (for recall). */
 export async function stationDisplay(
-  deps: CartDeps,
+  deps: BaseDeps,
   restaurantId: number,
   stationId: number,
 ): Promise<StationDisplay> {
@@ -142,7 +142,7 @@ export interface BumpInput {
  * audited, and the order follows (first item started: cooking; all served: served) through the
  * order status path, so diners hear type 12.
  */
-export async function bumpTicket(deps: CartDeps, principal: StaffPrincipal, input: BumpInput) {
+export async function bumpTicket(deps: BaseDeps, principal: StaffPrincipal, input: BumpInput) {
   const { restaurantId } = principal;
   const at = deps.now();
   const done = await deps.db.transaction(async (tx) => {
@@ -206,7 +206,7 @@ export async function bumpTicket(deps: CartDeps, principal: StaffPrincipal, inpu
  * back (a recalled "served" leaves the order served; the display shows the item ready again).
  */
 export async function recallBump(
-  deps: CartDeps,
+  deps: BaseDeps,
   principal: StaffPrincipal,
   stationId: number,
   bumpId: number,
@@ -266,7 +266,7 @@ export async function recallBump(
 }
 
 async function publishChanged(
-  deps: CartDeps,
+  deps: BaseDeps,
   restaurantId: number,
   ticketId: number,
   bumpId: number | null,

@@ -1,4 +1,11 @@
-import { AppError, type Bill, ORDER_STATUS, roundMoney, type TicketPrint } from "@tablemate/core";
+import {
+  AppError,
+  type Bill,
+  centsToMoneyText,
+  ORDER_STATUS,
+  roundMoney,
+  type TicketPrint,
+} from "@tablemate/core";
 import Big from "big.js";
 import { and, asc, count, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
@@ -6,7 +13,7 @@ import { auditLog, orderLines, orders, tables } from "../../db/schema.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
-import { loadTickets } from "./tickets.js";
+import { loadTickets } from "./ticket-read.js";
 
 const REPRINT = "ticket.reprint";
 
@@ -103,6 +110,7 @@ export async function billOf(db: Db, restaurantId: number, orderId: number, now:
   const [table] = await db.select({ name: tables.name }).from(tables).where(eq(tables.id, order.tableId));
   const restaurant = await getRestaurant(db, restaurantId);
   const main = group.find((o) => o.id === mainId) ?? order;
+  const feeCents = group.reduce((sum, o) => sum + o.deliveryFeeCents, 0);
   return {
     restaurantName: restaurant.name,
     tableName: table?.name ?? "",
@@ -117,7 +125,11 @@ export async function billOf(db: Db, restaurantId: number, orderId: number, now:
       unitPrice: roundMoney(l.unitPrice).toFixed(2),
       total: roundMoney(l.total).toFixed(2),
     })),
-    total: group.reduce((sum, o) => sum.plus(o.totalPrice), new Big(0)).toFixed(2),
+    deliveryFee: centsToMoneyText(feeCents),
+    total: group
+      .reduce((sum, o) => sum.plus(o.totalPrice), new Big(0))
+      .plus(centsToMoneyText(feeCents))
+      .toFixed(2),
     orderedAt: main.createdAt.toISOString(),
     printedAt: now.toISOString(),
   };

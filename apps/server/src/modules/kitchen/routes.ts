@@ -9,9 +9,9 @@ import {
   ticketParamSchema,
 } from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
+import type { BaseDeps } from "../../deps.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
-import type { CartDeps } from "../cart/operate.js";
 import type { StaffGuard } from "../staff/guard.js";
 import { bumpTicket, recallBump, stationDisplay } from "./display.js";
 import { billOf, reprintTicket, ticketToPrint } from "./print.js";
@@ -25,7 +25,7 @@ import {
 } from "./stations.js";
 
 /** The kitchen's console calls: parsed (400), the guard (401, 403), then the use case. */
-export function kitchenRoutes(app: FastifyInstance, deps: CartDeps, guard: StaffGuard): void {
+export function kitchenRoutes(app: FastifyInstance, deps: BaseDeps, guard: StaffGuard): void {
   setKitchenLog(deps.db, app.log);
   const stations = API.consoleStations(":rid");
   const station = API.consoleStation(":rid", ":sid");

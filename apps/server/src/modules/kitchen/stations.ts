@@ -1,10 +1,9 @@
 import { AppError, type Station, type StationRoute, type stationBodySchema } from "@tablemate/core";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { categories, kitchenTickets, stationCategories, stations } from "../../db/schema.js";
 import { isPgError, PG_ERROR } from "../../db/statements.js";
-import type { Tx } from "../cart/cart-state.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
 

@@ -1,8 +1,6 @@
 import {
-  type ItemState,
   isForKitchen,
   type KitchenLine,
-  type KitchenTicket,
   kitchenDeltas,
   ORDER_STATUS,
   paysBeforeKitchen,
@@ -11,21 +9,15 @@ import {
 } from "@tablemate/core";
 import Big from "big.js";
 import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
-import {
-  dishes,
-  kitchenItems,
-  kitchenTickets,
-  orderLines,
-  orders,
-  stations,
-  tables,
-} from "../../db/schema.js";
+import type { Db, Tx } from "../../db/client.js";
+import { dishes, kitchenItems, kitchenTickets, orderLines, orders } from "../../db/schema.js";
 import type { Backplane } from "../../realtime/hub.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
-import type { Tx } from "../cart/cart-state.js";
-import { groupDueCents } from "../payment/due.js";
+import { queueTicketPrints } from "../print/enqueue.js";
+import { kickPrinting } from "../print/run.js";
+import { groupDueCents } from "../settlement/due.js";
 import { listStations, routesOf } from "./stations.js";
+import { loadTickets } from "./ticket-read.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -156,6 +148,8 @@ export async function ticketsForOrder(db: Db, orderId: number): Promise<TicketsM
         }
       }
     }
+    // the tickets' pages queue for their printers in the same transaction: printed exactly when made
+    await queueTicketPrints(tx, order.restaurantId, created, new Date());
     return { restaurantId: order.restaurantId, created, changed: [...changed] };
   });
 }
@@ -172,84 +166,6 @@ function netSent(rows: { lineId: number; stationId: number; kind: string; count:
     net.set(key, entry);
   }
   return [...net.values()].map(({ big, ...s }) => ({ ...s, count: big.toString() }));
-}
-
-/** Decimal text as the wire shows counts: "2", "1.5" (numeric columns read as "2.000"). */
-const countText = (value: string): string => new Big(value).toString();
-
-/** Tickets as the display and the printer read them, oldest first. */
-export async function loadTickets(
-  db: Db | Tx,
-  restaurantId: number,
-  ticketIds: number[],
-): Promise<KitchenTicket[]> {
-  if (!ticketIds.length) return [];
-  const heads = await db
-    .select({
-      ticket: kitchenTickets,
-      stationName: stations.name,
-      order: {
-        id: orders.id,
-        mainOrderId: orders.mainOrderId,
-        status: orders.status,
-        eatType: orders.eatType,
-        fastSerialNo: orders.fastSerialNo,
-        personNum: orders.personNum,
-        wholeMemo: orders.wholeMemo,
-      },
-      tableName: tables.name,
-    })
-    .from(kitchenTickets)
-    .innerJoin(stations, eq(kitchenTickets.stationId, stations.id))
-    .innerJoin(orders, eq(kitchenTickets.orderId, orders.id))
-    .innerJoin(tables, eq(orders.tableId, tables.id))
-    .where(and(eq(kitchenTickets.restaurantId, restaurantId), inArray(kitchenTickets.id, ticketIds)))
-    .orderBy(asc(kitchenTickets.createdAt), asc(kitchenTickets.id));
-  if (!heads.length) return [];
-  const items = await db
-    .select({ item: kitchenItems, line: orderLines })
-    .from(kitchenItems)
-    .innerJoin(orderLines, eq(kitchenItems.orderLineId, orderLines.id))
-    .where(
-      inArray(
-        kitchenItems.ticketId,
-        heads.map((h) => h.ticket.id),
-      ),
-    )
-    .orderBy(asc(kitchenItems.id));
-  return heads.map(({ ticket, stationName, order, tableName }) => ({
-    id: ticket.id,
-    number: ticket.id,
-    kind: ticket.kind,
-    stationId: ticket.stationId,
-    stationName,
-    orderId: order.id,
-    mainOrderId: order.mainOrderId,
-    orderStatus: order.status,
-    tableName,
-    eatType: order.eatType,
-    fastSerialNo: order.fastSerialNo == null ? "" : String(order.fastSerialNo),
-    personNum: order.personNum,
-    wholeMemo: order.wholeMemo,
-    createdAt: ticket.createdAt.toISOString(),
-    version: ticket.version,
-    items: items
-      .filter((i) => i.item.ticketId === ticket.id)
-      .map(({ item, line }) => ({
-        id: item.id,
-        orderLineId: line.id,
-        foodId: line.foodId,
-        name: line.name,
-        unit: line.unit,
-        normName: line.normName,
-        methodNames: line.methodNames,
-        additions: line.additions.map((a) => ({ name: a.name, count: a.count })),
-        parts: line.parts.map((p) => ({ name: p.name, count: p.count })),
-        count: countText(item.count),
-        memo: line.memo,
-        state: item.state as ItemState,
-      })),
-  }));
 }
 
 export interface KitchenDeps {
@@ -274,6 +190,7 @@ export async function publishTickets(deps: KitchenDeps, made: TicketsMade): Prom
 /** ticketsForOrder, then the displays hear it: for a staff move (accept, cancel) after its commit. */
 export async function sendToKitchen(deps: KitchenDeps, orderId: number): Promise<TicketsMade> {
   const made = await ticketsForOrder(deps.db, orderId);
+  if (made.created.length) kickPrinting(deps.db);
   await publishTickets(deps, made);
   return made;
 }

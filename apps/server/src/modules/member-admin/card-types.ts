@@ -9,9 +9,8 @@
 import { AppError, type ConsoleCardType, type cardTypeEditSchema } from "@tablemate/core";
 import { and, asc, count, eq, max, ne } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { memberCards, memberCardTypes, restaurants } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
 import { presentCardType } from "./present.js";

@@ -17,9 +17,8 @@ import {
 } from "@tablemate/core";
 import { and, asc, count, desc, eq, inArray, or } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { apiKeys, memberCards, memberLedger, members, staffAccounts } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 import { checkedApprover, requireApproval, type VerifyApproval } from "../floor/approvals.js";
 import { adjustBalance } from "../member/index.js";
 import { recordAudit, recordAuditIn } from "../staff/audit.js";

@@ -3,7 +3,7 @@
  * have a card type (else 10025); a card named must be the caller's (else 1403, never saying whether it
  * exists), of this restaurant (100002), not frozen (10020), and of a card type still switched on (10024).
  */
-import { AppError, CARD_STATUS, type MemberFamily } from "@tablemate/core";
+import { AppError, CARD_STATUS, type MemberFamily, offersMemberCards } from "@tablemate/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { memberCards, memberCardTypes } from "../../db/schema.js";
@@ -36,8 +36,15 @@ export async function memberRestaurant(db: Db, rid: number, family: MemberFamily
   return memberProgramme(db, ofFamily(await getRestaurant(db, rid), family));
 }
 
-/** The restaurant, when its member system is `family` (10025 otherwise). */
+/** The restaurant, when its register offers member cards at all (2.20.00, 001 §9; 10025 otherwise). */
+export function withMemberCards(restaurant: RestaurantRow): RestaurantRow {
+  if (!offersMemberCards(restaurant)) throw new AppError("memberRegisterTooOld");
+  return restaurant;
+}
+
+/** The restaurant, when it offers member cards and its member system is `family` (10025 otherwise). */
 export function ofFamily(restaurant: RestaurantRow, family: MemberFamily): RestaurantRow {
+  withMemberCards(restaurant);
   if (restaurant.crmType !== family) throw new AppError("noCardRight");
   return restaurant;
 }

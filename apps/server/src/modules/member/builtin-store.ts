@@ -7,6 +7,7 @@ import { type MemberRestaurant, ownCard } from "./access.js";
 import { drawRedpacket, listCampaigns, takeCampaignCoupon } from "./campaigns.js";
 import { activateCard, cardEquities, listCards } from "./cards.js";
 import { listCoupons, openCardCoupons } from "./coupon-list.js";
+import { cardHistory } from "./history.js";
 import { memberInfo, updateMemberInfo } from "./member-info.js";
 import type { MemberStore } from "./port.js";
 import { presentCard } from "./present.js";
@@ -24,6 +25,8 @@ export function builtInStore(db: Db, at: MemberRestaurant): MemberStore {
     activateCard: (member, cardType, now) => activateCard(db, member, at, cardType, now),
     equities: async (member, cardId, now) =>
       cardEquities(db, await ownCard(db, member, rid, cardId), restaurant, now),
+    history: async (member, history, { cardId, ...page }) =>
+      cardHistory(db, await ownCard(db, member, rid, cardId), history, page, timeZone),
     coupons: (member, query, now) => listCoupons(db, member, { ...query, rid }, now, timeZone),
     memberInfo: (member) => memberInfo(db, member),
     updateMemberInfo: (member, change) => updateMemberInfo(db, member, change),

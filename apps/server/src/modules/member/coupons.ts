@@ -16,9 +16,8 @@ import {
   validityState,
 } from "@tablemate/core";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { couponTemplates, dishes, memberCards, memberCoupons, restaurants } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 
 export type CouponTemplateRow = typeof couponTemplates.$inferSelect;
 export type CouponRow = typeof memberCoupons.$inferSelect;

@@ -13,6 +13,9 @@ import type {
   Campaign,
   CampaignTakeBody,
   CardActivateAnswer,
+  CardHistory,
+  CardHistoryPage,
+  CardHistoryQuery,
   CardRights,
   CouponGiveAnswer,
   CouponPage,
@@ -33,6 +36,9 @@ export type MemberOfCall = Pick<MemberPrincipal, "memberId" | "phone" | "guid">;
 /** Which page of whose coupons (the caller's own: the route checked a memberId named). */
 export type CouponPageQuery = Pick<CouponsQuery, "type" | "page" | "limit" | "memberCardId">;
 
+/** Which page of which of the caller's cards' history. */
+export type HistoryQuery = Pick<CardHistoryQuery, "cardId" | "page" | "limit">;
+
 export type MemberInfoChange = Pick<MemberUpdateBody, "memberName" | "sex" | "birthDay" | "isLunar">;
 
 export type CampaignTake = Pick<CampaignTakeBody, "cardId" | "campaignId">;
@@ -50,6 +56,8 @@ export interface MemberStore {
   /** opens a card of the type named or the default one, with its sign-up coupons; again: the card held */
   activateCard(member: MemberOfCall, cardType: number | undefined, now: Date): Promise<CardActivateAnswer>;
   equities(member: MemberOfCall, cardId: number, now: Date): Promise<Equities>;
+  /** one page of the member's card's balance or points history, newest first */
+  history(member: MemberOfCall, history: CardHistory, query: HistoryQuery): Promise<CardHistoryPage>;
   /** type 1 usable now or later, 2 used or expired; on the card named or every card here */
   coupons(member: MemberOfCall, query: CouponPageQuery, now: Date): Promise<CouponPage>;
   /** null while none was given (100201) */

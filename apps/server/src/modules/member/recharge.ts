@@ -37,7 +37,7 @@ import { oneIntentMoney } from "../payment/ledger.js";
 import { type RefundRow, recordRefund, sendRefund } from "../payment/refunds.js";
 import { type StartInput, startAttempt } from "../payment/start.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
-import { ownCard } from "./access.js";
+import { ownCard, withMemberCards } from "./access.js";
 import { cardBalance } from "./audit.js";
 import { ruleOf } from "./present.js";
 import type { MemberPrincipal } from "./session.js";
@@ -92,7 +92,7 @@ export async function startRecharge(deps: PaymentDeps, ask: RechargeAsk): Promis
   const { db } = deps;
   const now = deps.now();
   const { restaurantId, guid } = ask.member;
-  const restaurant = await getRestaurant(db, restaurantId);
+  const restaurant = withMemberCards(await getRestaurant(db, restaurantId));
   if (!restaurant.openRecharge) throw new AppError("featureOff", "本店未开通会员充值");
   await rechargeableCard(db, ask.member, ask.cardId);
   const rules = await enabledRules(db, restaurantId);

@@ -7,8 +7,10 @@
  * Answers carry code 200 (100201 and 100801 where 001 §8 says: answers, not refusals).
  */
 import {
+  CARD_HISTORIES,
   campaignTakeBodySchema,
   cardActivateBodySchema,
+  cardHistoryQuerySchema,
   cardLoginBodySchema,
   couponsQuerySchema,
   equitiesQuerySchema,
@@ -22,6 +24,7 @@ import {
   memberRidQuerySchema,
   memberShipBodySchema,
   memberUpdateBodySchema,
+  NO_CARDS_MESSAGE,
   openCardCouponsQuerySchema,
   tokenRefreshQuerySchema,
 } from "@tablemate/core";
@@ -31,7 +34,7 @@ import { parse } from "../../http/parse.js";
 import { requireVisitor } from "../../security/visitor.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 import { SEND_RATE } from "../verification/routes.js";
-import { ownMemberId } from "./access.js";
+import { ownMemberId, withMemberCards } from "./access.js";
 import { chooseCard } from "./choice.js";
 import { cardLogin, type LoginDeps, memberLogout, sendLoginCode } from "./login.js";
 import { presentCard } from "./present.js";
@@ -93,7 +96,8 @@ function familyRoutes(app: FastifyInstance, deps: MemberDeps, family: MemberFami
   app.get(paths.cards, async (request) => {
     const { rid } = parse(memberRidQuerySchema, request.query);
     const { store, member } = await memberAt(request, rid);
-    return ok(await store.cards(member), 200);
+    const cards = await store.cards(member);
+    return cards.length === 0 ? ok(cards, 200, NO_CARDS_MESSAGE) : ok(cards, 200);
   });
 
   app.post(paths.cards, async (request) => {
@@ -121,6 +125,15 @@ function familyRoutes(app: FastifyInstance, deps: MemberDeps, family: MemberFami
     const { store, member } = await memberAt(request, rid);
     return ok(await store.equities(member, cardId, deps.now()), 200);
   });
+
+  // the member's own card's history, balance or points (ours, issue 25): 1403 another's card, 100002 another restaurant's
+  for (const history of CARD_HISTORIES) {
+    app.get(history === "balance" ? paths.balanceHistory : paths.pointsHistory, async (request) => {
+      const { rid, ...query } = parse(cardHistoryQuerySchema, request.query);
+      const { store, member } = await memberAt(request, rid);
+      return ok(await store.history(member, history, query), 200);
+    });
+  }
 
   app.get(paths.coupons, async (request) => {
     const { rid, memberId, ...page } = parse(couponsQuerySchema, request.query);
@@ -173,16 +186,16 @@ export function memberRoutes(app: FastifyInstance, deps: MemberDeps): void {
   // the visitor's, whatever the family
   app.post(MEMBER_API.memberShip, async (request) => {
     const { rid, cardId } = parse(memberShipBodySchema, request.body);
-    await getRestaurant(db, rid);
+    withMemberCards(await getRestaurant(db, rid));
     const member = await requireMember(deps, request, rid);
     const card = await chooseCard(db, member, rid, cardId, deps.now());
     return ok({ cardId: card.id, card: presentCard(card, member.phone) }, 200);
   });
 
   app.get(MEMBER_API.tokenRefresh, async (request) => {
-    const { rid, token } = parse(tokenRefreshQuerySchema, request.query);
+    const { rid } = parse(tokenRefreshQuerySchema, request.query);
     await getRestaurant(db, rid);
-    return ok(await refreshMemberToken(deps, request, { rid, token }), 200);
+    return ok(await refreshMemberToken(deps, request, rid), 200);
   });
 
   app.get(MEMBER_API.usersPhone, async (request) => {

@@ -7,7 +7,7 @@
  * token-refresh revokes it and issues the next, by the same visitor, within 30 days of the login.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { AppError, MEMBER_TOKEN_HEADER } from "@tablemate/core";
+import { AppError, MEMBER_TOKEN_HEADER, refreshTokenSchema } from "@tablemate/core";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.js";
@@ -78,17 +78,18 @@ export function startMemberSession(
 }
 
 /**
- * GET token-refresh: the token (live or past its 2 hours) revoked and the next issued, compare-and-set,
- * so two refreshes of one token give one new token. Refused with 1001 when the token is unknown,
+ * GET token-refresh: the member-token header's token (live or past its 2 hours) revoked and the next
+ * issued, compare-and-set, so two refreshes of one token give one new token. Refused with 1001 when the token is unknown,
  * revoked, another visitor's or another restaurant's, or its login is over 30 days old.
  */
 export function refreshMemberToken(
   deps: MemberAuthDeps,
   request: FastifyRequest,
-  input: { rid: number; token: string },
+  rid: number,
 ): Promise<IssuedToken> {
   const guid = visitorOf(deps.signer, request);
-  if (!guid) return Promise.reject(new AppError("memberRefreshRefused"));
+  const token = refreshTokenSchema.safeParse(request.headers[MEMBER_TOKEN_HEADER]);
+  if (!guid || !token.success) return Promise.reject(new AppError("memberRefreshRefused"));
   const at = deps.now();
   return deps.db.transaction(async (tx) => {
     const [old] = await tx
@@ -96,10 +97,10 @@ export function refreshMemberToken(
       .set({ revokedAt: at })
       .where(
         and(
-          eq(memberSessions.tokenHash, memberTokenHash(input.token)),
+          eq(memberSessions.tokenHash, memberTokenHash(token.data)),
           isNull(memberSessions.revokedAt),
           eq(memberSessions.guid, guid),
-          eq(memberSessions.restaurantId, input.rid),
+          eq(memberSessions.restaurantId, rid),
           gt(memberSessions.refreshUntil, at),
         ),
       )
@@ -108,7 +109,7 @@ export function refreshMemberToken(
     return issue(tx, {
       memberId: old.memberId,
       guid,
-      restaurantId: input.rid,
+      restaurantId: rid,
       refreshUntil: old.refreshUntil,
       at,
     });

@@ -370,8 +370,9 @@ export async function refundPrincipal(
 /**
  * Puts a refunded payment's stored value back on the card: `cents` of what the order's captured holds
  * spent (the order its holds were for), split back into principal and gift as they were spent (core's
- * spendRestore, over the restores before this one). Once per `eventKey`. More than the holds spent and
- * not yet restored is refused (400).
+ * spendRestore, over the restores before this one), and `points` of the points they redeemed (a full
+ * refund gives them all back). Once per `eventKey`. More than the holds spent and not yet restored is
+ * refused (400).
  */
 export async function restoreSpend(
   db: CardDb,
@@ -380,10 +381,12 @@ export async function restoreSpend(
     orderId: number;
     eventKey: string;
     cents: number;
+    points?: number;
     detail?: Record<string, unknown>;
   },
 ): Promise<Posted> {
   const eventKey = `restore:${input.eventKey}`;
+  const points = input.points ?? 0;
   return changeCard(
     db,
     { cardId: input.cardId, keys: [eventKey], orderId: input.orderId },
@@ -392,21 +395,28 @@ export async function restoreSpend(
       if (seen) return { answer: () => ({ entries: [seen], replayed: true }) };
       const spent = { principalCents: 0, giftCents: 0 };
       let restoredBefore = 0;
+      let pointsLeft = 0;
       for (const entry of card.orderEntries) {
         if (entry.kind === "spend") {
           spent.principalCents -= entry.principalCents;
           spent.giftCents -= entry.giftCents;
+          pointsLeft -= entry.points;
         }
-        if (entry.kind === "restore") restoredBefore += entry.principalCents + entry.giftCents;
+        if (entry.kind === "restore") {
+          restoredBefore += entry.principalCents + entry.giftCents;
+          pointsLeft -= entry.points;
+        }
       }
       const back = asBadRequest(() => spendRestore(spent, restoredBefore, input.cents));
+      if (!Number.isSafeInteger(points) || points < 0 || points > pointsLeft)
+        throw new AppError("badRequest", `退回积分超过本单抵扣的积分：${points} > ${pointsLeft}`);
       const captured = card.orderHolds.findLast((h) => h.state === "captured");
       return {
         write: {
           entries: [
             {
               eventKey,
-              entry: { kind: "restore", ...back },
+              entry: { kind: "restore", ...back, points },
               actor: input.actor,
               detail: { orderId: input.orderId, ...input.detail },
               // beside the order's spends, so the next restore reads what this one gave back

@@ -1,8 +1,8 @@
 /** Categories and second categories as the console changes them: audited, compare-and-set on version. */
 import { AppError, type ConsoleCategory } from "@tablemate/core";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
 import { categories, dishes } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 import type { CategoryRow } from "../menu/present.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";

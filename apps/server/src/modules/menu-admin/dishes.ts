@@ -5,6 +5,7 @@
  * change reaches the page data and the food list without a restart.
  */
 import {
+  type Allergen,
   AppError,
   type ConsoleDish,
   type ConsoleDishInput,
@@ -12,12 +13,13 @@ import {
   type DishRuleContext,
   dishProblemMessage,
   dishProblems,
+  sortAllergens,
+  sortDiets,
   storedDishPrice,
 } from "@tablemate/core";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { additionStock, categories, dishes } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 import type { DishRow } from "../menu/present.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
@@ -86,6 +88,12 @@ function missingIds(input: ConsoleDishInput): number {
   ].filter((o) => o.id === undefined).length;
 }
 
+/** An option's own allergens as the menu's JSON holds them: absent when it declares none of its own. */
+function ownAllergens(codes: readonly string[]): { allergens?: Allergen[] } {
+  const allergens = sortAllergens(codes);
+  return allergens.length > 0 ? { allergens } : {};
+}
+
 /** The row's columns for an input that passed the rules; combo parts take their dishes' current names. */
 async function dishColumns(tx: Tx, input: ConsoleDishInput, rows: DishRow[]): Promise<DishColumns> {
   const next = await optionIds(tx, missingIds(input));
@@ -117,12 +125,15 @@ async function dishColumns(tx: Tx, input: ConsoleDishInput, rows: DishRow[]): Pr
     salableDays: input.salablePeriodType === 1 ? input.salableDays : "0",
     salableTime: input.salablePeriodType === 1 ? input.salableTime : "0",
     imageKey: input.imageKey,
+    allergens: input.allergens === null ? null : sortAllergens(input.allergens),
+    diets: sortDiets(input.diets),
     norms: input.norms.map((n) => ({
       id: n.id ?? next(),
       name: n.name,
       price: Number(n.price),
       vipPrice: n.vipPrice === null ? null : Number(n.vipPrice),
       isDefault: n.isDefault,
+      ...ownAllergens(n.allergens),
     })),
     methodCategories: input.methodCategories.map((c, i) => ({
       categoryName: c.categoryName,
@@ -133,6 +144,7 @@ async function dishColumns(tx: Tx, input: ConsoleDishInput, rows: DishRow[]): Pr
         markupPrice: Number(m.markupPrice),
         markupWay: m.markupWay,
         isDefault: m.isDefault,
+        ...ownAllergens(m.allergens),
       })),
     })),
     additionCategories: input.additionCategories.map((c, i) => ({
@@ -142,6 +154,7 @@ async function dishColumns(tx: Tx, input: ConsoleDishInput, rows: DishRow[]): Pr
         id: a.id ?? next(),
         name: a.name,
         priceUpValue: Number(a.priceUpValue),
+        ...ownAllergens(a.allergens),
       })),
     })),
     combos: input.combos.map((p) => ({
@@ -154,6 +167,7 @@ async function dishColumns(tx: Tx, input: ConsoleDishInput, rows: DishRow[]): Pr
       groupName: p.groupName,
       groupPick: p.groupPick,
       priceUp: Number(p.priceUp),
+      ...ownAllergens(p.allergens),
     })),
   };
 }

@@ -3,8 +3,11 @@ import {
   type ConsoleDish,
   type ConsoleMemo,
   type ConsoleSettings,
+  centsToMoneyText,
   isMarketPrice,
   sizedImageUrl,
+  sortAllergens,
+  sortDiets,
 } from "@tablemate/core";
 import Big from "big.js";
 import type { memos } from "../../db/schema.js";
@@ -59,6 +62,8 @@ export function presentConsoleDish(row: DishRow, imageHost: string): ConsoleDish
     salableTime: row.salableTime,
     imageKey: row.imageKey,
     imageUrl: row.imageKey ? sizedImageUrl(dishImageUrl(imageHost, row.imageKey), "default") : "",
+    allergens: row.allergens === null ? null : sortAllergens(row.allergens),
+    diets: sortDiets(row.diets),
     sort: row.sort,
     recommendSort: row.recommendSort,
     estimate: row.estimate,
@@ -69,6 +74,7 @@ export function presentConsoleDish(row: DishRow, imageHost: string): ConsoleDish
       price: money(n.price),
       vipPrice: moneyOrNull(n.vipPrice),
       isDefault: n.isDefault ?? false,
+      allergens: sortAllergens(n.allergens ?? []),
     })),
     methodCategories: row.methodCategories.map((c) => ({
       categoryName: c.categoryName,
@@ -79,12 +85,18 @@ export function presentConsoleDish(row: DishRow, imageHost: string): ConsoleDish
         markupPrice: money(m.markupPrice),
         markupWay: m.markupWay,
         isDefault: m.isDefault,
+        allergens: sortAllergens(m.allergens ?? []),
       })),
     })),
     additionCategories: row.additionCategories.map((c) => ({
       categoryName: c.categoryName,
       sort: c.sort,
-      additions: c.additions.map((a) => ({ id: a.id, name: a.name, priceUpValue: money(a.priceUpValue) })),
+      additions: c.additions.map((a) => ({
+        id: a.id,
+        name: a.name,
+        priceUpValue: money(a.priceUpValue),
+        allergens: sortAllergens(a.allergens ?? []),
+      })),
     })),
     combos: row.combos.map((p) => ({
       id: p.id,
@@ -94,6 +106,7 @@ export function presentConsoleDish(row: DishRow, imageHost: string): ConsoleDish
       groupName: p.groupName,
       groupPick: p.groupPick,
       priceUp: money(p.priceUp),
+      allergens: sortAllergens(p.allergens ?? []),
     })),
   };
 }
@@ -121,6 +134,8 @@ export function presentSettings(row: RestaurantRow): ConsoleSettings {
     foodsTemplate: row.foodsTemplate,
     recommendsTemplate: row.recommendsTemplate,
     startPrice: money(row.startPrice),
+    deliveryFee: centsToMoneyText(row.deliveryFeeCents),
+    deliveryMinutes: row.deliveryMinutes,
     announcement: row.announcement,
     discountText: row.discountText,
     address: row.address,

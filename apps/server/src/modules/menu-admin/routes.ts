@@ -16,6 +16,8 @@ import {
   consoleRecommendsSchema,
   consoleRidParamSchema,
   consoleSettingsInputSchema,
+  consoleTranslationsInputSchema,
+  consoleTranslationsQuerySchema,
   consoleVersionQuerySchema,
   IMAGE_UPLOAD,
 } from "@tablemate/core";
@@ -36,6 +38,7 @@ import {
 import { storeDishImage } from "./images.js";
 import { consoleMenu, createMemo, deleteMemo, updateMemo } from "./memos.js";
 import { readSettings, updateSettings } from "./settings.js";
+import { consoleTranslations, saveTranslations } from "./translations.js";
 
 /** The parts of a route path after `/console/api/v1/restaurants/:rid` for fastify's router. */
 const RID = ":rid";
@@ -140,6 +143,19 @@ function routes(app: FastifyInstance, deps: MenuAdminDeps & { dataDir: string },
     const { rid, memoId } = parse(consoleMemoParamSchema, request.params);
     await deleteMemo(deps, await write(request, rid), memoId);
     return ok({ memoId });
+  });
+
+  // translations (issue 28): menu rights only, reading too (they are the menu editor's)
+  app.get(API.consoleTranslations(RID), async (request) => {
+    const { rid } = parse(consoleRidParamSchema, request.params);
+    const { lang } = parse(consoleTranslationsQuerySchema, request.query);
+    await write(request, rid);
+    return ok(await consoleTranslations(deps, rid, lang));
+  });
+  app.put(API.consoleTranslations(RID), async (request) => {
+    const { rid } = parse(consoleRidParamSchema, request.params);
+    const body = parse(consoleTranslationsInputSchema, request.body);
+    return ok(await saveTranslations(deps, await write(request, rid), body));
   });
 
   // images: multipart, one file in the field `file`

@@ -1,5 +1,5 @@
 /** The restaurant settings the console changes: compare-and-set on the restaurant's version, audited. */
-import { AppError, type ConsoleSettings, type ConsoleSettingsInput } from "@tablemate/core";
+import { AppError, type ConsoleSettings, type ConsoleSettingsInput, yuanToCents } from "@tablemate/core";
 import { and, eq } from "drizzle-orm";
 import { restaurants } from "../../db/schema.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
@@ -26,10 +26,10 @@ export async function updateSettings(
     if (!row) throw new AppError("restaurantNotFound");
     if (row.version !== input.version)
       throw new AppError("editConflict", "门店设置已被其他人修改，请刷新后再改", { version: row.version });
-    const { version, ...columns } = input;
+    const { version, deliveryFee, ...columns } = input;
     const [updated] = await tx
       .update(restaurants)
-      .set({ ...columns, version: row.version + 1 })
+      .set({ ...columns, deliveryFeeCents: yuanToCents(deliveryFee), version: row.version + 1 })
       .where(and(eq(restaurants.id, by.restaurantId), eq(restaurants.version, version)))
       .returning();
     if (!updated) throw new AppError("editConflict");

@@ -4,7 +4,9 @@ import {
   type LocalClock,
   localClock,
   type Memo,
+  type MenuDictionary,
   type MenuSnapshot,
+  type MenuTranslation,
   menuEstimates,
   PERIOD_SALE_CODES,
   type PeriodSaleResult,
@@ -12,12 +14,22 @@ import {
   pricedByRegister,
   refusedCombos,
   type SellOut,
+  translateCategories,
+  translateDish,
+  translateMemos,
 } from "@tablemate/core";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { additionStock, categories, dishes, memos } from "../../db/schema.js";
 import type { RestaurantRow } from "../restaurant/restaurants.js";
 import { type DishRow, presentCategories, presentDish, presentPeriodInfo } from "./present.js";
+import {
+  languageState,
+  type MenuLanguageState,
+  textsOf,
+  translationAnswer,
+  translationRows,
+} from "./translations.js";
 
 /** salablePeriodType of a dish sold only in its periods (000 §3) */
 const PERIOD_SALE_TYPE = 1;
@@ -28,8 +40,13 @@ export interface MenuContext {
   imageHost: string;
 }
 
+export interface MenuRows {
+  categoryRows: (typeof categories.$inferSelect)[];
+  dishRows: DishRow[];
+}
+
 /** The menu's categories and the dishes the restaurant's register offers (no combos below 2.23.00). */
-async function menuRows(db: Db, restaurant: RestaurantRow) {
+export async function menuRows(db: Db, restaurant: RestaurantRow): Promise<MenuRows> {
   const [categoryRows, allDishRows] = await Promise.all([
     db.select().from(categories).where(eq(categories.restaurantId, restaurant.id)),
     db
@@ -57,10 +74,38 @@ function clockOf(ctx: MenuContext, restaurant: RestaurantRow): LocalClock {
   return localClock(ctx.now(), restaurant.timezone);
 }
 
-export async function foodCategories(ctx: MenuContext, restaurant: RestaurantRow) {
-  const { categoryRows, dishRows } = await menuRows(ctx.db, restaurant);
-  return presentCategories(categoryRows, dishRows);
+/** The languages of the menu diners see now, and each offered one's dictionary. */
+async function menuLanguageState(
+  db: Db,
+  restaurant: RestaurantRow,
+  rows: MenuRows,
+  memoRows: Memo[],
+): Promise<MenuLanguageState> {
+  const texts = textsOf(restaurant, rows.categoryRows, rows.dishRows, memoRows);
+  return languageState(texts, await translationRows(db, restaurant.id));
 }
+
+/** The dictionary of `lang` when the restaurant offers it; else null (the base text). */
+async function dictionaryOf(
+  ctx: MenuContext,
+  restaurant: RestaurantRow,
+  rows: MenuRows,
+  lang: string | undefined,
+): Promise<MenuDictionary | null> {
+  if (lang === undefined) return null;
+  const memoRows = await restaurantMemos(ctx.db, restaurant.id);
+  return (await menuLanguageState(ctx.db, restaurant, rows, memoRows)).dictionary(lang);
+}
+
+export async function foodCategories(ctx: MenuContext, restaurant: RestaurantRow, lang?: string) {
+  const rows = await menuRows(ctx.db, restaurant);
+  const list = presentCategories(rows.categoryRows, rows.dishRows);
+  const dictionary = await dictionaryOf(ctx, restaurant, rows, lang);
+  return dictionary ? translateCategories(list, dictionary) : list;
+}
+
+const translatedFoods = (foods: Dish[], dictionary: MenuDictionary | null): Dish[] =>
+  dictionary ? foods.map((d) => translateDish(d, dictionary)) : foods;
 
 /** Dishes in menu order: by first-level category, then the dish's own order. */
 function presentFoods(
@@ -88,8 +133,12 @@ function presentFoods(
   );
 }
 
-export async function foodList(ctx: MenuContext, restaurant: RestaurantRow): Promise<Dish[]> {
-  return presentFoods(ctx, restaurant, await menuRows(ctx.db, restaurant));
+export async function foodList(ctx: MenuContext, restaurant: RestaurantRow, lang?: string): Promise<Dish[]> {
+  const rows = await menuRows(ctx.db, restaurant);
+  return translatedFoods(
+    presentFoods(ctx, restaurant, rows),
+    await dictionaryOf(ctx, restaurant, rows, lang),
+  );
 }
 
 /** 老板推荐 in the order the console set (then the menu's). */
@@ -102,9 +151,36 @@ function recommendsOf(foods: Dish[], dishRows: readonly DishRow[]): Dish[] {
     .map(({ dish }) => dish);
 }
 
-export async function recommendedFoods(ctx: MenuContext, restaurant: RestaurantRow): Promise<Dish[]> {
+export async function recommendedFoods(
+  ctx: MenuContext,
+  restaurant: RestaurantRow,
+  lang?: string,
+): Promise<Dish[]> {
   const rows = await menuRows(ctx.db, restaurant);
-  return recommendsOf(presentFoods(ctx, restaurant, rows), rows.dishRows);
+  const foods = recommendsOf(presentFoods(ctx, restaurant, rows), rows.dishRows);
+  return translatedFoods(foods, await dictionaryOf(ctx, restaurant, rows, lang));
+}
+
+/** The memos in `lang` when the restaurant offers it, else as written. */
+export async function menuMemos(ctx: MenuContext, restaurant: RestaurantRow, lang?: string): Promise<Memo[]> {
+  const memoRows = await restaurantMemos(ctx.db, restaurant.id);
+  if (lang === undefined) return memoRows;
+  const state = await menuLanguageState(ctx.db, restaurant, await menuRows(ctx.db, restaurant), memoRows);
+  const dictionary = state.dictionary(lang);
+  return dictionary ? translateMemos(memoRows, dictionary) : memoRows;
+}
+
+/** The menu-translation call: the menu's texts in an offered language (the base answers none). */
+export async function menuTranslation(
+  ctx: MenuContext,
+  restaurant: RestaurantRow,
+  lang: string,
+): Promise<MenuTranslation> {
+  const [rows, memoRows] = await Promise.all([
+    menuRows(ctx.db, restaurant),
+    restaurantMemos(ctx.db, restaurant.id),
+  ]);
+  return translationAnswer(await menuLanguageState(ctx.db, restaurant, rows, memoRows), lang);
 }
 
 /**
@@ -119,6 +195,7 @@ export async function menuSnapshot(ctx: MenuContext, restaurant: RestaurantRow):
   ]);
   const foods = presentFoods(ctx, restaurant, rows);
   const clock = clockOf(ctx, restaurant);
+  const { languages } = await menuLanguageState(ctx.db, restaurant, rows, memoRows);
   return {
     categories: presentCategories(rows.categoryRows, rows.dishRows),
     foods,
@@ -129,6 +206,7 @@ export async function menuSnapshot(ctx: MenuContext, restaurant: RestaurantRow):
     memos: memoRows,
     // from the same rows as the foods, so the page's stock and its dishes' agree
     sellOut: presentSellOut(rows.dishRows, additionRows, ctx.now()),
+    languages,
   };
 }
 

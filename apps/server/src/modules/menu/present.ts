@@ -1,4 +1,5 @@
 import {
+  type AllergenInfo,
   availableDaysString,
   availableTimeString,
   type Category,
@@ -7,6 +8,9 @@ import {
   type PeriodDishInfo,
   periodState,
   type SalePeriod,
+  salablePeriodCode,
+  sortAllergens,
+  sortDiets,
 } from "@tablemate/core";
 import type { categories, dishes } from "../../db/schema.js";
 
@@ -23,6 +27,10 @@ export function dishImageUrl(imageHost: string, imageKey: string): string {
   return `${imageHost}/images/dishes/${imageKey}.webp`;
 }
 
+/** null allergens: the restaurant has not declared them (an empty array declares none). */
+export const allergenInfo = (row: Pick<DishRow, "allergens">): AllergenInfo =>
+  row.allergens === null ? "unknown" : "declared";
+
 /** The one place a dish row becomes the wire's dish (spec 000 §3), priced and timed as of `clock`. */
 export function presentDish(
   row: DishRow,
@@ -36,6 +44,8 @@ export function presentDish(
   },
 ): Dish {
   const image = dishImageUrl(ctx.imageHost, row.imageKey);
+  const period = salePeriod(row);
+  const state = periodState(period, ctx.clock);
   const dish: Dish = {
     id: row.id,
     dishesId: row.id,
@@ -67,13 +77,16 @@ export function presentDish(
     index: ctx.index,
     showDishItem: true,
     isRecommend: row.isRecommend,
-    salablePeriodType: row.salablePeriodType,
-    salablePeriod: salePeriod(row),
-    availableStatus: periodState(salePeriod(row), ctx.clock).availableStatus,
+    salablePeriodType: salablePeriodCode(period, state),
+    salablePeriod: period,
+    availableStatus: state.availableStatus,
     norms: row.norms,
     methodCategories: row.methodCategories,
     additionCategories: row.additionCategories,
     combosList: row.combos,
+    allergens: sortAllergens(row.allergens ?? []),
+    allergenInfo: allergenInfo(row),
+    diets: sortDiets(row.diets),
   };
   // minCount is absent when the dish has none (-1), as the spec's dish shows it
   if (row.minCount !== -1) dish.minCount = row.minCount;

@@ -5,6 +5,8 @@ import {
   foodQuerySchema,
   hotelidQuerySchema,
   localPeriodSaleBodySchema,
+  menuLangQuerySchema,
+  menuTranslationQuerySchema,
   type PeriodSaleResult,
   periodSaleBodySchema,
   ridQuerySchema,
@@ -20,9 +22,10 @@ import {
   foodCategories,
   foodList,
   type MenuContext,
+  menuMemos,
+  menuTranslation,
   periodDishes,
   recommendedFoods,
-  restaurantMemos,
   sellOut,
 } from "./menu.js";
 
@@ -47,17 +50,20 @@ export function menuRoutes(app: FastifyInstance, ctx: MenuContext): void {
 
   app.get(API.foodCategory, async (request) => {
     const { restaurantId } = parse(foodQuerySchema, request.query);
-    return ok(await foodCategories(ctx, await getRestaurant(db, restaurantId)));
+    const { lang } = parse(menuLangQuerySchema, request.query);
+    return ok(await foodCategories(ctx, await getRestaurant(db, restaurantId), lang));
   });
 
   app.get(API.foodList, async (request) => {
     const { restaurantId } = parse(foodQuerySchema, request.query);
-    return ok(await foodList(ctx, await getRestaurant(db, restaurantId)));
+    const { lang } = parse(menuLangQuerySchema, request.query);
+    return ok(await foodList(ctx, await getRestaurant(db, restaurantId), lang));
   });
 
   app.get(API.recommend, async (request) => {
     const { rid } = parse(ridQuerySchema, request.query);
-    return ok(await recommendedFoods(ctx, await getRestaurant(db, rid)), 200);
+    const { lang } = parse(menuLangQuerySchema, request.query);
+    return ok(await recommendedFoods(ctx, await getRestaurant(db, rid), lang), 200);
   });
 
   app.get(`${API.sellOut}/:hotelid`, async (request) => {
@@ -92,7 +98,12 @@ export function menuRoutes(app: FastifyInstance, ctx: MenuContext): void {
 
   app.get(API.memos, async (request) => {
     const { rid } = parse(ridQuerySchema, request.query);
-    await getRestaurant(db, rid);
-    return ok(await restaurantMemos(db, rid), 200);
+    const { lang } = parse(menuLangQuerySchema, request.query);
+    return ok(await menuMemos(ctx, await getRestaurant(db, rid), lang), 200);
+  });
+
+  app.get(API.menuTranslation, async (request) => {
+    const { rid, lang } = parse(menuTranslationQuerySchema, request.query);
+    return ok(await menuTranslation(ctx, await getRestaurant(db, rid), lang));
   });
 }

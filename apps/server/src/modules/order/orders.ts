@@ -1,68 +1,34 @@
 import {
   AppError,
   centsToMoneyText,
+  dinerMayCancel,
+  estimatedArrival,
   isSettled,
   ORDER_STATUS,
   type OrderCancellation,
   type OrderDetail,
   type OrderSummary,
+  orderNumber,
+  PAID_NO_CANCEL_TEXT,
+  pickUpNumber,
   roundMoney,
 } from "@tablemate/core";
 import Big from "big.js";
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import {
-  carts,
-  orderEvents,
-  orderLines,
-  orders,
-  restaurants,
-  tables,
-  tableUsers,
-  visits,
-} from "../../db/schema.js";
-import type { CartDeps } from "../cart/operate.js";
+import { orderEvents, orderLines, orders, restaurants, tables } from "../../db/schema.js";
+import type { RefundingDeps } from "../../deps.js";
 import { sendToKitchen } from "../kitchen/tickets.js";
-import { groupMemberMoney } from "../payment/member-plan.js";
-import { settleCancelledOrder } from "../payment/order-cancel.js";
-import { groupPayments } from "../payment/present.js";
+import { orderIsPaid, settleCancelledOrder } from "../settlement/order-cancel.js";
+import { groupAccount } from "../settlement/present.js";
 import { isStaffActor } from "../staff/auth.js";
 import { broadcastOrderStatus, writeStatusMove } from "./status.js";
+import { visibleOrder, visibleTo } from "./visible.js";
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 
 const money = (value: Big | string | number) => roundMoney(value).toFixed(2);
-
-/**
- * What a diner may see of an order: it is theirs (its main user), or of the visit they sat at, shared
- * (in quick-service each diner's cart is their own). A later party at the same table sees nothing of it.
- */
-function visibleTo(guid: string): SQL {
-  // the carts of the visits they sat at first (a handful), so a list reads only those carts' orders
-  return sql`(${orders.mainGuid} = ${guid} or ${orders.cartId} in (
-    select c.id from ${carts} c join ${tableUsers} u on u.visit_id = c.visit_id
-    where u.guid = ${guid} and c.owner_guid in ('', ${guid})))`;
-}
-
-/** An order the diner may see, and whether its visit is still open (only then may they act on it). */
-export async function visibleOrder(
-  db: Db,
-  orderId: number,
-  restaurantId: number,
-  guid: string,
-): Promise<{ order: OrderRow; visitOpen: boolean }> {
-  const [row] = await db
-    .select({ order: orders, visitOpen: sql<boolean>`${visits.endedAt} is null`, visible: visibleTo(guid) })
-    .from(orders)
-    .innerJoin(carts, eq(carts.id, orders.cartId))
-    .innerJoin(visits, eq(visits.id, carts.visitId))
-    .where(and(eq(orders.id, orderId), eq(orders.restaurantId, restaurantId)));
-  if (!row) throw new AppError("notFound", "订单不存在");
-  // the same answer as a missing order: an id says nothing about other diners' orders
-  if (!row.visible) throw new AppError("notFound", "订单不存在");
-  return { order: row.order, visitOpen: row.visitOpen };
-}
 
 /** The one place an order becomes the wire's order detail (spec 001 §3), with the orders added to it. */
 export async function orderDetail(
@@ -113,24 +79,27 @@ export async function orderDetail(
         )
     : [];
   const zero = money(0);
-  const payments = await groupPayments(db, order.id, guid);
-  const member = restaurant ? await groupMemberMoney(db, { restaurant, mainId: order.id, guid, now }) : null;
-  const discount = centsToMoneyText(member?.discountCents ?? 0);
+  // the group's money by the one rule every screen reads (settlement/present.ts groupAccount)
+  if (!restaurant) throw new AppError("restaurantNotFound");
+  const account = await groupAccount(db, { restaurant, mainId: order.id, guid, now });
+  const { payments, member } = account;
+  const discount = centsToMoneyText(member.discountCents);
   const stepsOf = (kind: string) =>
-    centsToMoneyText((member?.steps ?? []).filter((s) => s.kind === kind).reduce((n, s) => n + s.cents, 0));
-  // settled at the register: what it charged is paid, and nothing is left to pay here; stored value paid counts
-  const paid = isSettled(order.status)
-    ? money(total)
-    : centsToMoneyText(payments.netCents + (member?.storedCents ?? 0));
-  const due = total.minus(discount).minus(paid);
+    centsToMoneyText(member.steps.filter((s) => s.kind === kind).reduce((n, s) => n + s.cents, 0));
+  // settled at the register: what it charged is paid, and nothing is left to pay here; else what counts
+  // as paid (whole payments with stored value, and tablemates' bill shares) and what is left to pay
+  // (a share being paid is still to pay until it is)
+  const charged = total.plus(centsToMoneyText(account.feeCents));
+  const paid = isSettled(order.status) ? money(charged) : centsToMoneyText(account.paidCents);
+  const due = isSettled(order.status) ? zero : centsToMoneyText(account.leftCents);
   return {
     orderId: order.id,
     wxId: order.mainGuid,
     mainWxId: order.mainGuid,
-    num: String(order.id).padStart(6, "0"),
+    num: orderNumber(order.id),
     posBillId: "",
     totalPaidMoney: paid,
-    restaurant: { restaurantId: order.restaurantId, restaurantName: restaurant?.name ?? "" },
+    restaurant: { restaurantId: order.restaurantId, restaurantName: restaurant.name },
     tableId: order.tableId,
     tableName: table?.name ?? "",
     // a voided line (退菜) shows as a cancelled one: struck through, counting for nothing
@@ -139,7 +108,7 @@ export async function orderDetail(
     ),
     pays: payments.pays,
     status: order.status,
-    orderNeedMoney: money(due.lt(0) ? 0 : due),
+    orderNeedMoney: due,
     orderVipNeedMoney: money(vipTotal),
     orderTotalPrice: money(total),
     orderRecieveMoney: paid,
@@ -154,8 +123,8 @@ export async function orderDetail(
     posTime: order.posTime?.toISOString() ?? null,
     openTime: (group[0] ?? order).createdAt.toISOString(),
     eatType: order.eatType,
-    chargeMoney: money(total),
-    vipId: member?.member ? String(member.member.cardId) : "",
+    chargeMoney: money(charged),
+    vipId: member.member ? String(member.member.cardId) : "",
     paymentType: order.paymentType,
     foodCount: liveLines.reduce((n, l) => n + Math.ceil(Number(l.count)), 0),
     prePrint: false,
@@ -166,13 +135,25 @@ export async function orderDetail(
     cancelOrders: cancelEvents.map((e) => presentCancellation(e, cancelled)),
     reserve: order.reserve ?? null,
     takeout: order.eatType === "takeout",
-    fastSerialNo: order.fastSerialNo ? String(order.fastSerialNo).padStart(3, "0") : "",
+    deliveryFee: centsToMoneyText(account.feeCents),
+    estimatedArrival:
+      order.deliveryMinutes !== null
+        ? estimatedArrival(
+            order.createdAt,
+            order.deliveryMinutes,
+            restaurant.timezone,
+            order.reserve?.time || null,
+          )
+        : null,
+    fastSerialNo: pickUpNumber(order.fastSerialNo),
     invoiceTitle: order.invoiceTitle,
     personNum: order.personNum,
     wholeMemo: order.wholeMemo,
     mainOrderId: order.mainOrderId,
     held: order.held && order.status === ORDER_STATUS.placed,
-    member: member?.member ?? null,
+    fulfilment: order.fulfilment,
+    calledCount: order.calledCount,
+    member: member.member,
   };
 }
 
@@ -240,7 +221,7 @@ export function orderSummary(order: OrderRow, tableName: string): OrderSummary {
     orderTotalPrice: money(order.totalPrice),
     orderSubmitTime: order.createdAt.toISOString(),
     mainOrderId: order.mainOrderId,
-    fastSerialNo: order.fastSerialNo ? String(order.fastSerialNo).padStart(3, "0") : "",
+    fastSerialNo: pickUpNumber(order.fastSerialNo),
   };
 }
 
@@ -249,7 +230,7 @@ export function orderSummary(order: OrderRow, tableName: string): OrderSummary {
  * who and when, and tablemates hear type 12 with status 4. A paying order answers 2000.
  */
 export async function cancelOrder(
-  deps: CartDeps,
+  deps: RefundingDeps,
   orderId: number,
   restaurantId: number,
   guid: string,
@@ -260,11 +241,13 @@ export async function cancelOrder(
     const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
     if (!locked) throw new AppError("notFound", "订单不存在");
     if (locked.status !== ORDER_STATUS.placed) throw new AppError("cancelFailed");
+    const paid = await orderIsPaid(tx, locked.id);
+    if (!dinerMayCancel({ ...locked, paid })) throw new AppError("cancelFailed", PAID_NO_CANCEL_TEXT);
     // a payment in flight refuses (2000); a paid order's money goes back
     const refunds = await settleCancelledOrder(tx, locked.id, guid, deps.now());
     return { stock: await writeStatusMove(tx, locked, ORDER_STATUS.cancelled, guid, deps.now()), refunds };
   });
-  await deps.sendRefunds?.(refunds);
+  await deps.sendRefunds(refunds);
   await broadcastOrderStatus(deps, order, ORDER_STATUS.cancelled, guid, stock);
   // the stations that got its lines (a placed order with no gate is the kitchen's) get a cancel ticket
   await sendToKitchen(deps, order.id);

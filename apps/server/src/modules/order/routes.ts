@@ -13,6 +13,7 @@ import {
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { waiterCalls } from "../../db/schema.js";
+import type { RefundingDeps } from "../../deps.js";
 import { ok } from "../../http/envelope.js";
 import { checkText, parse } from "../../http/parse.js";
 import { limitKey } from "../../http/rate-limits.js";
@@ -42,7 +43,7 @@ function orderPayload(data: string): OrderPayload {
   return payload.data;
 }
 
-export function orderRoutes(app: FastifyInstance, deps: SubmitDeps): void {
+export function orderRoutes(app: FastifyInstance, deps: SubmitDeps & RefundingDeps): void {
   const { db } = deps;
   const visitorGuid = (request: FastifyRequest) => requireVisitor(deps.signer, request);
   /** 8001 for one diner submitting too often; tablemates behind one router each have their own allowance */

@@ -1,19 +1,28 @@
-import { type DishStock, ORDER_STATUS, type OrderStatus, stockUnits, takesOrder } from "@tablemate/core";
+import {
+  type DishStock,
+  ORDER_STATUS,
+  type OrderStatus,
+  startsNewOrder,
+  stockUnits,
+  takesOrder,
+} from "@tablemate/core";
 import { and, eq, isNull } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
 import { carts, orderEvents, orderLines, orders } from "../../db/schema.js";
+import type { BaseDeps } from "../../deps.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import { orderStatusMessage, stockMessage } from "../../realtime/messages.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
-import { cartState, type Tx } from "../cart/cart-state.js";
-import type { CartDeps } from "../cart/operate.js";
+import { cartState } from "../cart/cart-state.js";
+import { unfixVisitCard } from "../settlement/member-effects.js";
 import { returnStock } from "./stock.js";
 
 type OrderRow = typeof orders.$inferSelect;
 
 /**
  * Writes one status move of an order its caller has locked and checked: the status (and posTime when
- * the restaurant first takes it), an event with who and when, and for a cancel its dish and addition
- * stock back. Answers the limited dishes' new stock (none but for a cancel).
+ * the restaurant first takes it), an event with who and when, the visit's card binding ended by a
+ * settle, cancel or close (001 §4's new order start), and for a cancel its dish and addition stock back. Answers the limited dishes' new stock (none but for a cancel).
  */
 export async function writeStatusMove(
   tx: Tx,
@@ -32,6 +41,7 @@ export async function writeStatusMove(
   await tx
     .insert(orderEvents)
     .values({ orderId: order.id, fromStatus: order.status, toStatus: to, actor, at, note });
+  if (startsNewOrder(to)) await unfixVisitCard(tx, order.id);
   if (to !== ORDER_STATUS.cancelled) return [];
   // a voided line's stock went back when it was voided
   const lines = await tx
@@ -46,7 +56,7 @@ export async function writeStatusMove(
  * every diner of the restaurant the stock a cancel gave back (type 20), and the staff's floor the move.
  */
 export async function broadcastOrderStatus(
-  deps: CartDeps,
+  deps: BaseDeps,
   order: Pick<OrderRow, "id" | "cartId" | "restaurantId" | "tableId">,
   status: OrderStatus,
   actor: string,

@@ -1,7 +1,7 @@
 import type { DishStock, StockUnits } from "@tablemate/core";
 import { and, eq, ne, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
 import { additionStock, dishes } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 
 /** Gives a cancelled order's units back to the limited dishes and additions; answers the dishes' new stock. */
 export async function returnStock(tx: Tx, units: StockUnits): Promise<DishStock[]> {

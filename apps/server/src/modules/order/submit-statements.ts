@@ -24,7 +24,8 @@ const READ_SUBMITS: Statement = {
   text: `
 select i.ord, r.id, r.timezone, r.server_version as "serverVersion", r.business_time as "businessTime", r.hotel_lock as "hotelLock",
   r.pos_online as "posOnline", r.fast_hotel as "fastHotel", r.wct_pay_type as "wctPayType",
-  r.start_price::text as "startPrice", r.verify_phone as "verifyPhone", r.gate_rules as "gateRules",
+  r.start_price::text as "startPrice", r.delivery_fee_cents as "deliveryFeeCents",
+  r.delivery_minutes as "deliveryMinutes", r.verify_phone as "verifyPhone", r.gate_rules as "gateRules",
   case when c.id is not null then json_build_object('id', c.id, 'restaurantId', c.restaurant_id,
     'tableId', c.table_id, 'visitId', c.visit_id, 'version', c.version,
     'visitOpen', (select v.ended_at is null from visits v where v.id = c.visit_id),
@@ -65,6 +66,10 @@ export interface SubmitRestaurant {
   fastHotel: boolean;
   wctPayType: number;
   startPrice: string;
+  /** takeout's delivery fee, cents */
+  deliveryFeeCents: number;
+  /** takeout's preparation and delivery, minutes */
+  deliveryMinutes: number;
   verifyPhone: boolean;
   /** the gate before the kitchen, as stored (parsed with core's gateRulesSchema before use) */
   gateRules: unknown;
@@ -204,8 +209,10 @@ export async function lastOrderOfCart(db: Db, cartId: number) {
 
 /** what the order's member status and the gate write only when they apply */
 type OrderExtras = "held" | "gateReasons" | "memberCardId" | "memberPrices" | "memberDayPercent";
+/** what staff write later (the mode's fulfilment, migration 0040), never the submit */
+type LaterColumns = "fulfilment" | "fulfilmentAt" | "calledCount";
 export type OrderRow = Required<
-  Omit<typeof orders.$inferInsert, "id" | "status" | "posTime" | "fastSerialNo" | OrderExtras>
+  Omit<typeof orders.$inferInsert, "id" | "status" | "posTime" | "fastSerialNo" | OrderExtras | LaterColumns>
 > &
   Pick<typeof orders.$inferInsert, OrderExtras>;
 export type OrderLineRow = Omit<typeof orderLines.$inferInsert, "id" | "orderId">;

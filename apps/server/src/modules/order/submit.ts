@@ -2,6 +2,7 @@ import {
   AppError,
   type BookingProblem,
   type BookingRule,
+  belowMinimumMessage,
   bookingRuleFor,
   businessHoursText,
   type CartLine,
@@ -13,6 +14,7 @@ import {
   chosenMethods,
   contactProblems,
   type Dish,
+  deliveryShort,
   detailId,
   formatDate,
   type GateRules,
@@ -24,6 +26,8 @@ import {
   localClock,
   NO_GATE,
   type OrderPayload,
+  offersAddAfterPrepay,
+  orderDeliveryFeeCents,
   priceLine,
   roundMoney,
   type Shortage,
@@ -31,18 +35,19 @@ import {
   stockUnits,
   stripEmoji,
   takesOrderNow,
-  truncateMoney,
+  unofferedPacking,
   zonedDateTime,
 } from "@tablemate/core";
 import Big from "big.js";
 import type { Db } from "../../db/client.js";
 import { isPgError, PG_ERROR } from "../../db/statements.js";
+import type { BaseDeps } from "../../deps.js";
 import { cartTopic, restaurantTopic } from "../../realtime/hub.js";
 import { orderMessage, stockMessage } from "../../realtime/messages.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
 import type { Signer } from "../../security/signer.js";
+import { tellKitchen } from "../allergens/kitchen.js";
 import { presentForRules, presentLine, refuseUnofferedCombos } from "../cart/cart-state.js";
-import type { CartDeps } from "../cart/operate.js";
 import { queueForKitchen } from "../kitchen/queue.js";
 import { statusOf } from "../member/status.js";
 import type { PhoneCodes } from "../verification/phone-codes.js";
@@ -60,7 +65,7 @@ import {
   writeOrder,
 } from "./submit-statements.js";
 
-export interface SubmitDeps extends CartDeps {
+export interface SubmitDeps extends BaseDeps {
   signer: Signer;
   phoneCodes: PhoneCodes;
 }
@@ -185,15 +190,16 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
         ? cart.tableId
         : await pickedTable(deps.db, restaurant, payload.realTableId);
     const kind = eatType(payload, restaurant.fastHotel);
-    const withContact = kind === "reserve" || kind === "takeout" || payload.foodTakingMode === 1;
+    // a reservation and a takeout need who and where; a quick-service pick-up (mode 1) only its time
+    const withContact = kind === "reserve" || kind === "takeout";
+    const withTime = withContact || payload.foodTakingMode === 1;
     const prepayment = isPrepaymentMode(
       { wctPayType: restaurant.wctPayType, restaurantFastHotel: restaurant.fastHotel },
       { reserve: payload.reserve },
     );
     const [lacking] = withContact ? contactProblems(payload, kind === "takeout") : [];
     if (lacking) throw new AppError("contactMissing", CONTACT_REFUSALS[lacking]);
-    if (withContact)
-      refuseBookedTime(restaurant, payload.time ?? "", bookingRuleFor(kind === "reserve"), now);
+    if (withTime) refuseBookedTime(restaurant, payload.time ?? "", bookingRuleFor(kind === "reserve"), now);
     const personNum = await orderDinerCount(deps.db, payload, restaurant, cart.tableId);
     if (!codeAccepted && !(await deps.phoneCodes.acceptsOrder(restaurant, payload)))
       throw new AppError("wrongCode");
@@ -205,6 +211,9 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     const raced = attempt > 0;
     if (lines.length === 0) refuseEmptyCart(await lastOrderOfCart(deps.db, cart.id), guid, now, raced);
     const mainOrder = await mainOrderOf(deps.db, payload, tableId, cart.visitId);
+    if (mainOrder && prepayment && !offersAddAfterPrepay(restaurant))
+      throw new AppError("addAfterPrepayNotOffered");
+    refuseUnofferedPacking(restaurant, payload.wholeMemo.memo, lines);
 
     // a dish the console hid is off the menu: a cart that still holds it cannot order it
     const hidden = dishRows.filter((row) => row.hidden).map((row) => row.name);
@@ -218,9 +227,12 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     const expired = priced.filter((p) => p.dish.availableStatus !== 1).map((p) => p.dish.name);
     if (expired.length) throw new AppError("dishOutOfPeriod", `${expired.join("、")}已进入不可售时段`);
     const total = cartTotal(priced.map((p) => p.total));
-    if (kind === "takeout" && total.lt(restaurant.startPrice)) {
-      throw new AppError("belowStartPrice", `未达到起送价¥${truncateMoney(restaurant.startPrice)}`);
-    }
+    // the minimum is judged on the goods, before the fee (core's delivery.ts); a takeout alone pays the fee
+    if (kind === "takeout") refuseBelowMinimum(total, restaurant.startPrice);
+    const deliveryFeeCents = orderDeliveryFeeCents(
+      { eatType: kind, addingToOrder: mainOrder !== null },
+      { feeCents: restaurant.deliveryFeeCents },
+    );
     // the gate before the kitchen (core's gateOrder): prepaid orders always go straight through
     const gateReasons = gateOrder(storedGateRules(restaurant.gateRules), {
       prepaid: prepayment,
@@ -247,7 +259,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
           personNum,
           wholeMemo: payload.wholeMemo.memo,
           invoiceTitle: payload.invoiceTitle,
-          reserve: withContact ? contactOf(payload) : null,
+          reserve: withTime ? contactOf(payload) : null,
           totalPrice: total.toFixed(2),
           vipTotalPrice: cartTotal(priced.map((p) => p.vipTotal)).toFixed(2),
           faultChannel: payload.faultChannel,
@@ -258,6 +270,8 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
           memberCardId: status?.card.cardId ?? null,
           memberPrices: status?.benefits.vipPrice ?? false,
           memberDayPercent: status?.benefits.memberDayPercent ?? null,
+          deliveryFeeCents,
+          deliveryMinutes: kind === "takeout" ? restaurant.deliveryMinutes : null,
         },
         lines: priced.map((p) => orderLine(p, authors?.get(p.line.detailId) || guid)),
         guid,
@@ -272,6 +286,8 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
       throw error;
     }
     if (written.placed) {
+      // before the kitchen's tickets are made, so every station's carries the table's allergies
+      await tellKitchen(deps.db, cart.visitId, payload.kitchenAllergens);
       await announce(deps, cart.id, restaurant.id, guid, written, {
         mainOrderId: mainOrder?.id ?? null,
         held: gateReasons.length > 0,
@@ -293,6 +309,12 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     if (written.short) refuseShortage(written, priced);
   }
   throw new AppError("othersOrdering");
+}
+
+/** A takeout's goods below the restaurant's minimum: refused, saying how much is missing (nothing is written). */
+function refuseBelowMinimum(goods: Big, minimum: string): void {
+  const short = deliveryShort(goods, minimum);
+  if (short.gt(0)) throw new AppError("belowStartPrice", belowMinimumMessage(short, minimum));
 }
 
 /**
@@ -468,8 +490,22 @@ async function mainOrderOf(db: Db, payload: OrderPayload, tableId: number, visit
     throw new AppError("tableSettled", undefined, { orderId: main.id });
   }
   if (!canAddToOrder(main.status)) throw new AppError("orderInvalid", "订单已取消，请重新扫码");
+  // the order's main user (wxId) is who adds to it (000 §6): an 加菜 naming anyone else is refused
+  if (payload.mainWxId !== undefined && payload.mainWxId !== main.mainGuid) throw new AppError("notMainUser");
   return main;
 }
+
+/** 打包 the register cannot take (docs/decisions.md: inside-out 2.23.06, all inside-out 2.27.00). */
+function refuseUnofferedPacking(
+  restaurant: { serverVersion: string },
+  wholeMemo: string,
+  lines: readonly { memo: string }[],
+): void {
+  const unoffered = unofferedPacking(restaurant, { wholeMemo, lineMemos: lines.map((line) => line.memo) });
+  if (unoffered) throw new AppError("packingNotOffered", PACKING_REFUSALS[unoffered]);
+}
+
+const PACKING_REFUSALS = { line: "本店暂不支持单品打包", order: "本店暂不支持整单打包" } as const;
 
 function orderLine({ line, dish, total, vipTotal }: PricedOrderLine, addedBy: string): OrderLineRow {
   const count = new Big(line.count);

@@ -1,25 +1,18 @@
 import { AppError } from "@tablemate/core";
-import { and, eq } from "drizzle-orm";
-import { type orders, payAttempts, payIntents, payRefunds } from "../../db/schema.js";
+import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
+import { payAttempts, payIntents, payRefunds } from "../../db/schema.js";
 import { rowFromJson, run, type Statement } from "../../db/statements.js";
-import type { Tx } from "../cart/cart-state.js";
-import type { PaymentDeps } from "./deps.js";
-import type { IntentRow } from "./intents.js";
+import type { BaseDeps } from "../../deps.js";
+import type { PaidOrder } from "./deps.js";
+import { type AttemptRow, closeAttempt, type IntentRow } from "./intents.js";
 import { newRefundNo } from "./numbers.js";
 import type { RefundRow } from "./refunds.js";
-
-type AttemptRow = typeof payAttempts.$inferSelect;
 
 /** The provider's word on a trade, from a verified notification or a query of the provider. */
 export type TradeWord =
   | { kind: "paid"; amountCents: number; providerTradeId: string }
   | { kind: "failed" | "closed" };
-
-/** What announcing a paid order intent needs of its order (read in the paying statement when it can be). */
-export type PaidOrder = Pick<
-  typeof orders.$inferSelect,
-  "id" | "cartId" | "restaurantId" | "tableId" | "status"
->;
 
 export type WordOutcome =
   | { outcome: "applied"; paidIntent: IntentRow | null; paidOrder?: PaidOrder | null; refunds: RefundRow[] }
@@ -41,13 +34,13 @@ export interface PaidSource {
  * cancelled meanwhile, orders that can no longer be placed) is refunded: the refunds are recorded here
  * and sent after commit by the caller.
  *
- * A paid word is applied by pay_apply_paid (migration 0017) in one statement; its decision mirrors core's
+ * A paid word is applied by pay_apply_paid (its live body: migration 0025) in one statement; its decision mirrors core's
  * intentState (covered is paid, beyond it overpaid and refunded). A notification's paid word names its
  * `source`: the attempt must be that provider's and restaurant's, and its inbox row is written in the
  * same statement. Our own queries of the provider (reconcile, the return page) pass none.
  */
 export async function applyTradeWord(
-  deps: Pick<PaymentDeps, "db" | "now">,
+  deps: Pick<BaseDeps, "db" | "now">,
   tradeNo: string,
   word: TradeWord,
   source?: PaidSource,
@@ -65,7 +58,7 @@ export async function applyTradeWord(
 }
 
 /**
- * pay_apply_paid (migration 0017): the attempt locked, its event added once, the intent settled and the
+ * pay_apply_paid (live body in migration 0025): the visit or orders, the intent and the attempt locked, its event added once, the intent settled and the
  * refund recorded, with the notification's inbox row, in one statement: one round trip and one commit.
  */
 const APPLY_PAID: Statement = {
@@ -86,7 +79,7 @@ interface AppliedJson {
 const REFUND_TOO_LARGE = "P0R01";
 
 async function applyPaid(
-  deps: Pick<PaymentDeps, "db" | "now">,
+  deps: Pick<BaseDeps, "db" | "now">,
   tradeNo: string,
   word: Extract<TradeWord, { kind: "paid" }>,
   source: PaidSource | undefined,
@@ -129,9 +122,6 @@ async function failAttempt(
   now: Date,
 ): Promise<WordOutcome> {
   if (attempt.status !== "pending") return { outcome: "duplicate" };
-  await tx
-    .update(payAttempts)
-    .set({ status: to, settledAt: now, version: attempt.version + 1 })
-    .where(and(eq(payAttempts.id, attempt.id), eq(payAttempts.version, attempt.version)));
+  await closeAttempt(tx, attempt, to, now);
   return { outcome: "applied", paidIntent: null, refunds: [] };
 }

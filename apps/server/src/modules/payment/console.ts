@@ -1,5 +1,5 @@
 import { type ConsolePayment, centsToMoneyText, type MoneyIssue, type PayProvider } from "@tablemate/core";
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   carts,
@@ -18,7 +18,7 @@ export const REFUND_STUCK_MS = 10 * 60_000;
 /** How far back the money list looks. */
 const ISSUES_SINCE_MS = 7 * 24 * 60 * 60_000;
 
-/** The intents of an order's group, or of a table's open visit (its orders' and its bill shares'). */
+/** The intents of an order's group, or of a table's open (else last) visit (its orders' and its bill shares'). */
 async function intentsFor(db: Db, rid: number, query: { orderId?: number; tableId?: number }) {
   if (query.orderId !== undefined) {
     const [order] = await db
@@ -36,7 +36,10 @@ async function intentsFor(db: Db, rid: number, query: { orderId?: number; tableI
     .select({ id: visits.id })
     .from(visits)
     .innerJoin(tables, eq(tables.id, visits.tableId))
-    .where(and(eq(visits.tableId, query.tableId ?? 0), eq(tables.restaurantId, rid), isNull(visits.endedAt)));
+    .where(and(eq(visits.tableId, query.tableId ?? 0), eq(tables.restaurantId, rid)))
+    // the open visit, else the one settled last: a share refunded after the settle stays in sight
+    .orderBy(sql`${visits.endedAt} is null desc`, desc(visits.id))
+    .limit(1);
   if (!visit) return [];
   const mains = db
     .select({ id: orders.id })

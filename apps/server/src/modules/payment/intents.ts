@@ -1,7 +1,7 @@
 import { AppError, roundMoney, yuanToCents } from "@tablemate/core";
 import { and, eq, gt, or } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
 import { orders, payAttempts, payIntentOrders, payIntents } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 
 export type IntentRow = typeof payIntents.$inferSelect;
 
@@ -24,6 +24,36 @@ export async function lockOrderGroup(tx: Tx, orderId: number, restaurantId: numb
     .from(orders)
     .where(or(eq(orders.id, mainId), eq(orders.mainOrderId, mainId)));
   return { main, group };
+}
+
+export type AttemptRow = typeof payAttempts.$inferSelect;
+
+/** The intent's pending attempt (at most one: pay_attempts_one_pending), past its expiry or not. */
+export async function pendingAttempt(tx: Tx, intentId: number): Promise<AttemptRow | null> {
+  const [attempt] = await tx
+    .select()
+    .from(payAttempts)
+    .where(and(eq(payAttempts.intentId, intentId), eq(payAttempts.status, "pending")));
+  return attempt ?? null;
+}
+
+/** A pending attempt ended (failed: the provider refused it; closed: past its time), compare-and-set. */
+export async function closeAttempt(
+  tx: Db | Tx,
+  attempt: AttemptRow,
+  to: "failed" | "closed",
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(payAttempts)
+    .set({ status: to, settledAt: now, version: attempt.version + 1 })
+    .where(
+      and(
+        eq(payAttempts.id, attempt.id),
+        eq(payAttempts.version, attempt.version),
+        eq(payAttempts.status, "pending"),
+      ),
+    );
 }
 
 /** An attempt of the intent that may still be paid (pending, not past its expiry). */

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
 import { payEvents } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 
 export interface IntentMoney {
   paidCents: number;

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
-import { claimJob, releaseJob, repeatEvery } from "../../db/jobs.js";
+import { claimJob, releaseJob, repeatEvery, type StopJob } from "../../db/jobs.js";
 import { payAttempts, payRefunds } from "../../db/schema.js";
-import { reconcileRecharges } from "../member/recharge.js";
 import { applyTradeWord } from "./apply.js";
-import type { PaymentDeps } from "./deps.js";
+import type { HookedRounds, PaymentDeps } from "./deps.js";
 import { afterPayment } from "./effects.js";
-import { sweepMemberIntents } from "./member-effects.js";
 import { applyRefundState, sendRefund } from "./refunds.js";
 
 const JOB = "pay-reconcile";
@@ -19,26 +17,21 @@ const REFUND_QUERY_AFTER_MS = 60_000;
 const BATCH = 50;
 const CLAIM_MS = 60_000;
 
-export interface ReconcileSummary {
+export interface ReconcileSummary extends HookedRounds {
   ran: boolean;
   queried: number;
   paid: number;
   closed: number;
   refundsChecked: number;
-  /** recharges posted after their paid word, and closed unpaid */
-  recharges: { posted: number; closed: number };
-  /** member intents whose payment expired (their money given back), and paid ones whose effects were done now */
-  memberExpired: number;
-  memberSettled: number;
 }
 
 /**
  * One pass of reconciliation: pending attempts past QUERY_AFTER_MS are asked of their provider (a
  * dropped notification is found so), expired ones closed; refunds pending too long are asked about or
- * sent again; recharges paid but not posted are posted, expired ones closed (member/recharge.ts). Paid
+ * sent again; then the hook's rounds: recharges paid but not posted are posted, expired ones closed. Paid
  * money nothing needs is refunded as the word is applied (applyTradeWord). Member money: an unpaid
  * intent's hold and coupon go back once its payment expired, a paid one's effects a stop left undone
- * are done (member-effects.ts).
+ * are done (settlement/hooks.ts).
  */
 export async function reconcileOnce(deps: PaymentDeps): Promise<ReconcileSummary> {
   const holder = randomUUID();
@@ -91,12 +84,8 @@ export async function reconcileOnce(deps: PaymentDeps): Promise<ReconcileSummary
       summary.refundsChecked += 1;
       await requeryRefund(deps, refund);
     }
-    // after the attempts: an expired one is closed above, so its recharge can be closed here
-    summary.recharges = await reconcileRecharges(deps);
-    // after the attempts' words: an intent whose attempt was paid meanwhile is not let go
-    const member = await sweepMemberIntents(deps.db, now, BATCH);
-    summary.memberExpired = member.expired;
-    summary.memberSettled = member.settled;
+    // after the attempts' words: recharges and member money (settlement/hooks.ts)
+    Object.assign(summary, await deps.hooks.reconcile(deps, now, BATCH));
   } finally {
     await releaseJob(deps.db, { name: JOB, holder });
   }
@@ -148,7 +137,7 @@ async function requeryRefund(deps: PaymentDeps, refund: typeof payRefunds.$infer
 }
 
 /** Runs reconcileOnce every `everyMs` in this process (the claim keeps it to one process at a time). */
-export function startReconciler(deps: PaymentDeps, everyMs: number): () => void {
+export function startReconciler(deps: PaymentDeps, everyMs: number): StopJob {
   return repeatEvery(
     everyMs,
     () => reconcileOnce(deps),

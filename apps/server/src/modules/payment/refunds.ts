@@ -1,7 +1,7 @@
-import { AppError, checkRefund, PAY_API } from "@tablemate/core";
-import { and, eq } from "drizzle-orm";
+import { AppError, checkRefund, PAY_API, refundableCents } from "@tablemate/core";
+import { and, desc, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
 import { payAttempts, payEvents, payRefunds } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 import type { PaymentDeps } from "./deps.js";
 import { newRefundNo } from "./numbers.js";
 import type { RefundState } from "./port.js";
@@ -18,15 +18,7 @@ export async function recordRefund(
   attempt: AttemptRow,
   input: { amountCents: number; reason: string; actor: string; approvedBy?: string | null; now: Date },
 ): Promise<RefundRow> {
-  await tx
-    .select({ id: payAttempts.id })
-    .from(payAttempts)
-    .where(eq(payAttempts.id, attempt.id))
-    .for("update");
-  const [events, refunds] = await Promise.all([
-    tx.select().from(payEvents).where(eq(payEvents.attemptId, attempt.id)),
-    tx.select().from(payRefunds).where(eq(payRefunds.attemptId, attempt.id)),
-  ]);
+  const { events, refunds } = await lockedAttemptMoney(tx, attempt.id);
   const check = checkRefund(input.amountCents, events, refunds);
   if (!check.ok) throw new AppError(check.error, check.message);
   const [refund] = await tx
@@ -44,6 +36,55 @@ export async function recordRefund(
     .returning();
   if (!refund) throw new Error("refund insert returned nothing");
   return refund;
+}
+
+/** A paid attempt's events and refunds, under the attempt's lock (the lock order's last but claims). */
+async function lockedAttemptMoney(tx: Tx, attemptId: number) {
+  await tx
+    .select({ id: payAttempts.id })
+    .from(payAttempts)
+    .where(eq(payAttempts.id, attemptId))
+    .for("update");
+  const [events, refunds] = await Promise.all([
+    tx.select().from(payEvents).where(eq(payEvents.attemptId, attemptId)),
+    tx.select().from(payRefunds).where(eq(payRefunds.attemptId, attemptId)),
+  ]);
+  return { events, refunds };
+}
+
+/** What may still be refunded of an attempt (core's refundableCents), under its lock. */
+export async function attemptRefundable(tx: Tx, attemptId: number): Promise<number> {
+  const { events, refunds } = await lockedAttemptMoney(tx, attemptId);
+  return refundableCents(events, refunds);
+}
+
+/**
+ * Refunds up to `amountCents` of an intent's captured money from its paid attempts, newest first,
+ * each giving what it still has to refund (captured less refunded and refunds pending), under each
+ * attempt's lock. Answers the refunds recorded and what no attempt could give (stored value, or
+ * nothing left): the caller takes that elsewhere or refuses.
+ */
+export async function refundFromAttempts(
+  tx: Tx,
+  intentId: number,
+  amountCents: number,
+  input: { reason: string; actor: string; approvedBy?: string | null; now: Date },
+): Promise<{ refunds: RefundRow[]; leftCents: number }> {
+  const paid = await tx
+    .select()
+    .from(payAttempts)
+    .where(and(eq(payAttempts.intentId, intentId), eq(payAttempts.status, "paid")))
+    .orderBy(desc(payAttempts.id));
+  const refunds: RefundRow[] = [];
+  let left = amountCents;
+  for (const attempt of paid) {
+    if (left <= 0) break;
+    const take = Math.min(left, await attemptRefundable(tx, attempt.id));
+    if (take <= 0) continue;
+    refunds.push(await recordRefund(tx, attempt, { ...input, amountCents: take }));
+    left -= take;
+  }
+  return { refunds, leftCents: left };
 }
 
 /**

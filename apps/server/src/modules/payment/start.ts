@@ -1,14 +1,10 @@
-import { AppError, centsToMoneyText, type MemberPayChoice, PAY_API, type PayStart } from "@tablemate/core";
+import { AppError, centsToMoneyText, PAY_API, type PayStart } from "@tablemate/core";
 import { and, eq } from "drizzle-orm";
-import { payAttempts, restaurants } from "../../db/schema.js";
-import { visibleOrder } from "../order/orders.js";
-
+import { payAttempts, payIntents, restaurants } from "../../db/schema.js";
 import { ATTEMPT_TTL_MS, type PaymentDeps } from "./deps.js";
-import { afterPayment } from "./effects.js";
-import { attemptInFlight, type IntentRow } from "./intents.js";
+import { type AttemptRow, closeAttempt, type IntentRow, pendingAttempt } from "./intents.js";
 import { oneIntentMoney } from "./ledger.js";
 import { newTradeNo } from "./numbers.js";
-import { NO_MEMBER_MONEY, orderGroupIntent } from "./order-intent.js";
 
 export interface StartInput {
   restaurantId: number;
@@ -35,17 +31,22 @@ export async function startAttempt(
   const now = deps.now();
   const provider = await deps.providers.forRestaurant(input.restaurantId);
   const ready = await db.transaction(async (tx) => {
-    const pending = await attemptInFlight(tx, intent.id, now);
-    if (pending?.next) return { attempt: pending, fresh: false };
-    if (pending) throw new AppError("payInFlight");
-    const money = await oneIntentMoney(tx, intent.id);
-    const due = intent.amountCents - (money.paidCents - money.refundedCents);
+    // the intent's lock: concurrent taps take turns, and every one after the first finds its attempt
+    // (the database allows one pending attempt per intent: pay_attempts_one_pending, 0025)
+    const [locked] = await tx.select().from(payIntents).where(eq(payIntents.id, intent.id)).for("update");
+    if (locked?.status !== "open") throw new AppError("nothingDue");
+    const pending = await pendingAttempt(tx, locked.id);
+    if (pending && pending.expiresAt > now) return { attempt: pending, fresh: false };
+    // past its time: closed here (a late paid word still applies to it, and is refunded if not owed)
+    if (pending) await closeAttempt(tx, pending, "closed", now);
+    const money = await oneIntentMoney(tx, locked.id);
+    const due = locked.amountCents - (money.paidCents - money.refundedCents);
     if (due <= 0) throw new AppError("nothingDue");
     const tradeNo = newTradeNo(now);
     const [attempt] = await tx
       .insert(payAttempts)
       .values({
-        intentId: intent.id,
+        intentId: locked.id,
         restaurantId: input.restaurantId,
         provider: provider.name,
         tradeNo,
@@ -59,8 +60,8 @@ export async function startAttempt(
     if (!attempt) throw new Error("attempt insert returned nothing");
     return { attempt, fresh: true };
   });
+  if (!ready.fresh) return payStart(await answeredAttempt(deps, ready.attempt), provider.name, provider.test);
   const { attempt } = ready;
-  if (!ready.fresh && attempt.next) return payStart(attempt, provider.name, provider.test);
   const [restaurant] = await db.select().from(restaurants).where(eq(restaurants.id, input.restaurantId));
   const origin = deps.origin();
   const back = new URL(input.returnPath, input.browserOrigin);
@@ -86,57 +87,37 @@ export async function startAttempt(
     return payStart({ ...attempt, next }, provider.name, provider.test);
   } catch (error) {
     deps.log.warn({ err: error, tradeNo: attempt.tradeNo }, "payment provider refused the attempt");
-    await db
-      .update(payAttempts)
-      .set({ status: "failed", settledAt: deps.now(), version: attempt.version + 1 })
-      .where(and(eq(payAttempts.id, attempt.id), eq(payAttempts.version, attempt.version)));
+    await closeAttempt(db, attempt, "failed", deps.now());
     throw new AppError("providerFailed");
   }
 }
 
-function payStart(
-  attempt: typeof payAttempts.$inferSelect,
-  provider: PayStart["provider"],
-  test: boolean,
-): PayStart {
+/** How long a second tap waits for the first tap's provider call to answer its attempt's next step. */
+const NEXT_WAIT_MS = 10_000;
+const NEXT_POLL_MS = 50;
+
+/**
+ * The attempt a concurrent tap opened, once its provider call answered: every tap gets the same trade.
+ * Its call failed: so does this tap's; it never answered in time: 支付处理中.
+ */
+async function answeredAttempt(deps: PaymentDeps, first: AttemptRow): Promise<AttemptRow> {
+  const until = Date.now() + NEXT_WAIT_MS;
+  let attempt: AttemptRow | undefined = first;
+  while (attempt && attempt.next === null && attempt.status === "pending" && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, NEXT_POLL_MS));
+    [attempt] = await deps.db.select().from(payAttempts).where(eq(payAttempts.id, first.id));
+  }
+  if (attempt?.status === "failed") throw new AppError("providerFailed");
+  if (!attempt || attempt.next === null) throw new AppError("payInFlight");
+  return attempt;
+}
+
+function payStart(attempt: AttemptRow, provider: PayStart["provider"], test: boolean): PayStart {
   return {
     tradeNo: attempt.tradeNo,
     amount: centsToMoneyText(attempt.amountCents),
     provider,
     test,
     next: attempt.next as PayStart["next"],
-  };
-}
-
-/**
- * POST prepay: pay an order group the diner may see (their own, or their visit's), with the member
- * money they chose (a coupon, points, stored value): the gateway is asked only for the rest, and not at
- * all when stored value pays everything (the answer's next is then `paid`, after the paid word's effects).
- */
-export async function startOrderPayment(
-  deps: PaymentDeps,
-  orderId: number,
-  input: StartInput,
-  choice: MemberPayChoice = NO_MEMBER_MONEY,
-): Promise<PayStart> {
-  // the order's diners may pay it (the orderer, a tablemate at its visit); to anyone else it does not exist
-  await visibleOrder(deps.db, orderId, input.restaurantId, input.guid);
-  const [restaurant] = await deps.db
-    .select({ id: restaurants.id, serverVersion: restaurants.serverVersion, timezone: restaurants.timezone })
-    .from(restaurants)
-    .where(eq(restaurants.id, input.restaurantId));
-  if (!restaurant) throw new AppError("restaurantNotFound");
-  const { intent, paidOrder } = await deps.db.transaction((tx) =>
-    orderGroupIntent(tx, restaurant, orderId, input.guid, choice, deps.now()),
-  );
-  if (intent.status !== "paid") return startAttempt(deps, intent, input);
-  await afterPayment(deps, { outcome: "applied", paidIntent: intent, paidOrder, refunds: [] });
-  const provider = await deps.providers.forRestaurant(input.restaurantId);
-  return {
-    tradeNo: "",
-    amount: centsToMoneyText(0),
-    provider: provider.name,
-    test: provider.test,
-    next: { kind: "paid" },
   };
 }

@@ -1,4 +1,4 @@
-import { AppError, type RestaurantDetail } from "@tablemate/core";
+import { AppError, centsToMoneyText, type RestaurantDetail } from "@tablemate/core";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { restaurants } from "../../db/schema.js";
@@ -35,6 +35,8 @@ export function presentRestaurant(row: RestaurantRow): RestaurantDetail {
     wctPayOnly: row.wctPayOnly,
     fastFoodNeedPersonNum: row.fastFoodNeedPersonNum,
     startPrice: Number(row.startPrice),
+    deliveryFee: centsToMoneyText(row.deliveryFeeCents),
+    deliveryMinutes: row.deliveryMinutes,
     hotelLock: row.hotelLock,
     verifyPhone: row.verifyPhone,
     hideTotalPrice: row.hideTotalPrice,

@@ -1,8 +1,7 @@
 import { AppError, loginKey, type StaffRole } from "@tablemate/core";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { restaurants, staffAccounts, staffMemberships } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 import { hashSecret, PIN_COST, verifySecret } from "./secrets.js";
 
 /** What staff features need: the database, the clock, and the password hash's cost (log2 of scrypt's N). */
@@ -78,12 +77,18 @@ export interface MembershipView {
   id: number;
   name: string;
   role: StaffRole;
+  timezone: string;
 }
 
 /** The restaurants an account works at, with its role at each (by restaurant id). */
 export async function membershipsOf(db: Db | Tx, accountId: number): Promise<MembershipView[]> {
   return db
-    .select({ id: restaurants.id, name: restaurants.name, role: staffMemberships.role })
+    .select({
+      id: restaurants.id,
+      name: restaurants.name,
+      role: staffMemberships.role,
+      timezone: restaurants.timezone,
+    })
     .from(staffMemberships)
     .innerJoin(restaurants, eq(staffMemberships.restaurantId, restaurants.id))
     .where(eq(staffMemberships.accountId, accountId))

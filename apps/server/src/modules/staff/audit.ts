@@ -1,6 +1,6 @@
+import type { Tx } from "../../db/client.js";
 import { auditLog } from "../../db/schema.js";
 import type { RunIn, Statement } from "../../db/statements.js";
-import type { Tx } from "../cart/cart-state.js";
 import type { StaffPrincipal } from "./guard.js";
 
 export interface AuditEntry {

@@ -1,8 +1,7 @@
 import { AppError, mayManageRole, type StaffMember, type StaffRole } from "@tablemate/core";
 import { and, asc, eq, ne } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { staffAccounts, staffMemberships } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 import {
   accountById,
   addMembership,

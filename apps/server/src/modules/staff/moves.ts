@@ -9,10 +9,11 @@ import {
 } from "@tablemate/core";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { orders, tables } from "../../db/schema.js";
+import type { BaseDeps } from "../../deps.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
-import type { CartDeps } from "../cart/operate.js";
 import { sendToKitchen } from "../kitchen/tickets.js";
 import { broadcastOrderStatus, writeStatusMove } from "../order/status.js";
+import { lockVisitForSettle } from "../settlement/settle-guard.js";
 import { endVisit } from "../visit/visits.js";
 import { recordAudit } from "./audit.js";
 import type { StaffPrincipal } from "./guard.js";
@@ -28,7 +29,7 @@ export interface MoveInput {
 
 /** Moves one order as core's rule allows (409 otherwise), written with who and when; tablemates hear type 12 (and the restaurant a cancel's stock, type 20). */
 export async function moveOrderStatus(
-  deps: CartDeps,
+  deps: BaseDeps,
   { restaurantId, orderId, to, actor, by }: MoveInput,
 ): Promise<{ orderId: number; from: number; status: OrderStatus }> {
   const { order, stock } = await deps.db.transaction(async (tx) => {
@@ -63,7 +64,7 @@ export async function moveOrderStatus(
   return { orderId: order.id, from: order.status, status: to };
 }
 
-async function tableOf(deps: CartDeps, restaurantId: number, tableId: number): Promise<void> {
+async function tableOf(deps: BaseDeps, restaurantId: number, tableId: number): Promise<void> {
   const [table] = await deps.db
     .select({ id: tables.id })
     .from(tables)
@@ -81,11 +82,13 @@ export interface SettleInput {
 
 /** The cashier has settled the table: every open order goes to 7 at once; cancelled ones stay as they are. */
 export async function settleTable(
-  deps: CartDeps,
+  deps: BaseDeps,
   { restaurantId, tableId, actor, by }: SettleInput,
 ): Promise<number[]> {
   await tableOf(deps, restaurantId, tableId);
   const settled = await deps.db.transaction(async (tx) => {
+    // the visit first (the lock order): a bill share being paid refuses the settle, a held one ends
+    await lockVisitForSettle(tx, tableId, deps.now());
     // locked in id order, so two settles of one table never wait on each other crosswise; an order
     // another move changed meanwhile is read again under the lock and left out if no longer open
     const open = await tx
@@ -124,7 +127,7 @@ export async function settleTable(
  * scan starts a new one. A table with orders still to pay is settled instead (409).
  */
 export async function clearTable(
-  deps: CartDeps,
+  deps: BaseDeps,
   { restaurantId, tableId, actor, by }: SettleInput,
 ): Promise<void> {
   await tableOf(deps, restaurantId, tableId);

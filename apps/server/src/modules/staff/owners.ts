@@ -1,4 +1,4 @@
-import type { Tx } from "../cart/cart-state.js";
+import type { Tx } from "../../db/client.js";
 import { addMembership, hashAccountSecrets, insertAccount, type NewAccount } from "./accounts.js";
 import { recordAudit } from "./audit.js";
 

@@ -8,16 +8,16 @@ import {
   staffTableParamsSchema,
 } from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
+import type { BaseDeps } from "../../deps.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
-import type { CartDeps } from "../cart/operate.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 import type { StaffGuard } from "./guard.js";
 import { staffOrders } from "./listing.js";
 import { clearTable, moveOrderStatus, settleTable } from "./moves.js";
 
 /** The staff calls: input parsed (400), then the guard (401, 403), then the use case. */
-export function staffRoutes(app: FastifyInstance, deps: CartDeps, guard: StaffGuard): void {
+export function staffRoutes(app: FastifyInstance, deps: BaseDeps, guard: StaffGuard): void {
   app.get(API.staffOrders(":rid"), async (request) => {
     const { rid } = parse(ridParamSchema, request.params);
     const filter = parse(staffOrdersQuerySchema, request.query);

@@ -1,9 +1,8 @@
 import { SESSION_HOURS } from "@tablemate/core";
 import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { staffAccounts, staffSessions } from "../../db/schema.js";
-import type { Tx } from "../cart/cart-state.js";
 import type { Account } from "./accounts.js";
 import { randomToken, tokenHash } from "./secrets.js";
 

@@ -1,5 +1,5 @@
 import { and, isNotNull, lte } from "drizzle-orm";
-import { repeatEvery } from "../../db/jobs.js";
+import { repeatEvery, type StopJob } from "../../db/jobs.js";
 import { additionStock, dishes } from "../../db/schema.js";
 import { publishStock, type StockDeps, stockNews } from "./stock.js";
 
@@ -56,6 +56,6 @@ export function startSnoozeLifts(
   deps: StockDeps,
   intervalMs: number,
   onError: (error: unknown) => void,
-): () => void {
+): StopJob {
   return repeatEvery(intervalMs, () => liftDueSnoozes(deps), onError);
 }

@@ -11,17 +11,16 @@ import {
   stockState,
 } from "@tablemate/core";
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { additionStock, categories, dishes, restaurants } from "../../db/schema.js";
+import type { BaseDeps } from "../../deps.js";
 import { restaurantTopic } from "../../realtime/hub.js";
 import { stockMessage } from "../../realtime/messages.js";
-import type { Tx } from "../cart/cart-state.js";
-import type { CartDeps } from "../cart/operate.js";
 import type { RestaurantRow } from "../restaurant/restaurants.js";
 import { recordAudit } from "../staff/audit.js";
 import type { StaffPrincipal } from "../staff/guard.js";
 
-export type StockDeps = CartDeps;
+export type StockDeps = BaseDeps;
 
 type StockDishRow = Pick<
   typeof dishes.$inferSelect,

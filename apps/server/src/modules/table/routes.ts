@@ -9,12 +9,13 @@ import {
 } from "@tablemate/core";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import type { BaseDeps } from "../../deps.js";
 import { ok } from "../../http/envelope.js";
 import { parse } from "../../http/parse.js";
 import type { Signer } from "../../security/signer.js";
 import { requireVisitor } from "../../security/visitor.js";
 import { openCart } from "../cart/carts.js";
-import { type CartDeps, operate } from "../cart/operate.js";
+import { operate } from "../cart/operate.js";
 import { getRestaurant } from "../restaurant/restaurants.js";
 import { getSeatedTable, getSignedTable, joinTable, listTables } from "./tables.js";
 
@@ -24,7 +25,7 @@ const tablesQuerySchema = z.union([
   hotelidQuerySchema.transform((q) => ({ rid: q.hotelid })),
 ]);
 
-export function tableRoutes(app: FastifyInstance, deps: CartDeps, signer: Signer): void {
+export function tableRoutes(app: FastifyInstance, deps: BaseDeps, signer: Signer): void {
   const { db } = deps;
   app.get(API.selectDesk, async (request) => {
     const { rid } = parse(ridQuerySchema, request.query);

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { ATTEMPT_RULES } from "@tablemate/core";
 import type { Db } from "../../db/client.js";
-import { claimJob, releaseJob, repeatEvery } from "../../db/jobs.js";
+import { claimJob, releaseJob, repeatEvery, type StopJob } from "../../db/jobs.js";
 import { pruneAttempts } from "../staff/attempts.js";
 import { pruneExpiredCodes, SMS_QUOTA_RULES } from "./phone-codes.js";
 
@@ -46,10 +46,6 @@ export async function pruneOnce(deps: PruneDeps): Promise<PruneSummary> {
 }
 
 /** Runs pruneOnce every `everyMs` in this process (the claim keeps it to one process at a time). */
-export function startPruning(
-  deps: PruneDeps,
-  everyMs: number,
-  onError: (error: unknown) => void,
-): () => void {
+export function startPruning(deps: PruneDeps, everyMs: number, onError: (error: unknown) => void): StopJob {
   return repeatEvery(everyMs, () => pruneOnce(deps), onError);
 }

@@ -1,10 +1,9 @@
 import { AppError } from "@tablemate/core";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { carts, tables, tableUsers, visits } from "../../db/schema.js";
 import type { Backplane } from "../../realtime/hub.js";
 import { publishStaff } from "../../realtime/staff-topics.js";
-import type { Tx } from "../cart/cart-state.js";
 
 /**
  * A table's visits: one party's stay, opened by the first scan and ended by settling or clearing the

@@ -85,6 +85,26 @@ export const FLOOR_ROWS: MatrixRow[] = [
     }),
   ),
   {
+    method: "GET",
+    route: API.consoleOrder(":rid", ":orderId"),
+    permission: "floor.read",
+    request: async (ctx) => ({ url: API.consoleOrder(ctx.rid, (await ctx.placedOrder()).orderId) }),
+    snapshot: floorOf,
+  },
+  {
+    // a reservation's step (the demo restaurant takes dine-in orders: the placed order is made one)
+    method: "POST",
+    route: API.consoleOrderAction(":rid", ":orderId", "fulfilment"),
+    permission: "orders.accept",
+    variant: "confirmed",
+    request: async (ctx) => {
+      const { orderId } = await ctx.placedOrder();
+      await ctx.db.update(orders).set({ eatType: "reserve" }).where(eq(orders.id, orderId));
+      return { url: API.consoleOrderAction(ctx.rid, orderId, "fulfilment"), payload: { to: "confirmed" } };
+    },
+    snapshot: floorOf,
+  },
+  {
     method: "POST",
     route: API.consoleOrderAction(":rid", ":orderId", "cancel"),
     permission: "orders.cancel",

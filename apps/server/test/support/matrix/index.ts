@@ -1,10 +1,12 @@
 import { ACCOUNT_ROWS } from "./accounts.js";
 import { FLOOR_ROWS } from "./floor.js";
+import { HEALTH_ROWS } from "./health.js";
 import { KITCHEN_ROWS } from "./kitchen.js";
 import { MEMBER_ROWS } from "./members.js";
 import { MENU_ROWS } from "./menu.js";
 import { ORDER_ROWS } from "./orders.js";
 import { PAYMENT_ROWS } from "./payments.js";
+import { PRINT_ROWS } from "./print.js";
 import { REPORT_ROWS } from "./reports.js";
 import { STOCK_ROWS } from "./stock.js";
 import type { MatrixRow } from "./types.js";
@@ -25,4 +27,6 @@ export const MATRIX_ROWS: MatrixRow[] = [
   ...STOCK_ROWS,
   ...PAYMENT_ROWS,
   ...MEMBER_ROWS,
+  ...PRINT_ROWS,
+  ...HEALTH_ROWS,
 ];

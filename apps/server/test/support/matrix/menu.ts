@@ -1,7 +1,7 @@
 import { API } from "@tablemate/core";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import sharp from "sharp";
-import { categories, dishes, memos, restaurants } from "../../../src/db/schema.js";
+import { categories, dishes, memos, menuTranslations, restaurants } from "../../../src/db/schema.js";
 import { presentConsoleDish, presentSettings } from "../../../src/modules/menu-admin/present.js";
 import type { MatrixContext, MatrixRow } from "./types.js";
 
@@ -15,6 +15,11 @@ const menuOf = async ({ db, rid }: MatrixContext) => ({
   dishes: await db.select().from(dishes).where(eq(dishes.restaurantId, rid)).orderBy(asc(dishes.id)),
   memos: await db.select().from(memos).where(eq(memos.restaurantId, rid)).orderBy(asc(memos.id)),
   restaurant: await db.select().from(restaurants).where(eq(restaurants.id, rid)),
+  translations: await db
+    .select()
+    .from(menuTranslations)
+    .where(eq(menuTranslations.restaurantId, rid))
+    .orderBy(asc(menuTranslations.lang), asc(menuTranslations.source)),
 });
 
 const firstLevel = ({ db, rid }: MatrixContext) =>
@@ -176,6 +181,30 @@ export const MENU_ROWS: MatrixRow[] = [
     request: async (ctx) => {
       const { row } = await plainDish(ctx);
       return { url: API.consoleRecommends(ctx.rid), payload: { dishIds: [row.id] } };
+    },
+    snapshot: menuOf,
+  },
+  {
+    method: "GET",
+    route: API.consoleTranslations(":rid"),
+    permission: "menu.write",
+    request: async ({ rid }) => ({ url: `${API.consoleTranslations(rid)}?lang=en-US` }),
+    snapshot: menuOf,
+  },
+  {
+    method: "PUT",
+    route: API.consoleTranslations(":rid"),
+    permission: "menu.write",
+    request: async (ctx) => {
+      const [dish] = await ctx.db
+        .select({ name: dishes.name })
+        .from(dishes)
+        .where(eq(dishes.restaurantId, ctx.rid))
+        .orderBy(asc(dishes.id));
+      return {
+        url: API.consoleTranslations(ctx.rid),
+        payload: { lang: "en-US", texts: [{ source: dish?.name ?? "", text: `Dish ${ctx.unique()}` }] },
+      };
     },
     snapshot: menuOf,
   },

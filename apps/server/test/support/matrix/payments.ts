@@ -2,7 +2,7 @@ import { API } from "@tablemate/core";
 import { asc, eq } from "drizzle-orm";
 import { orders, payIntents, payRefunds, sandboxSwitches } from "../../../src/db/schema.js";
 import { applyTradeWord } from "../../../src/modules/payment/apply.js";
-import { startOrderPayment } from "../../../src/modules/payment/start.js";
+import { startOrderPayment } from "../../../src/modules/settlement/order-intent.js";
 import { managerApproval } from "./floor.js";
 import type { MatrixContext, MatrixRow } from "./types.js";
 

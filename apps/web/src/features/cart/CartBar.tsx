@@ -1,5 +1,4 @@
 import { badgeText } from "@tablemate/core";
-import Badge from "antd-mobile/es/components/badge";
 import { lazy, Suspense, useEffect, useMemo } from "react";
 import { DISH_COPY } from "../../copy.js";
 import { usePageActive } from "../../router/page-active.js";
@@ -7,6 +6,7 @@ import { useAppStore } from "../../store/app-store.js";
 import { ToOrderButton } from "../checkout/ToOrderButton.js";
 import { useCompanionOrders } from "../order/use-companion-orders.js";
 import { CartIcon } from "./CartIcon.js";
+import { CountBadge } from "./CountBadge.js";
 import { useCartStore } from "./cart-store.js";
 import { useCartTotal } from "./cart-total.js";
 import { lookupIn } from "./dish-lookup.js";
@@ -51,19 +51,21 @@ export function CartBar() {
       <div className="cart-bar-space" aria-hidden="true" />
       <TablemateNotice />
       <div className={list.visible ? "cart-bar is-raised" : "cart-bar"} data-testid="cart-bar">
-        <button
-          type="button"
-          className="cart-bar__cart"
-          aria-label={DISH_COPY.cart}
-          aria-expanded={list.visible}
-          onClick={toggle}
-        >
-          <Badge content={empty ? null : badgeText(summary.count)} className="cart-bar__badge">
+        {/* the button is named 购物车; its badge's number, drawn over its corner for the eye, is not its
+            label (the total follows), so it sits beside the button, not in it */}
+        <CountBadge content={empty ? null : badgeText(summary.count)} className="cart-bar__badge">
+          <button
+            type="button"
+            className="cart-bar__cart"
+            aria-label={DISH_COPY.cart}
+            aria-expanded={list.visible}
+            onClick={toggle}
+          >
             <span className={empty ? "cart-bar__icon is-empty" : "cart-bar__icon"}>
               <CartIcon />
             </span>
-          </Badge>
-        </button>
+          </button>
+        </CountBadge>
         <button type="button" className="cart-bar__summary" onClick={toggle}>
           {empty ? (
             <span className="cart-bar__empty">{DISH_COPY.notChosen}</span>
@@ -71,7 +73,7 @@ export function CartBar() {
             !hideTotal && <Money value={summary.total} className="cart-bar__total" testId="cart-total" />
           )}
         </button>
-        <ToOrderButton total={summary.total} empty={empty} />
+        <ToOrderButton goods={summary.goods} empty={empty} />
       </div>
       {list.mounted && (
         <Suspense fallback={null}>

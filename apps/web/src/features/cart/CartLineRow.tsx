@@ -1,4 +1,5 @@
 import { type CartLine, choiceLabels, type Dish, dishName, priceLine } from "@tablemate/core";
+import { COPY } from "../../copy.js";
 import { LineStepper } from "./LineStepper.js";
 import { Money } from "./Money.js";
 
@@ -22,7 +23,7 @@ export function CartLineRow({
         <span className="cart-line__name">{dishName(dish)}</span>
         {labels.length > 0 && (
           <span className="cart-line__choice" data-testid="cart-line-choice">
-            {labels.join("、")}
+            {labels.join(COPY.listSeparator)}
           </span>
         )}
         {line.memo && (

@@ -3,6 +3,7 @@ import Popup from "antd-mobile/es/components/popup";
 import { useState } from "react";
 import { imperativeAntd } from "../../antd-setup.js";
 import { DISH_COPY } from "../../copy.js";
+import { FocusTrap } from "../dialog/FocusTrap.js";
 import { CartLineRow } from "./CartLineRow.js";
 import { CommentDialog } from "./CommentDialog.js";
 import { useCartStore } from "./cart-store.js";
@@ -54,36 +55,38 @@ export function CartListSheet({
       className="cart-sheet"
       bodyClassName="cart-sheet__body"
     >
-      <div className="cart-sheet__head">
-        <span className="cart-sheet__title">{DISH_COPY.cartTitle}</span>
-        <button type="button" className="cart-sheet__clear" onClick={() => void confirmClear()}>
-          {DISH_COPY.clearCart}
-        </button>
-      </div>
-      <ul className="cart-sheet__lines" data-testid="cart-lines">
-        {lines.map((line) => {
-          const dish = lookup(line.foodId);
-          // a dish gone from the menu is neither shown nor counted (core summarizeCart skips it too)
-          return dish ? (
-            <CartLineRow
-              key={line.detailId}
-              dish={dish}
-              line={line}
-              memberPrices={memberPrices}
-              // combos take no note from the cart (spec 000 §5)
-              onEditNote={dish.foodproperty === 0 ? () => setEditing(line) : undefined}
-            />
-          ) : null;
-        })}
-      </ul>
-      {editing && (
-        <CommentDialog
-          visible
-          initial={editing.memo}
-          onSave={(note) => void saveNote(note)}
-          onClose={() => setEditing(null)}
-        />
-      )}
+      <FocusTrap active={visible} onClose={onClose}>
+        <div className="cart-sheet__head">
+          <span className="cart-sheet__title">{DISH_COPY.cartTitle}</span>
+          <button type="button" className="cart-sheet__clear" onClick={() => void confirmClear()}>
+            {DISH_COPY.clearCart}
+          </button>
+        </div>
+        <ul className="cart-sheet__lines" data-testid="cart-lines">
+          {lines.map((line) => {
+            const dish = lookup(line.foodId);
+            // a dish gone from the menu is neither shown nor counted (core summarizeCart skips it too)
+            return dish ? (
+              <CartLineRow
+                key={line.detailId}
+                dish={dish}
+                line={line}
+                memberPrices={memberPrices}
+                // combos take no note from the cart (spec 000 §5)
+                onEditNote={dish.foodproperty === 0 ? () => setEditing(line) : undefined}
+              />
+            ) : null;
+          })}
+        </ul>
+        {editing && (
+          <CommentDialog
+            visible
+            initial={editing.memo}
+            onSave={(note) => void saveNote(note)}
+            onClose={() => setEditing(null)}
+          />
+        )}
+      </FocusTrap>
     </Popup>
   );
 }

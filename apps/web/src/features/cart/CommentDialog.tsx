@@ -1,4 +1,12 @@
-import { appendTag, checkNote, DEFAULT_NOTE_TAGS, NOTE_MAX, tasteMemos } from "@tablemate/core";
+import {
+  appendTag,
+  checkNote,
+  DEFAULT_NOTE_TAGS,
+  NOTE_MAX,
+  offersLinePacking,
+  PACK_LINE_TAG,
+  tasteMemos,
+} from "@tablemate/core";
 import Popup from "antd-mobile/es/components/popup";
 import { useMemo, useState } from "react";
 import { SHARED_CART_COPY } from "../../copy.js";
@@ -12,13 +20,18 @@ export interface CommentDialogProps {
   onClose(): void;
 }
 
-/** The restaurant's taste memos as tag chips, or the spec's default tags when it has none. */
+/**
+ * The restaurant's taste memos as tag chips, or the spec's default tags when it has none; 打包 last
+ * where the register takes a packed dish (docs/decisions.md: inside-out).
+ */
 function useNoteTags(): readonly string[] {
   const memos = useAppStore((state) => state.memos);
+  const packs = useAppStore((state) => state.restaurant !== null && offersLinePacking(state.restaurant));
   return useMemo(() => {
     const own = tasteMemos(memos).map((m) => m.content);
-    return own.length ? own : DEFAULT_NOTE_TAGS;
-  }, [memos]);
+    const tags: readonly string[] = own.length ? own : DEFAULT_NOTE_TAGS;
+    return packs && !tags.includes(PACK_LINE_TAG) ? [...tags, PACK_LINE_TAG] : tags;
+  }, [memos, packs]);
 }
 
 /**

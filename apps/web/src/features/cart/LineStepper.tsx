@@ -5,7 +5,7 @@ import { useCartStore } from "./cart-store.js";
 import { choiceOf } from "./lines.js";
 import { QuantityKeypad } from "./QuantityKeypad.js";
 import { RoundStepper } from "./RoundStepper.js";
-import { withRefusalToast } from "./refusal.js";
+import { withAddToast, withRefusalToast } from "./refusal.js";
 import { useSheet } from "./use-sheet.js";
 
 /**
@@ -21,9 +21,8 @@ export function LineStepper({ dish, line }: { dish: Dish; line: CartLine }) {
       return;
     }
     const cart = useCartStore.getState();
-    void withRefusalToast(
-      direction === "plus" ? cart.add(line.foodId, choiceOf(line)) : cart.minus(line.detailId),
-    );
+    if (direction === "plus") void withAddToast(dish, cart.add(line.foodId, choiceOf(line)));
+    else void withRefusalToast(cart.minus(line.detailId));
   };
 
   return (

@@ -1,6 +1,7 @@
 import Popup from "antd-mobile/es/components/popup";
 import { SHARED_CART_COPY } from "../../copy.js";
 import { useCartStore } from "./cart-store.js";
+import { MustOrderWords } from "./MustOrderWords.js";
 import { withRefusalToast } from "./refusal.js";
 import "./people-picker.css";
 
@@ -16,7 +17,8 @@ export interface PeoplePickerProps {
 
 /**
  * The diner count as a grid of choices: a tap sends it through the cart (type 30), so must-order
- * dishes follow and every tablemate's top bar shows the new count.
+ * dishes follow (said above the grid, as the cart takes them) and every tablemate's top bar shows the
+ * new count.
  */
 export function PeoplePicker({ visible, current, onClose }: PeoplePickerProps) {
   const setPersonNum = useCartStore((state) => state.setPersonNum);
@@ -27,6 +29,7 @@ export function PeoplePicker({ visible, current, onClose }: PeoplePickerProps) {
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="people-picker">
       <h2 className="people-picker__title">{SHARED_CART_COPY.peopleTitle}</h2>
+      <MustOrderWords />
       <div className="people-picker__grid" role="listbox" aria-label={SHARED_CART_COPY.peopleTitle}>
         {COUNTS.map((count) => (
           <button

@@ -31,9 +31,14 @@ export function TablemateNotice() {
       clearTimeout(timer);
     };
   }, []);
-  return text ? (
-    <output className="tablemate-notice" data-testid="tablemate-notice">
-      {text}
-    </output>
-  ) : null;
+  // the live region is there before its words, so a screen reader says each notice (politely)
+  return (
+    <div aria-live="polite">
+      {text && (
+        <output className="tablemate-notice" data-testid="tablemate-notice">
+          {text}
+        </output>
+      )}
+    </div>
+  );
 }

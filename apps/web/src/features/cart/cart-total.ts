@@ -1,4 +1,5 @@
-import { type CartLine, type Dish, summarizeCart } from "@tablemate/core";
+import { type CartLine, cartTotal, type Dish, summarizeCart } from "@tablemate/core";
+import type Big from "big.js";
 import { useMemo } from "react";
 import { useAppStore } from "../../store/app-store.js";
 import type { MemberTotal } from "./member-total.js";
@@ -6,6 +7,8 @@ import type { MemberTotal } from "./member-total.js";
 export interface CartTotal extends MemberTotal {
   /** the count bubble's number (a weighed line counts once) */
   count: number;
+  /** the goods at regular prices, what the takeout minimum is judged on (as the server judges it) */
+  goods: Big;
 }
 
 /**
@@ -24,7 +27,9 @@ export function useCartTotal(
   const timeZone = useAppStore((state) => state.restaurant?.timezone);
   return useMemo(() => {
     const { count, total, priced } = summarizeCart(lines, lookup, isMember);
-    if (!memberTotal || timeZone === undefined) return { count, total, memberPrices: isMember, saving: null };
-    return { count, ...memberTotal(priced, { isMember, memberDay, timeZone, now: new Date() }) };
+    const goods = cartTotal(priced.map((l) => l.total));
+    if (!memberTotal || timeZone === undefined)
+      return { count, goods, total, memberPrices: isMember, saving: null };
+    return { count, goods, ...memberTotal(priced, { isMember, memberDay, timeZone, now: new Date() }) };
   }, [lines, lookup, isMember, memberDay, memberTotal, timeZone]);
 }

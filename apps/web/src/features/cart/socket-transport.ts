@@ -1,3 +1,4 @@
+import { randomUuid } from "@tablemate/client";
 import {
   applyTableOp,
   type CartLine,
@@ -69,7 +70,7 @@ export function createSocketTransport(
   const menu = options.menu ?? (() => []);
   const applyHere = (acc: CartLine[], op: TableOp) => applyTableOp(acc, op, dishOf, menu);
   const now = options.now ?? Date.now;
-  const newOpId = options.newOpId ?? (() => crypto.randomUUID());
+  const newOpId = options.newOpId ?? randomUuid;
   const verdictTimeoutMs = options.verdictTimeoutMs ?? 5000;
   let lines: CartLine[] = loadCachedLines(session, now());
   /** the newest cart the server sent; what is shown is this plus what is not yet settled */

@@ -1,4 +1,5 @@
 import { type CartLine, choiceLabels, dishName, priceLine } from "@tablemate/core";
+import { COPY } from "../../copy.js";
 import type { DishLookup } from "../cart/cart-transport.js";
 import { Money } from "../cart/Money.js";
 import { ORDER_COPY } from "../order/order-copy.js";
@@ -20,7 +21,7 @@ export function SubOrderLines({
       {lines.map((line) => {
         const dish = lookup(line.foodId);
         if (!dish) return null;
-        const choices = choiceLabels(dish, line).join("、");
+        const choices = choiceLabels(dish, line).join(COPY.listSeparator);
         return (
           <div className="order-line" key={line.detailId} data-testid="suborder-line">
             <div className="order-line__main">

@@ -7,16 +7,11 @@ import {
   toOrderState,
   truncateMoney,
 } from "@tablemate/core";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { CHECKOUT_COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
 import { useOrderNavigation } from "./order-navigation.js";
-
-// the picker brings a dialog and the submit: loaded only when a quick-service diner needs it
-const TablePickerFlow = lazy(() =>
-  import("./TablePickerFlow.js").then((m) => ({ default: m.TablePickerFlow })),
-);
 
 const MINUTE = 60_000;
 
@@ -44,43 +39,38 @@ function labelOf(state: ToOrderState): string {
 }
 
 /** The cart bar's to-order button (spec 000 §4): its words, whether it works, where it leads. */
-export function ToOrderButton({ total, empty }: { total: Decimalish; empty: boolean }) {
+export function ToOrderButton({ goods, empty }: { goods: Decimalish; empty: boolean }) {
   const restaurant = useAppStore((state) => state.restaurant);
   const isPrepayment = useAppStore((state) => state.isPrepayment);
-  const tableType = useAppStore((state) => state.table?.tableType ?? null);
   const { search } = useLocation();
   const nav = useOrderNavigation();
   const now = useNow();
-  const [picking, setPicking] = useState(false);
   const query = Object.fromEntries(new URLSearchParams(search));
   const state: ToOrderState = restaurant
-    ? toOrderState({ restaurant, query, total, clock: localClock(now, restaurant.timezone), isPrepayment })
+    ? toOrderState({
+        restaurant,
+        query,
+        total: goods,
+        clock: localClock(now, restaurant.timezone),
+        isPrepayment,
+      })
     : { kind: "order" };
 
   const go = () => {
     if (!restaurant) return;
-    const destination = toOrderDestination(restaurant, query, tableType);
-    if (destination === "supplyInfo") nav.toSupplyInfo();
-    else if (destination === "subOrder") nav.toSubOrder();
-    else setPicking(true);
+    if (toOrderDestination(restaurant, query) === "supplyInfo") nav.toSupplyInfo();
+    else nav.toSubOrder();
   };
 
   return (
-    <>
-      {/* a plain button: antd's (with its loading spinner) would weigh on the menu's first screen */}
-      <button
-        type="button"
-        className="cart-bar__order"
-        disabled={!restaurant || !toOrderEnabled(state, empty)}
-        onClick={go}
-      >
-        {labelOf(state)}
-      </button>
-      {picking && (
-        <Suspense fallback={null}>
-          <TablePickerFlow onDone={() => setPicking(false)} />
-        </Suspense>
-      )}
-    </>
+    // a plain button: antd's (with its loading spinner) would weigh on the menu's first screen
+    <button
+      type="button"
+      className="cart-bar__order"
+      disabled={!restaurant || !toOrderEnabled(state, empty)}
+      onClick={go}
+    >
+      {labelOf(state)}
+    </button>
   );
 }

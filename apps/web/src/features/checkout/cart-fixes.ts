@@ -6,6 +6,7 @@ import {
   removeShortAdditions,
   type Shortage,
 } from "@tablemate/core";
+import { COPY } from "../../copy.js";
 import { saveCachedLines } from "../cart/cart-cache.js";
 import { useCartStore } from "../cart/cart-store.js";
 import { dishOf } from "../cart/dish-lookup.js";
@@ -36,8 +37,8 @@ export async function fixShortDishes(shortages: readonly Shortage[]): Promise<st
   const reduced = fixes.flatMap((fix) =>
     fix.kind === "reduced" ? [SUBMIT_COPY.onlyLeft(fix.name, fix.left)] : [],
   );
-  const cleared = removed.length > 0 ? [SUBMIT_COPY.stockCleared(removed.join("、"))] : [];
-  return [...cleared, ...reduced].join("；");
+  const cleared = removed.length > 0 ? [SUBMIT_COPY.stockCleared(removed.join(COPY.listSeparator))] : [];
+  return [...cleared, ...reduced].join(SUBMIT_COPY.fixSeparator);
 }
 
 /** 3000: the short add-ons are taken out of the lines, which keep their count and note. */
@@ -50,7 +51,7 @@ export async function fixShortAdditions(shortages: readonly Shortage[]): Promise
   const [only] = shortages;
   return shortages.length === 1 && only
     ? SUBMIT_COPY.additionLeft(only.name, only.left)
-    : SUBMIT_COPY.additionsRemoved(shortages.map((s) => s.name).join("、"));
+    : SUBMIT_COPY.additionsRemoved(shortages.map((s) => s.name).join(COPY.listSeparator));
 }
 
 /**

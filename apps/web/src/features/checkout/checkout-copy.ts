@@ -1,17 +1,24 @@
+import { localized } from "../../i18n/i18n.js";
 /** The words of the checkout pages: the order page, the submit's answers, the reservation/takeout form. */
-export const SUBMIT_COPY = {
+export const SUBMIT_COPY = localized("submit", {
   /** the table picker of quick-service (001 §2) */
   pickTable: "请选择桌台",
+  /** the order page's table row: opens the picker for a diner seated elsewhere than the code scanned */
+  changeTable: "换桌",
   tableListFailed: "获取桌台列表失败，请重新扫码",
   /** the order page */
   subOrderTitle: "确认订单",
   wholeMemo: "整单备注",
   wholeMemoPlaceholder: "口味、偏好等要求",
+  /** the whole order packed to take away (docs/decisions.md: all inside-out) */
+  packAll: "整单打包带走",
   personNum: "用餐人数",
   invoiceTitle: "发票抬头",
   invoicePlaceholder: "选填",
   total: "合计",
   memberSaved: (yuan: string) => `会员已省¥${yuan}`,
+  /** a takeout's delivery fee, a line of its own that no discount reduces (issue 25) */
+  deliveryFee: "配送费",
   /** the member day's step as the bill names it (core's MEMBER_TEXT: 会员日8.8折), and what it saved */
   memberDaySaved: (label: string, yuan: string) => `${label} 已省¥${yuan}`,
   submit: "提交订单",
@@ -34,6 +41,8 @@ export const SUBMIT_COPY = {
     other: "请求失败，请重新扫码点餐",
   },
   /** 2000: dishes removed for short stock, all in one message (001 §5), names joined with 、 */
+  /** between two of the fixes made to a cart before submitting */
+  fixSeparator: "；",
   stockCleared: (names: string) => `您所点的${names}库存数量不足了，已经自动帮您清除了`,
   onlyLeft: (name: string, left: number) => `${name}仅剩${left}份，已为您调整数量`,
   additionsRemoved: (names: string) => `您所点的${names}数量不足了，已自动帮您移除`,
@@ -41,6 +50,8 @@ export const SUBMIT_COPY = {
   tableSettled: "该桌已结账，您可以重新点餐",
   /** the reservation/takeout form */
   supplyTitle: "填写信息",
+  /** the form's facts on the order pages, by kind */
+  supplyFactsTitle: { reserve: "预订信息", takeout: "配送信息", pickup: "取餐信息" },
   phone: "手机号",
   phonePlaceholder: "请输入手机号",
   phoneInvalid: "请输入正确的手机号",
@@ -83,4 +94,4 @@ export const SUBMIT_COPY = {
   addressPlaceholder: "请输入送餐地址",
   addressMissing: "请填写送餐地址",
   next: "下一步",
-} as const;
+} as const);

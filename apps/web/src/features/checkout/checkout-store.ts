@@ -1,4 +1,4 @@
-import type { OrderTable, SupplyInfo } from "@tablemate/core";
+import type { Allergen, OrderTable, SupplyInfo } from "@tablemate/core";
 import { create } from "zustand";
 
 /**
@@ -7,6 +7,8 @@ import { create } from "zustand";
  */
 export interface CheckoutState {
   wholeMemo: string;
+  /** 整单打包: the whole order packed to take away (offered from register 2.27.00, docs/decisions.md) */
+  packAll: boolean;
   /** null: not chosen here, the table's count applies */
   personNum: number | null;
   invoiceTitle: string;
@@ -20,6 +22,8 @@ export interface CheckoutState {
   unanswered: { cart: string; submitId: string } | null;
   /** when a new verification code may be asked for (ms since the epoch; 0: now) */
   codeResendAt: number;
+  /** the allergies this diner tells the kitchen with the order (issue 29) */
+  kitchenAllergens: Allergen[];
 }
 
 export const EMPTY_SUPPLY: SupplyInfo = {
@@ -35,12 +39,14 @@ export const EMPTY_SUPPLY: SupplyInfo = {
 
 const initial = (): CheckoutState => ({
   wholeMemo: "",
+  packAll: false,
   personNum: null,
   invoiceTitle: "",
   supply: null,
   pickedTable: null,
   unanswered: null,
   codeResendAt: 0,
+  kitchenAllergens: [],
 });
 
 export const useCheckoutStore = create<CheckoutState>()(initial);

@@ -1,3 +1,4 @@
+import { randomUuid } from "@tablemate/client";
 import type { CartLine } from "@tablemate/core";
 import { updateCheckout, useCheckoutStore } from "./checkout-store.js";
 
@@ -19,7 +20,7 @@ const cartKey = (cartId: number, lines: readonly CartLine[]): string =>
 export function submitAttempt(cartId: number, lines: readonly CartLine[]): SubmitAttempt {
   const cart = cartKey(cartId, lines);
   const unanswered = useCheckoutStore.getState().unanswered;
-  return unanswered?.cart === cart ? unanswered : { cart, submitId: crypto.randomUUID() };
+  return unanswered?.cart === cart ? unanswered : { cart, submitId: randomUuid() };
 }
 
 /** After the call: any code is definitive and ends the attempt; no answer keeps it for the retry. */

@@ -1,4 +1,11 @@
-import { buildOrderPayload, goesToPay, stripEmoji, submitOutcome } from "@tablemate/core";
+import {
+  buildOrderPayload,
+  goesToPay,
+  queryFlag,
+  stripEmoji,
+  submitOutcome,
+  withOrderPacking,
+} from "@tablemate/core";
 import { useCallback, useState } from "react";
 import { useLocation } from "react-router";
 import { TOKEN_STORAGE_KEY } from "../../api/http.js";
@@ -47,7 +54,8 @@ export function useSubmitOrder() {
       resetCheckout();
       clearToasts();
       const fastFood = app.restaurant?.restaurantFastHotel ?? false;
-      if (goesToPay({ isPrepayment: app.isPrepayment, fastFood, addingToOrder }))
+      const takeout = queryFlag(app.SearchObj.takeout);
+      if (goesToPay({ isPrepayment: app.isPrepayment, fastFood, takeout, addingToOrder }))
         navigate(PATHS.pay, { query: { orderId: String(orderId) }, replace: true });
       else nav.toDetail(orderId, true);
     },
@@ -91,10 +99,11 @@ export function useSubmitOrder() {
           localCart,
           lines,
           query,
-          wholeMemo: stripEmoji(checkout.wholeMemo),
+          wholeMemo: withOrderPacking(stripEmoji(checkout.wholeMemo), checkout.packAll),
           personNum: checkout.personNum ?? table.personNum,
           invoiceTitle: checkout.invoiceTitle,
           supply: checkout.supply,
+          kitchenAllergens: checkout.kitchenAllergens,
         }),
       );
       settleAttempt(attempt, answer.code !== null);

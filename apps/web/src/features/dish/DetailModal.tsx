@@ -1,5 +1,6 @@
 import { type Dish, dishIntro, dishName, sizedImageUrl } from "@tablemate/core";
 import { DISH_COPY } from "../../copy.js";
+import { DishAllergens } from "../allergens/DishAllergens.js";
 import { DishPrice } from "../menu/DishPrice.js";
 import { useDishView } from "../menu/use-dish-view.js";
 import { DishAddControl } from "./DishAddControl.js";
@@ -27,6 +28,7 @@ export function DetailModal({ dish, visible, onClose, afterClose }: DetailModalP
         <div className="dish-detail__body">
           <h2 className="dish-detail__name">{name}</h2>
           {intro && <p className="dish-detail__intro">{intro}</p>}
+          <DishAllergens dish={dish} />
           <div className="dish-detail__footer">
             <DishPrice price={view.price} unit={view.unit} />
             {view.availability === "sellable" ? (

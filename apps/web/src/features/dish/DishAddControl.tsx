@@ -1,4 +1,4 @@
-import { addKind, type Dish, isAddable } from "@tablemate/core";
+import { addKind, type Dish, isAddable, saleStatus } from "@tablemate/core";
 import { useAppStore } from "../../store/app-store.js";
 import { OptionsButton } from "./OptionsButton.js";
 import { PlainDishControl } from "./PlainDishControl.js";
@@ -12,8 +12,8 @@ import "./dish-add.css";
  */
 export function DishAddControl({ dish }: { dish: Dish }) {
   const period = useAppStore((state) => state.periodDishes[dish.dishesId]);
-  // the food list's own availableStatus stands in until the period info has loaded
-  if (!isAddable(dish, period ?? dish)) return null;
+  // the food list's own codes (availableStatus, salablePeriodType) stand in until the period info has loaded
+  if (!isAddable(dish, period ?? { availableStatus: saleStatus(dish) })) return null;
   const kind = addKind(dish);
   if (kind === "combo" || kind === "batch") return <SelectButton dish={dish} kind={kind} />;
   if (kind === "plain") return <PlainDishControl dish={dish} />;

@@ -1,10 +1,10 @@
 import { type Dish, dishIntro, dishName, sizedImageUrl } from "@tablemate/core";
-import NavBar from "antd-mobile/es/components/nav-bar";
 import { DISH_COPY } from "../../copy.js";
 import { ChoiceForm } from "./choice/ChoiceForm.js";
 import { ShownPrice } from "./ShownPrice.js";
 import { useLeavePage } from "./use-route-dish.js";
 import "./dish.css";
+import { PageNav } from "../dialog/PageNav.js";
 
 /** The body of /foodCombo and /foodBatch: the dish, every choice it offers, and the add. */
 export function DishChoiceScreen({ dish }: { dish: Dish }) {
@@ -22,9 +22,9 @@ export function DishChoiceScreen({ dish }: { dish: Dish }) {
   );
   return (
     <div className="choice-page" data-testid="choice-page">
-      <NavBar className="choice-page__nav" back={DISH_COPY.back} onBack={leave}>
+      <PageNav className="choice-page__nav" back={DISH_COPY.back} onBack={leave}>
         {name}
-      </NavBar>
+      </PageNav>
       <ChoiceForm dish={dish} header={hero} onAdded={leave} />
     </div>
   );

@@ -1,5 +1,6 @@
 import Popup from "antd-mobile/es/components/popup";
 import type { ReactNode } from "react";
+import { FocusTrap } from "../dialog/FocusTrap.js";
 
 export interface DishPopupProps {
   visible: boolean;
@@ -24,7 +25,9 @@ export function DishPopup({
       showCloseButton
       bodyClassName={bodyClassName}
     >
-      {children}
+      <FocusTrap active={visible} onClose={onClose}>
+        {children}
+      </FocusTrap>
     </Popup>
   );
 }

@@ -1,6 +1,6 @@
 import { badgeText, type Dish, orderedCount } from "@tablemate/core";
-import Badge from "antd-mobile/es/components/badge";
 import { passesAddThrottle } from "../cart/add-throttle.js";
+import { CountBadge } from "../cart/CountBadge.js";
 import { useCartStore } from "../cart/cart-store.js";
 import { RoundStepper } from "../cart/RoundStepper.js";
 import { openDishModal } from "./modal-store.js";
@@ -15,8 +15,8 @@ export function OptionsButton({ dish, kind }: { dish: Dish; kind: "additions" | 
     if (passesAddThrottle()) openDishModal(dish, kind);
   };
   return (
-    <Badge content={count > 0 ? badgeText(count) : null} className="dish-add__badge">
+    <CountBadge content={count > 0 ? badgeText(count) : null} className="dish-add__badge">
       <RoundStepper count={null} onMinus={open} onPlus={open} />
-    </Badge>
+    </CountBadge>
   );
 }

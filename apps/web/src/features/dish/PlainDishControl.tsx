@@ -6,7 +6,7 @@ import { LineStepper } from "../cart/LineStepper.js";
 import { lineById } from "../cart/lines.js";
 import { QuantityKeypad } from "../cart/QuantityKeypad.js";
 import { RoundStepper } from "../cart/RoundStepper.js";
-import { withRefusalToast } from "../cart/refusal.js";
+import { withAddToast } from "../cart/refusal.js";
 import { useSheet } from "../cart/use-sheet.js";
 
 /**
@@ -19,7 +19,7 @@ export function PlainDishControl({ dish }: { dish: Dish }) {
   const addFirst = () => {
     if (!passesAddThrottle()) return;
     if (dish.Weigh) keypad.open();
-    else void withRefusalToast(useCartStore.getState().add(dish.dishesId, EMPTY_CHOICE));
+    else void withAddToast(dish, useCartStore.getState().add(dish.dishesId, EMPTY_CHOICE));
   };
 
   if (line) return <LineStepper dish={dish} line={line} />;
@@ -33,7 +33,7 @@ export function PlainDishControl({ dish }: { dish: Dish }) {
           current={addedAmount(dish, new Big(0)).toString()}
           visible={keypad.visible}
           onConfirm={(count) =>
-            void withRefusalToast(useCartStore.getState().addQuantity(dish.dishesId, EMPTY_CHOICE, count))
+            void withAddToast(dish, useCartStore.getState().addQuantity(dish.dishesId, EMPTY_CHOICE, count))
           }
           onClose={keypad.close}
           afterClose={keypad.afterClose}

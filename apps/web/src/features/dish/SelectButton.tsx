@@ -1,8 +1,8 @@
 import { badgeText, type Dish, orderedCount } from "@tablemate/core";
-import Badge from "antd-mobile/es/components/badge";
 import { DISH_COPY } from "../../copy.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
+import { CountBadge } from "../cart/CountBadge.js";
 import { useCartStore } from "../cart/cart-store.js";
 import { closeDishModal } from "./modal-store.js";
 
@@ -20,10 +20,10 @@ export function SelectButton({ dish, kind }: { dish: Dish; kind: "combo" | "batc
     });
   };
   return (
-    <Badge content={count > 0 ? badgeText(count) : null} className="dish-add__badge">
+    <CountBadge content={count > 0 ? badgeText(count) : null} className="dish-add__badge">
       <button type="button" className="dish-add__choose" onClick={choose}>
         {DISH_COPY.choose}
       </button>
-    </Badge>
+    </CountBadge>
   );
 }

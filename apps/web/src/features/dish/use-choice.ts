@@ -9,7 +9,7 @@ import {
   unfinishedGroups,
   withAdditionCount,
 } from "@tablemate/core";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { DISH_COPY } from "../../copy.js";
 import { showToast } from "../loading/toast.js";
 
@@ -22,11 +22,21 @@ export interface ChoiceEditor {
   chooseMethod(methodId: number): void;
   setAddition(id: number, count: number): void;
   togglePart(group: ComboGroup, itemId: number): void;
+  /** starts from this choice instead, unless the diner already chose something (stable across renders) */
+  startWith(choice: LineChoice): void;
 }
 
 /** The choice being made in a modal or page, starting from the defaults; every edit is a core rule. */
 export function useChoice(dish: Dish): ChoiceEditor {
-  const [choice, setChoice] = useState(() => startingChoice(dish));
+  const [choice, setChosen] = useState(() => startingChoice(dish));
+  const touched = useRef(false);
+  const setChoice: typeof setChosen = (next) => {
+    touched.current = true;
+    setChosen(next);
+  };
+  const startWith = useCallback((start: LineChoice) => {
+    if (!touched.current) setChosen(start);
+  }, []);
   const groups = useMemo(() => comboGroups(dish), [dish]);
   return {
     choice,
@@ -42,5 +52,6 @@ export function useChoice(dish: Dish): ChoiceEditor {
       if (result.ok) setChoice({ ...choice, parts: result.parts });
       else if (result.reason === "full") showToast(DISH_COPY.groupFull(group.pick));
     },
+    startWith,
   };
 }

@@ -3,7 +3,7 @@ import Big from "big.js";
 import { useState } from "react";
 import { useCartStore } from "../cart/cart-store.js";
 import { useIsMember } from "../cart/dish-lookup.js";
-import { withRefusalToast } from "../cart/refusal.js";
+import { withAddToast } from "../cart/refusal.js";
 
 const NONE = new Big(0);
 
@@ -31,7 +31,8 @@ export function useLineAdd(dish: Dish, choice: LineChoice): LineAdd {
     price: priceLine(dish, choice, quantity, isMember).total,
     add: () => {
       const cart = useCartStore.getState();
-      return withRefusalToast(
+      return withAddToast(
+        dish,
         dish.Weigh ? cart.addQuantity(dish.dishesId, choice, weight) : cart.add(dish.dishesId, choice),
       );
     },

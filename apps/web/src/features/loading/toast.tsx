@@ -63,11 +63,30 @@ function mountToaster(): void {
   createRoot(host).render(<Toaster />);
 }
 
-/** Shows a toast at the bottom for 2.5 s (spec 001 §2, §9), replacing any toast on screen. */
+/** set by showToastFirst until the task that raised it ends */
+let held = false;
+
+/**
+ * Shows a toast at the bottom for 2.5 s (spec 001 §2, §9), replacing any toast on screen, unless one
+ * raised with showToastFirst in this same task is held.
+ */
 export function showToast(content: string): void {
+  if (held) return;
   mountToaster();
   show({ content, loading: false, key: ++shownCount });
   hideTimer = setTimeout(() => show(null), TIMING.toastMs);
+}
+
+/**
+ * A toast that what the same task says next neither replaces nor clears: 系统错误 on a 500 (001 §8)
+ * stays when the failed call's caller then toasts its own failure or clears its loading toast.
+ */
+export function showToastFirst(content: string): void {
+  showToast(content);
+  held = true;
+  setTimeout(() => {
+    held = false;
+  }, 0);
 }
 
 /** A loading toast that stays, over a mask, until clearToasts. */
@@ -77,5 +96,6 @@ export function showLoadingToast(content: string): void {
 }
 
 export function clearToasts(): void {
+  if (held) return;
   show(null);
 }

@@ -1,12 +1,12 @@
 import type { MemberPrivilegeKey } from "@tablemate/core";
+import { localized } from "../../i18n/i18n.js";
 
 /**
  * The member side's words (issue 19; spec 001 §2, §3, §8): loaded with the member banner and the
  * member pages, never with the menu's first screen, whose script budget they would spend.
  */
-export const MEMBER_COPY = {
+export const MEMBER_COPY = localized("member", {
   /** token handling (001 §8) */
-  systemError: "系统错误",
   refreshFailed: "获取信息失败，请稍后重试！",
   loadFailed: "加载失败，请稍后重试",
   unavailable: "本店会员服务暂不可用",
@@ -136,15 +136,41 @@ export const MEMBER_COPY = {
   validUntil: (end: string) => `${end} 前有效`,
   validFrom: (start: string) => `${start} 起有效`,
   couponState: { used: "已使用", expired: "已过期", locked: "使用中" } as Record<string, string>,
+  /** the balance and points histories (issue 25): the entries' kinds as each list names them */
+  balanceHistoryTitle: "余额明细",
+  pointsHistoryTitle: "积分明细",
+  viewHistory: "查看明细",
+  historyEmpty: "暂无明细",
+  historyMore: "加载更多",
+  historyEnd: "没有更多了",
+  balanceAfter: (yuan: string) => `余额 ¥${yuan}`,
+  pointsAfter: (points: number) => `剩余 ${points}`,
+  historyOther: "其他",
+  balanceKinds: {
+    recharge: "充值",
+    gift: "充值赠送",
+    spend: "消费",
+    refund: "充值退款",
+    restore: "退单退回",
+    adjustment: "余额调整",
+  } as Record<string, string>,
+  pointsKinds: {
+    gift: "充值赠送",
+    earn: "消费获得",
+    spend: "积分抵扣",
+    restore: "退单退回",
+    reverse: "退单扣回",
+    adjustment: "积分调整",
+  } as Record<string, string>,
   numTitle: "会员卡号",
   numHint: "结账时出示给收银员",
   /** 10024, 10025: the card right is unavailable; 10020: frozen (the server's words come first) */
   cardRightUnavailable: "会员卡权益暂不可用",
   cardFrozenMessage: "会员卡已冻结，请联系服务员",
-} as const;
+} as const);
 
 /** The 8 privileges of core's MEMBER_PRIVILEGES, in words (001 §3). */
-export const PRIVILEGE_LABELS: Record<MemberPrivilegeKey, string> = {
+export const PRIVILEGE_LABELS: Record<MemberPrivilegeKey, string> = localized("privileges", {
   memberPrice: "会员价",
   consumePoints: "消费积分",
   exclusiveDiscount: "专属折扣",
@@ -153,10 +179,10 @@ export const PRIVILEGE_LABELS: Record<MemberPrivilegeKey, string> = {
   storedValue: "储值支付",
   pointsDeduction: "积分抵现",
   memberDay: "会员日",
-};
+});
 
 /** Sex as member info keeps it: 0 not said, 1 male, 2 female. */
-export const SEX_LABELS = ["保密", "男", "女"] as const;
+export const SEX_LABELS = localized("sex", ["保密", "男", "女"] as const);
 
 /** Weekdays 1-7 (Monday to Sunday, as the sale days count them). */
-export const WEEKDAY_LABELS = ["一", "二", "三", "四", "五", "六", "日"] as const;
+export const WEEKDAY_LABELS = localized("weekdays", ["一", "二", "三", "四", "五", "六", "日"] as const);

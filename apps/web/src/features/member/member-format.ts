@@ -7,6 +7,7 @@ import {
   VALIDITY_TYPE,
   type Voucher,
 } from "@tablemate/core";
+import { COPY } from "../../copy.js";
 import { MEMBER_COPY, WEEKDAY_LABELS } from "./member-copy.js";
 
 type MemberDay = NonNullable<Equities["memberDay"]>;
@@ -65,8 +66,10 @@ export function groupedCardNum(cardNum: string): string {
 export function memberDayDays(day: Pick<MemberDay, "weekdays" | "monthDays">): string {
   const parts: string[] = [];
   if (day.weekdays.length > 0)
-    parts.push(MEMBER_COPY.everyWeek(day.weekdays.map((d) => WEEKDAY_LABELS[d - 1] ?? "").join("、")));
+    parts.push(
+      MEMBER_COPY.everyWeek(day.weekdays.map((d) => WEEKDAY_LABELS[d - 1] ?? "").join(COPY.listSeparator)),
+    );
   if (day.monthDays.length > 0)
-    parts.push(MEMBER_COPY.everyMonth(day.monthDays.map(MEMBER_COPY.monthDay).join("、")));
+    parts.push(MEMBER_COPY.everyMonth(day.monthDays.map(MEMBER_COPY.monthDay).join(COPY.listSeparator)));
   return parts.join(" · ");
 }

@@ -9,6 +9,9 @@ export const MEMBER_PAGES = {
   info: "/member/info",
   integral: "/member/integral",
   balance: "/member/balance",
+  /** the balance's and the points' histories (ours, issue 25) */
+  balanceHistory: "/member/balanceHistory",
+  pointsHistory: "/member/integralHistory",
   coupons: "/member/coupons",
   invalidCoupons: "/member/invaildCoupons",
   num: "/member/num",

@@ -1,12 +1,14 @@
 import {
   type CardRights,
   currentCardOf,
+  type Equities,
   isMemberLogin,
   isValidPhone,
   MEMBER_CODES,
   type MemberCard,
   type MemberDay,
   type OrderCardFacts,
+  offersMemberCards,
   orderFixedCardId,
   parseId,
   showsMemberPrices,
@@ -48,7 +50,10 @@ export type MemberStatus = "idle" | "loading" | "ready" | "failed";
 
 export interface MemberState {
   rid: number | null;
-  /** failed: the card types could not be fetched, and every member feature hides (001 §4) */
+  /**
+   * failed: the card types could not be fetched, or the register is below memberPay 2.20.00 (001 §5,
+   * §9), and every member feature hides (001 §4)
+   */
   status: MemberStatus;
   paths: MemberPaths | null;
   rights: CardRights | null;
@@ -58,8 +63,13 @@ export interface MemberState {
   /** prepayment: the order this diner adds to (mainOrderId), as its card rules read it */
   order: OrderCardFacts | null;
   orderId: number | null;
-  /** the card whose member day `memberDay` is (its equities' answer), or is being asked; null: none asked */
-  memberDayCardId: number | null;
+  /**
+   * the card whose benefits the diner has (the order's fixed card, else the current one) whose
+   * equities `equities` are, or are being asked; null: none asked
+   */
+  equitiesCardId: number | null;
+  /** its balance, points, coupons (the member bar's numbers) and member day; null until they come */
+  equities: Equities | null;
   memberDay: MemberDay | null;
 }
 
@@ -73,7 +83,8 @@ const initialState = (): MemberState => ({
   currentCardId: null,
   order: null,
   orderId: null,
-  memberDayCardId: null,
+  equitiesCardId: null,
+  equities: null,
   memberDay: null,
 });
 
@@ -122,33 +133,55 @@ function syncAppStore(state: MemberState): void {
     useAppStore.setState({ memberInitialised: ready, isMember: prices, memberDay });
 }
 
-/**
- * The member day of the card whose benefits the diner has, from its equities (their days and percent:
- * whether today is one is read on the restaurant's clock where the total is shown, member-total.ts),
- * asked again whenever that card changes. A tablemate's card, which this diner cannot ask about, or
- * an answer that does not come, gives none; an answer for a card no longer that card is dropped.
- */
-function followMemberDay(state: MemberState): void {
-  if (state.status !== "ready" || state.rid === null || state.paths === null) return;
-  // the card whose benefits the submit prices with: the order's fixed card, else the current card
+/** The card whose benefits the diner has: the order's fixed card (a tablemate's: none), else the current card. */
+function benefitsCard(state: MemberState): MemberCard | null {
   const { fixed, orderCard, current } = statusCards(state);
-  const card = fixed !== null ? orderCard : current;
-  const cardId = card?.id ?? null;
-  if (cardId === state.memberDayCardId) return;
-  useMemberStore.setState({ memberDayCardId: cardId, memberDay: null });
-  if (card === null) return;
+  return fixed !== null ? orderCard : current;
+}
+
+/**
+ * Asks the equities of the card whose benefits the diner has: the member bar's numbers, and its member
+ * day (whether today is one is read on the restaurant's clock where the total is shown,
+ * member-total.ts). A tablemate's card, which this diner cannot ask about, or an answer that does not
+ * come, gives none (member prices shown without the day); an answer for a card no longer that card is
+ * dropped.
+ */
+function askEquities(state: MemberState, card: MemberCard): void {
+  if (state.rid === null || state.paths === null) return;
   fetchEquities(state.paths, state.rid, card.id).then(
     (equities) => {
-      if (useMemberStore.getState().memberDayCardId !== card.id || !equities.memberDay) return;
-      const { weekdays, monthDays, percent } = equities.memberDay;
-      useMemberStore.setState({ memberDay: { weekdays, monthDays, percent } });
+      if (useMemberStore.getState().equitiesCardId !== card.id) return;
+      const day = equities.memberDay;
+      const memberDay = day && { weekdays: day.weekdays, monthDays: day.monthDays, percent: day.percent };
+      useMemberStore.setState({ equities, memberDay });
     },
-    (error: unknown) => console.warn("member day unknown: member prices shown", error),
+    (error: unknown) =>
+      console.warn("card equities unknown: member prices shown without a member day", error),
   );
 }
 
+/** The equities, asked again whenever the card whose benefits the diner has changes. */
+function followEquities(state: MemberState): void {
+  if (state.status !== "ready") return;
+  const card = benefitsCard(state);
+  const cardId = card?.id ?? null;
+  if (cardId === state.equitiesCardId) return;
+  useMemberStore.setState({ equitiesCardId: cardId, equities: null, memberDay: null });
+  if (card !== null) askEquities(state, card);
+}
+
+/**
+ * The equities asked again (the balance, points or coupons may have moved: a recharge, a payment), the
+ * numbers shown meanwhile kept until the answer replaces them.
+ */
+export function refreshEquities(): void {
+  const state = useMemberStore.getState();
+  const card = state.status === "ready" ? benefitsCard(state) : null;
+  if (card !== null && card.id === state.equitiesCardId) askEquities(state, card);
+}
+
 useMemberStore.subscribe(syncAppStore);
-useMemberStore.subscribe(followMemberDay);
+useMemberStore.subscribe(followEquities);
 
 onMemberLoginCleared((rid) => {
   if (useMemberStore.getState().rid === rid)
@@ -212,6 +245,11 @@ async function start(rid: number, paths: MemberPaths, mainOrderId: number | null
   useMemberStore.setState({ ...initialState(), rid, paths, status: "loading" });
   // the cart's total, a member's above all, is priced by the discount pipeline, loaded with this state
   useAppStore.setState({ memberTotal });
+  const { restaurant } = useAppStore.getState();
+  if (restaurant !== null && !offersMemberCards(restaurant)) {
+    useMemberStore.setState({ status: "failed" });
+    return;
+  }
   try {
     const rights = await fetchCardRights(paths, rid);
     useMemberStore.setState({ rights });

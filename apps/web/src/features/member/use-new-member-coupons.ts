@@ -1,24 +1,31 @@
 import type { OpenCardCoupon } from "@tablemate/core";
 import { useCallback, useEffect, useState } from "react";
 import { fetchOpenCardCoupons } from "../../api/member.js";
-import { session } from "../../storage.js";
+import { local, session } from "../../storage.js";
 
-/** Where closing or taking the dialog is remembered, per restaurant, for the session (000 §2, §4). */
+/**
+ * Where closing or taking the dialog is remembered, per restaurant: in session storage, as 000 §2, §4
+ * say, and on the phone (local storage), so that 开通 is asked once (issue 25), not again at the next
+ * visit.
+ */
 export const newMemberDialogKey = (rid: number) => `newMemberDialog:${rid}`;
+
+const answered = (rid: number) =>
+  (session.get(newMemberDialogKey(rid)) ?? local.get(newMemberDialogKey(rid))) !== null;
 
 /** Restaurants whose coupons this page load already asked for: the dialog comes at most once. */
 const asked = new Set<number>();
 
 /**
- * The new-member coupon dialog's coupons (000 §2, §4): asked once per session when `eligible` (a
- * new-member-system diner without a card), shown when the call answers some; closing or taking it
- * is remembered per restaurant in session storage.
+ * The new-member coupon dialog's coupons (000 §2, §4): asked once per page load when `eligible` (a
+ * new-member-system diner without a card) and the diner never closed or took it here, shown when the
+ * call answers some; closing or taking it is remembered per restaurant (newMemberDialogKey).
  */
 export function useNewMemberCoupons(rid: number | null, eligible: boolean) {
   const [list, setList] = useState<OpenCardCoupon[] | null>(null);
 
   useEffect(() => {
-    if (rid === null || !eligible || asked.has(rid) || session.get(newMemberDialogKey(rid))) return;
+    if (rid === null || !eligible || asked.has(rid) || answered(rid)) return;
     asked.add(rid);
     fetchOpenCardCoupons(rid)
       .then((coupons) => {
@@ -28,7 +35,10 @@ export function useNewMemberCoupons(rid: number | null, eligible: boolean) {
   }, [rid, eligible]);
 
   const dismiss = useCallback(() => {
-    if (rid !== null) session.set(newMemberDialogKey(rid), "1");
+    if (rid !== null) {
+      session.set(newMemberDialogKey(rid), "1");
+      local.set(newMemberDialogKey(rid), "1");
+    }
     setList(null);
   }, [rid]);
 

@@ -3,18 +3,26 @@ import { useMemo } from "react";
 import { COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
 import { DishCard } from "./DishCard.js";
+import { useHiddenDishes, withoutHidden } from "./hidden-dishes.js";
 import "./recommend.css";
 
 const TEST_ID = "recommend-card";
 
-/** The recommended dishes as the menu has them now, so a stock refresh reaches these cards too. */
-function useRecommendedDishes(): Dish[] {
+/**
+ * The recommended dishes as the menu has them now, so a stock refresh reaches these cards too; those
+ * the diner asked to hide are left out.
+ */
+function useRecommendedDishes(): readonly Dish[] {
   const recommends = useAppStore((state) => state.recommends);
   const foods = useAppStore((state) => state.foods);
+  const hidden = useHiddenDishes((state) => state.ids);
   return useMemo(() => {
     const current = new Map(foods.map((dish) => [dish.dishesId, dish]));
-    return recommends.map((dish) => current.get(dish.dishesId) ?? dish);
-  }, [recommends, foods]);
+    return withoutHidden(
+      recommends.map((dish) => current.get(dish.dishesId) ?? dish),
+      hidden,
+    );
+  }, [recommends, foods, hidden]);
 }
 
 /**

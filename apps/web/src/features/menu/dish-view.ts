@@ -12,10 +12,12 @@ import {
   type PeriodDishInfo,
   type PriceDisplay,
   periodHeadline,
+  saleStatus,
   unitText,
   unsellableMessage,
   viewerPrices,
 } from "@tablemate/core";
+import { DISH_TEXT_COPY } from "../../copy.js";
 
 type DishPeriod = Pick<
   PeriodDishInfo,
@@ -44,7 +46,8 @@ export interface DishView {
 export function dishPeriod(dish: Dish, info: PeriodDishInfo | undefined): DishPeriod {
   if (info) return info;
   return {
-    availableStatus: dish.availableStatus,
+    // both of the food list's codes (001 §4): either one saying 2 or 3 is the dish's state
+    availableStatus: saleStatus(dish),
     nextTime: null,
     endsSoon: false,
     availableDaysString: availableDaysString(dish.salablePeriod?.week ?? "0"),
@@ -59,8 +62,8 @@ export function describeDish(dish: Dish, info: PeriodDishInfo | undefined, isMem
     availability,
     price: dishPrice(viewerPrices(dish, isMember)),
     unit: unitText(dishUnit(dish)),
-    tag: memberTag(dish, isMember),
-    attach: attachText(dish, period, period.endsSoon),
+    tag: memberTag(dish, isMember, DISH_TEXT_COPY),
+    attach: attachText(dish, period, period.endsSoon, DISH_TEXT_COPY),
     periodHeadline: periodHeadline(period),
     saleHours: `${period.availableDaysString} ${period.availableTimeString}`,
     unsellable: availability === "outOfPeriod" ? unsellableMessage(period) : null,

@@ -20,6 +20,15 @@ function Icon({ children, size = 22 }: { children: ReactNode; size?: number }) {
   );
 }
 
+export function GlobeIcon() {
+  return (
+    <Icon>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M3.5 12h17M12 3.5c2.4 2.5 3.5 5.3 3.5 8.5s-1.1 6-3.5 8.5c-2.4-2.5-3.5-5.3-3.5-8.5s1.1-6 3.5-8.5z" />
+    </Icon>
+  );
+}
+
 export function SearchIcon() {
   return (
     <Icon>

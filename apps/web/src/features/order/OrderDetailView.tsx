@@ -1,32 +1,38 @@
 import { formatMoney } from "@tablemate/client";
 import {
+  dinerStatusText,
   type OrderCancellation,
   type OrderDetail,
   offersMemberPrices,
+  orderProgressText,
   type PrepaidNotice,
 } from "@tablemate/core";
+import { COPY } from "../../copy.js";
 import { useAppStore } from "../../store/app-store.js";
 import { Money } from "../cart/Money.js";
 import { SUBMIT_COPY } from "../checkout/checkout-copy.js";
 import { supplyKindOfOrder } from "../checkout/supply-kind.js";
+import { useMenuText } from "../language/menu-texts.js";
 import { FactRow } from "./OrderPageFrame.js";
 import { ORDER_COPY } from "./order-copy.js";
-import { statusText, useFormatTime } from "./order-format.js";
+import { dinerFacts, estimateShown, orderFulfilment, progressWords, useFormatTime } from "./order-format.js";
+import { PickUpBoard } from "./PickUpBoard.js";
 import { SupplyFacts } from "./SupplyFacts.js";
 
 function Lines({ order }: { order: OrderDetail }) {
+  const t = useMenuText();
   return (
     <section className="order-card" data-testid="order-lines">
       <h2 className="order-card__title">{ORDER_COPY.dishes}</h2>
       {order.dishOrders.map((line) => {
         const choices = [
-          line.normName,
-          ...line.methodNames,
-          ...line.additions.map((a) => (a.count > 1 ? `${a.name}×${a.count}` : a.name)),
-          ...line.parts.map((p) => (p.count > 1 ? `${p.name}×${p.count}` : p.name)),
+          t(line.normName),
+          ...line.methodNames.map(t),
+          ...line.additions.map((a) => (a.count > 1 ? `${t(a.name)}×${a.count}` : t(a.name))),
+          ...line.parts.map((p) => (p.count > 1 ? `${t(p.name)}×${p.count}` : t(p.name))),
         ]
           .filter(Boolean)
-          .join("、");
+          .join(COPY.listSeparator);
         return (
           <div
             className={line.cancelled ? "order-line order-line--cancelled" : "order-line"}
@@ -36,7 +42,7 @@ function Lines({ order }: { order: OrderDetail }) {
           >
             <div className="order-line__main">
               <div className="order-line__name">
-                {line.dishesName}
+                {t(line.dishesName)}
                 {line.cancelled && <span className="order-line__tag">{ORDER_COPY.cancelledTag}</span>}
               </div>
               {choices && <div className="order-line__choices">{choices}</div>}
@@ -66,6 +72,7 @@ function MoneyBreakdown({ order }: { order: OrderDetail }) {
       memberPrices && order.orderVipNeedMoney !== order.orderTotalPrice,
     ],
     [ORDER_COPY.discount, order.orderDiscount, nonZero(order.orderDiscount)],
+    [ORDER_COPY.deliveryFee, order.deliveryFee, nonZero(order.deliveryFee)],
     [ORDER_COPY.serviceMoney, order.orderServiceMoney, nonZero(order.orderServiceMoney)],
     [ORDER_COPY.paid, order.totalPaidMoney, nonZero(order.totalPaidMoney)],
     [ORDER_COPY.refunded, order.orderRefundMoney, nonZero(order.orderRefundMoney)],
@@ -154,39 +161,47 @@ export function OrderDetailView({
 }) {
   const reserve = order.reserve;
   const formatTime = useFormatTime();
+  const kind = supplyKindOfOrder(order.eatType);
+  const facts = dinerFacts(order);
+  const arriving = estimateShown(order);
   return (
     <>
-      <section className="order-card">
-        <p className="order-status" data-testid="order-status">
-          {order.held ? ORDER_COPY.awaitingConfirmation : statusText(order.status)}
-        </p>
-        {notice && (
-          <p className="order-prepaid-notice" role="note" data-testid="prepaid-notice">
-            {PREPAID_NOTICE_TEXT[notice]}
+      {order.fastSerialNo ? (
+        <PickUpBoard order={order} />
+      ) : (
+        <section className="order-card">
+          <p className="order-status" data-testid="order-status" aria-live="polite">
+            {progressWords(dinerStatusText(order, orderProgressText(orderFulfilment(order))))}
           </p>
-        )}
-        {order.fastSerialNo && (
-          <FactRow label={ORDER_COPY.serialNo}>
-            <span className="order-serial" data-testid="order-serial">
-              {order.fastSerialNo}
-            </span>
-          </FactRow>
-        )}
-      </section>
-      {reserve && <SupplyFacts kind={supplyKindOfOrder(order.eatType)} {...reserve} />}
+          {arriving && (
+            <p className="order-eta" data-testid="order-eta">
+              {ORDER_COPY.estimatedArrival(arriving)}
+            </p>
+          )}
+          {/* prepayment's notice (quick-service, with its pick-up board, is never prepayment) */}
+          {notice && (
+            <p className="order-prepaid-notice" role="note" data-testid="prepaid-notice">
+              {PREPAID_NOTICE_TEXT[notice]}
+            </p>
+          )}
+        </section>
+      )}
+      {reserve && <SupplyFacts kind={kind} {...reserve} />}
       <Lines order={order} />
       <Cancellations order={order} viewer={viewer} />
       <MoneyBreakdown order={order} />
       <Payments order={order} />
       <section className="order-card">
         <FactRow label={ORDER_COPY.orderNo}>{order.num}</FactRow>
-        <FactRow label={ORDER_COPY.table} testId="order-table">
-          {order.tableName}
-        </FactRow>
+        {facts.table && (
+          <FactRow label={ORDER_COPY.table} testId="order-table">
+            {order.tableName}
+          </FactRow>
+        )}
         <FactRow label={ORDER_COPY.submitTime}>{formatTime(order.orderSubmitTime)}</FactRow>
         {order.posTime && <FactRow label={ORDER_COPY.posTime}>{formatTime(order.posTime)}</FactRow>}
         {/* an order with a supply form shows its party size there */}
-        {!reserve && order.personNum > 0 && (
+        {facts.people && order.personNum > 0 && (
           <FactRow label={SUBMIT_COPY.personNum}>{order.personNum}</FactRow>
         )}
         {order.wholeMemo && <FactRow label={ORDER_COPY.wholeMemoLabel}>{order.wholeMemo}</FactRow>}

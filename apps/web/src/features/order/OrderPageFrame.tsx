@@ -1,10 +1,10 @@
 import Button from "antd-mobile/es/components/button";
-import NavBar from "antd-mobile/es/components/nav-bar";
 import type { ReactNode } from "react";
 import { COPY } from "../../copy.js";
 import { useGoBack } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
 import "./order.css";
+import { PageNav } from "../dialog/PageNav.js";
 
 /** The frame of the order pages: a bar with back (to the menu when the page was opened first). */
 export function OrderPageFrame({
@@ -21,9 +21,9 @@ export function OrderPageFrame({
   const back = useGoBack(PATHS.main);
   return (
     <div className="order-page" data-testid={testId}>
-      <NavBar className="order-page__nav" back={COPY.back} onBack={back}>
+      <PageNav className="order-page__nav" back={COPY.back} onBack={back}>
         {title}
-      </NavBar>
+      </PageNav>
       <main className="order-page__body">{children}</main>
       {footer && <footer className="order-page__footer">{footer}</footer>}
     </div>

@@ -1,8 +1,7 @@
 import { SHARED_CART_COPY } from "../../copy.js";
 import { SUBMIT_COPY } from "../checkout/checkout-copy.js";
-import type { SupplyKind } from "../checkout/supply-kind.js";
+import { SUPPLY_FIELDS, type SupplyKind } from "../checkout/supply-kind.js";
 import { FactRow } from "./OrderPageFrame.js";
-import { ORDER_COPY } from "./order-copy.js";
 
 export interface SupplyFactsProps {
   kind: SupplyKind;
@@ -21,11 +20,12 @@ export interface SupplyFactsProps {
  * A booked time is shown as it was booked (the restaurant's clock, 001 §9).
  */
 export function SupplyFacts({ kind, name, phone, num, time, address, memo }: SupplyFactsProps) {
+  const asks = SUPPLY_FIELDS[kind];
   return (
     <section className="order-card" data-testid="supply-facts">
-      <h2 className="order-card__title">{ORDER_COPY.reserveInfo}</h2>
-      <FactRow label={SUBMIT_COPY.name}>{`${name} ${phone}`}</FactRow>
-      {num > 0 && (
+      <h2 className="order-card__title">{SUBMIT_COPY.supplyFactsTitle[kind]}</h2>
+      {asks.contact && <FactRow label={SUBMIT_COPY.name}>{`${name} ${phone}`}</FactRow>}
+      {asks.people && num > 0 && (
         <FactRow label={SUBMIT_COPY.people} testId="supply-people">
           {SHARED_CART_COPY.people(num)}
         </FactRow>

@@ -1,5 +1,6 @@
+import { localized } from "../../i18n/i18n.js";
 /** The words of the order pages: the order detail, its statuses, cancel, the order list. */
-export const ORDER_COPY = {
+export const ORDER_COPY = localized("order", {
   /** the order detail (001 §3) */
   detailTitle: "订单详情",
   orderNo: "订单号",
@@ -8,14 +9,19 @@ export const ORDER_COPY = {
   /** when the restaurant took the order (posTime) */
   posTime: "接单时间",
   serialNo: "取餐号",
+  /** the pick-up screen's hint: before the counter calls the number, and once it has */
+  pickUpWait: "请留意叫号，叫到后凭取餐号取餐",
+  pickUpCalled: "已叫号，请到取餐台取餐",
   wholeMemoLabel: "整单备注",
   invoice: "发票抬头",
-  reserveInfo: "预订信息",
   dishes: "菜品",
   totalPrice: "菜品总额",
   vipTotal: "会员价合计",
   discount: "优惠",
   serviceMoney: "服务费",
+  /** a takeout's delivery fee, and when it should arrive (the restaurant's clock, issue 25) */
+  deliveryFee: "配送费",
+  estimatedArrival: (time: string) => `预计送达 ${time}`,
   paid: "已付",
   /** what was refunded of its payments (a cancelled paid order) */
   refunded: "已退款",
@@ -66,4 +72,26 @@ export const ORDER_COPY = {
   listTitle: "我的订单",
   listEmpty: "暂无订单",
   goOrder: "去点餐",
-} as const;
+} as const);
+
+/**
+ * An order's progress in core's words (order-status.ts, fulfilment.ts: 已下单, 配送中, 待确认…), each keyed
+ * by itself, so the catalogues translate core's one answer: the source text is the message's id.
+ */
+export const PROGRESS_WORDS = localized("progress", {
+  已下单: "已下单",
+  已接单: "已接单",
+  制作中: "制作中",
+  已取消: "已取消",
+  已关闭: "已关闭",
+  已结账: "已结账",
+  已上菜: "已上菜",
+  配送中: "配送中",
+  已送达: "已送达",
+  已确认: "已确认",
+  已拒绝: "已拒绝",
+  请取餐: "请取餐",
+  待确认: "待确认",
+  已出餐: "已出餐",
+  处理中: "处理中",
+} as const);

@@ -1,9 +1,10 @@
 import { ApiError } from "@tablemate/client";
-import { MSG, type OrderDetail } from "@tablemate/core";
+import type { OrderDetail } from "@tablemate/core";
 import { useCallback, useEffect, useState } from "react";
 import { fetchOrderDetail } from "../../api/order.js";
 import { useAppStore } from "../../store/app-store.js";
 import { subscribeTableEvents } from "../cart/table-events.js";
+import { onOrderNews } from "./order-news.js";
 
 export type OrderDetailState =
   | { kind: "loading" }
@@ -42,15 +43,10 @@ export function useOrderDetail(orderId: number | null) {
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
 
-  // the order's status changed (accepted, cooking, served, settled…: 001 §4 type 12): ask again
-  useEffect(
-    () =>
-      subscribeTableEvents((event) => {
-        if (!("message" in event) || event.message.type !== MSG.orderStatus) return;
-        if (orderId !== null && event.message.orderId === orderId) reload();
-      }),
-    [orderId, reload],
-  );
+  // the order or its group's main order changed (accepted, cooking, served, settled, or paid by any
+  // phone of the table: 001 §4 type 12): asked again at once
+  const mainId = state.kind === "ready" ? state.order.mainOrderId : null;
+  useEffect(() => subscribeTableEvents(onOrderNews([orderId, mainId], reload)), [orderId, mainId, reload]);
 
   return { state, reload };
 }

@@ -7,6 +7,7 @@ import { session } from "../../storage.js";
 import { Money } from "../cart/Money.js";
 import { subscribeTableEvents } from "../cart/table-events.js";
 import { useOrderNavigation } from "../checkout/order-navigation.js";
+import { useMenuText } from "../language/menu-texts.js";
 import { showToast } from "../loading/toast.js";
 import { FactRow, OrderNotice, OrderPageFrame } from "../order/OrderPageFrame.js";
 import {
@@ -48,12 +49,13 @@ function Share({ view, of }: { view: ShareView; of: number }) {
 /** One line: who added it, its shares and their state, and this diner's split and take. */
 function Line({ line, busy, onClaim }: { line: BillLine; busy: boolean; onClaim: (claims: Claims) => void }) {
   const view = lineShares(line);
+  const t = useMenuText();
   const send = (shares: number, take: number) => onClaim([{ lineId: line.lineId, shares, take }]);
   return (
     <section className="order-card bill-line" data-testid="bill-line" data-line={line.lineId}>
       <div className="bill-line__top">
         <div className="bill-line__name">
-          {line.name}
+          {t(line.name)}
           <span className="bill-line__count">×{line.count}</span>
         </div>
         <Money className="bill-line__total" value={line.total} />
@@ -241,6 +243,11 @@ export function BillPay() {
         <FactRow label={PAY_COPY.billLeft} testId="bill-left">
           {formatMoney(view.left)}
         </FactRow>
+        {Number(view.refunded) > 0 && (
+          <FactRow label={PAY_COPY.refunded} testId="bill-refunded">
+            {formatMoney(view.refunded)}
+          </FactRow>
+        )}
       </PayHead>
       {view.lines.map((line) => (
         <Line

@@ -144,7 +144,7 @@ export function MemberRows({
           hint={
             storedValue.maxCents > 0
               ? PAY_COPY.storedBalance(centsMoney(storedValue.balanceCents))
-              : `${PAY_COPY.storedBalance(centsMoney(storedValue.balanceCents))}，${PAY_COPY.storedShort}`
+              : PAY_COPY.storedBalanceShort(centsMoney(storedValue.balanceCents))
           }
           checked={choice.stored && storedValue.usedCents > 0}
           disabled={storedValue.maxCents === 0}

@@ -1,14 +1,18 @@
 import { formatMoney } from "@tablemate/client";
-import { centsToMoneyText, type MemberPayChoice, type PayView } from "@tablemate/core";
+import { centsToMoneyText, type MemberPayChoice, type PayView, queryFlag } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { payView, startPay } from "../../api/pay.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
+import { useAppStore } from "../../store/app-store.js";
 import { Money } from "../cart/Money.js";
+import { subscribeTableEvents } from "../cart/table-events.js";
 import { useOrderNavigation } from "../checkout/order-navigation.js";
 import { FactRow, OrderNotice, OrderPageFrame } from "../order/OrderPageFrame.js";
+import { onOrderNews } from "../order/order-news.js";
+import { confirmStoredValue } from "./confirm-stored.js";
 import { centsMoney, MemberCardRow, type MemberQuote, MemberRows, useMemberQuote } from "./MemberPay.js";
 import {
   type MemberChoice,
@@ -59,6 +63,11 @@ function Amounts({ view, quote }: { view: PayView; quote: MemberQuote | null }) 
           ))
         )}
       </div>
+      {nonZero(view.deliveryFee) && (
+        <FactRow label={PAY_COPY.deliveryFee} testId="pay-delivery-fee">
+          {formatMoney(view.deliveryFee)}
+        </FactRow>
+      )}
       {nonZero(view.paid) && (
         <FactRow label={PAY_COPY.paid} testId="pay-paid">
           {formatMoney(view.paid)}
@@ -82,6 +91,7 @@ function Amounts({ view, quote }: { view: PayView; quote: MemberQuote | null }) 
  */
 export function OrderPay({ orderId }: { orderId: number | null }) {
   const rid = usePayRid();
+  const takeout = useAppStore((state) => queryFlag(state.SearchObj.takeout));
   const nav = useOrderNavigation();
   const load = useMemo(() => {
     if (rid === null || orderId === null) return null;
@@ -94,6 +104,9 @@ export function OrderPay({ orderId }: { orderId: number | null }) {
     };
   }, [rid, orderId]);
   const { state, reload } = useLoaded(load);
+  // another phone of the table paid (or cancelled, or the restaurant moved an order): ask again
+  const groupId = state.kind === "ready" ? state.value.orderId : null;
+  useEffect(() => subscribeTableEvents(onOrderNews([orderId, groupId], reload)), [orderId, groupId, reload]);
   const resultQuery = useMemo(() => ({ orderId: orderId === null ? undefined : String(orderId) }), [orderId]);
   const returnPath = useReturnPath(resultQuery);
   const { start, starting, shown, toResult } = useStartPay(resultQuery, reload);
@@ -135,8 +148,13 @@ export function OrderPay({ orderId }: { orderId: number | null }) {
   const paying: MemberPayChoice = quote ? paidChoice(quote.discounts) : NO_MEMBER_MONEY;
   // a choice of member money is another payment: its own Idempotency-Key
   const what = `${view.due}|${returnPath}|${paying.couponId ?? ""}|${paying.points}|${paying.storedValueCents}`;
-  const pay = () => {
+  const pay = async () => {
     if (rid === null) return;
+    // stored value is spent at once: the diner confirms how much, and from which card, first
+    if (paying.storedValueCents > 0) {
+      const card = view.member ? PAY_COPY.memberCardOf(view.member.cardTypeName, view.member.telPhone) : "";
+      if (!(await confirmStoredValue(centsMoney(paying.storedValueCents), card))) return;
+    }
     void start({ kind: "order", rid, orderId: view.orderId }, what, (key) =>
       startPay(rid, view.orderId, returnPath, key, paying),
     );
@@ -177,7 +195,7 @@ export function OrderPay({ orderId }: { orderId: number | null }) {
         color="primary"
         shape="rounded"
         loading={starting || (unpaid && member.state.kind === "loading")}
-        onClick={pay}
+        onClick={() => void pay()}
       >
         {payLabel}
       </Button>
@@ -187,7 +205,8 @@ export function OrderPay({ orderId }: { orderId: number | null }) {
   return (
     <OrderPageFrame title={PAY_COPY.title} testId="pay-page" footer={footer}>
       <PayHead testId="pay-where" name={view.restaurantName} test={view.test}>
-        <FactRow label={PAY_COPY.table}>{view.tableName}</FactRow>
+        {/* a takeout sits at no table: its internal 外送01 is nobody's (issue 25) */}
+        {!takeout && <FactRow label={PAY_COPY.table}>{view.tableName}</FactRow>}
       </PayHead>
       <Amounts view={view} quote={quote} />
       {quote && <MemberRows quote={quote} choice={choice} onChoice={choose} onOpenCoupons={openCoupons} />}

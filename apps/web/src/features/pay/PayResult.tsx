@@ -1,19 +1,25 @@
-import { parseId } from "@tablemate/core";
+import { type PaidWith, type PayAttempt, parseId } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { fetchOrderDetail } from "../../api/order.js";
+import { payView } from "../../api/pay.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
 import { useAppStore } from "../../store/app-store.js";
 import { Money } from "../cart/Money.js";
 import { useOrderNavigation } from "../checkout/order-navigation.js";
 import { OrderNotice, OrderPageFrame } from "../order/OrderPageFrame.js";
+import { PaidWithRows, paidWithOfView } from "./PaidWith.js";
 import { ResultActions, ResultMark, ResultPending } from "./PayParts.js";
 import { PAY_COPY } from "./pay-copy.js";
 import { forgetPayKey } from "./pay-key.js";
 import { useAttemptPoll } from "./use-attempt-poll.js";
+import { useLoaded } from "./use-loaded.js";
 import { useReturnedParam } from "./use-return-path.js";
+
+/** What the result shows of a paid payment: the amount, how it was paid, and whether it was a test. */
+type Paid = Pick<PayAttempt, "amount" | "provider" | "test"> & { paidWith: PaidWith };
 
 /** How long 支付成功 shows before the order's detail opens by itself. */
 export const SHOW_PAID_MS = 1500;
@@ -41,8 +47,9 @@ function usePickupNumber(orderId: number | null, paid: boolean): string {
 
 /**
  * /pay/success?tradeNo=: where the provider sends the browser back. Asks the server until the attempt
- * is final and shows only what it says: 支付成功 (then the order, by itself), 支付未完成 with 重新支付,
- * or 正在确认支付结果… meanwhile.
+ * is final and shows only what it says: 支付成功 with how it was paid (then the order, by itself),
+ * 支付未完成 with 重新支付, or 正在确认支付结果… meanwhile. Without a tradeNo (stored value paid it all,
+ * no gateway asked), /pay/success?orderId= shows the order's payment as its pay view says.
  */
 export function PayResult() {
   const [params] = useSearchParams();
@@ -53,7 +60,22 @@ export function PayResult() {
   const { seen, slow, refresh } = useAttemptPoll(rid, tradeNo);
   const orderId = seen?.orderId ?? parseId(params.get("orderId"));
   const forBill = params.get("bill") === "1";
-  const status = seen?.status ?? "pending";
+  // no gateway asked (stored value paid it all): the order's pay view says what was paid
+  const byView = useMemo(
+    () => (tradeNo || rid === null || orderId === null ? null : () => payView(rid, orderId)),
+    [tradeNo, rid, orderId],
+  );
+  const { state: viewState } = useLoaded(byView);
+  const view = viewState.kind === "ready" && viewState.value.state === "paid" ? viewState.value : null;
+  const paid: Paid | null = seen
+    ? { amount: seen.amount, paidWith: seen.paidWith, provider: seen.provider, test: seen.test }
+    : view && {
+        amount: view.paid,
+        paidWith: paidWithOfView(view),
+        provider: view.provider,
+        test: view.test,
+      };
+  const status = seen?.status ?? (view ? "paid" : "pending");
   const serial = usePickupNumber(orderId, status === "paid");
 
   const viewOrder = () => (orderId === null ? nav.toOrderList() : nav.toDetail(orderId, true));
@@ -79,7 +101,9 @@ export function PayResult() {
     }
   }, [status, rid, orderId, forBill]);
 
-  if (!tradeNo) {
+  const noPayment =
+    !tradeNo && (byView === null || viewState.kind === "failed" || (viewState.kind === "ready" && !view));
+  if (noPayment) {
     return (
       <OrderPageFrame title={PAY_COPY.successTitle} testId="pay-result">
         <OrderNotice
@@ -93,10 +117,11 @@ export function PayResult() {
   return (
     <OrderPageFrame title={PAY_COPY.successTitle} testId="pay-result">
       <section className="order-card pay-result" data-testid="pay-result-state" data-status={status}>
-        {status === "paid" && seen ? (
+        {status === "paid" && paid ? (
           <>
-            <ResultMark paid title={PAY_COPY.success} test={seen.test} />
-            <Money className="pay-result__amount" value={seen.amount} testId="pay-result-amount" />
+            <ResultMark paid title={PAY_COPY.success} test={paid.test} />
+            <Money className="pay-result__amount" value={paid.amount} testId="pay-result-amount" />
+            <PaidWithRows paidWith={paid.paidWith} provider={paid.provider} />
             {serial && (
               <div className="pay-result__pickup" data-testid="pay-pickup">
                 <span className="pay-muted">{PAY_COPY.pickupNo}</span>

@@ -1,5 +1,6 @@
+import { localized } from "../../i18n/i18n.js";
 /** The words of the pay pages: /pay (an order, or the table's bill) and the return page /pay/success. */
-export const PAY_COPY = {
+export const PAY_COPY = localized("pay", {
   title: "支付",
   billTitle: "手机买单",
   successTitle: "支付结果",
@@ -9,6 +10,8 @@ export const PAY_COPY = {
   restaurant: "餐厅",
   table: "桌台",
   total: "订单总额",
+  /** a takeout's delivery fee, never discounted (issue 25) */
+  deliveryFee: "配送费",
   discounts: "优惠",
   /** the place coupons and stored value take once the members issue fills the discounts */
   noDiscounts: "暂无可用优惠券或储值",
@@ -77,12 +80,20 @@ export const PAY_COPY = {
   pointsOffer: (points: number, amount: string) => `可用${points}积分，抵${amount}`,
   pointsNone: "暂无可用积分",
   storedValue: "储值支付",
+  /** asked before stored value is spent */
+  storedConfirmTitle: "确认使用储值支付",
+  storedConfirm: (amount: string, card: string) => `将从会员卡（${card}）储值中扣除 ${amount}`,
+  storedConfirmYes: "确认支付",
+  storedConfirmNo: "再想想",
+  /** /pay/success: how it was paid */
+  paidWithTitle: "支付明细",
+  paidTotal: "实付金额",
+  gatewayName: { sandbox: "测试支付", wechat: "微信支付", alipay: "支付宝" } as Record<string, string>,
   storedBalance: (amount: string) => `余额${amount}`,
   /** the register cannot take stored value with the gateway together, and the balance is short of it all */
-  storedShort: "余额不足以全额支付",
+  storedBalanceShort: (amount: string) => `余额${amount}，余额不足以全额支付`,
   gateway: "还需支付",
   payStored: (amount: string) => `储值支付 ${amount}`,
-  paidByStoredValue: "已使用储值支付",
   memberLoadFailed: "获取会员优惠失败，请重试",
   /** /member/selectCoupons */
   selectCouponsTitle: "选择优惠券",
@@ -94,4 +105,4 @@ export const PAY_COPY = {
   couponSaves: (amount: string) => `可抵${amount}`,
   couponsEmpty: "暂无优惠券",
   confirm: "确定",
-} as const;
+} as const);

@@ -57,9 +57,8 @@ export function useStartPay(
         const started = await call(payKey(intent, what));
         const next = await actOnNext(started.next);
         if (next.kind === "paid") {
-          // member money paid it all: the page reads it paid
-          showToast(PAY_COPY.paidByStoredValue);
-          refresh();
+          // member money paid it all, no gateway asked: the result page reads it from the order
+          navigate(resultPage, { query: resultQuery });
           return;
         }
         if (next.kind === "jsapi") {
@@ -84,7 +83,7 @@ export function useStartPay(
         }
       }
     },
-    [refresh, toResult],
+    [refresh, toResult, navigate, resultPage, resultQuery],
   );
 
   return { start, starting, shown, toResult };

@@ -1,9 +1,10 @@
 import type { StartupFailure } from "@tablemate/core";
+import { localized } from "../../i18n/i18n.js";
 
 // The prompt pages' words, loaded with those pages (not on the menu's first screen).
 
 /** The prompt pages' headlines and actions (the reasons below them are the spec's). */
-export const PROMPT_COPY = {
+export const PROMPT_COPY = localized("prompt", {
   notFound: "页面不存在",
   notFoundHint: "您访问的页面不存在或已下线",
   rescanToEnter: "请重新扫码进入",
@@ -26,14 +27,15 @@ export const PROMPT_COPY = {
   retry: "重试",
   rescan: "重新扫码",
   scanHint: "请用微信或手机相机扫描餐桌上的二维码，即可重新进入点餐",
-} as const;
+} as const);
 
 /** Why startup stopped, as the abnormal page shows it under 请重新扫码进入. */
-export const STARTUP_FAILURE_TEXT: Record<StartupFailure, string> = {
+export const STARTUP_FAILURE_TEXT: Record<StartupFailure, string> = localized("startupFailure", {
   hotelid: PROMPT_COPY.noHotelid,
   guid: "无法识别您的身份，请允许浏览器使用Cookie",
   auth: "获取用户信息失败",
   restaurantInfo: "获取餐厅信息失败",
+  cardVersion: "获取收银系统版本失败",
   shopMode: "本店暂不支持该点餐方式",
   tableInfo: "获取桌台信息失败",
   cartId: "获取购物车失败",
@@ -42,4 +44,4 @@ export const STARTUP_FAILURE_TEXT: Record<StartupFailure, string> = {
   foodCategory: "获取菜品分类失败",
   foodList: "获取菜品列表失败",
   memos: "获取备注信息失败",
-};
+});

@@ -2,6 +2,7 @@ import { formatMoney } from "@tablemate/client";
 import {
   centsToYuan,
   type RechargeRuleView,
+  rechargeAmountText,
   rechargeGift,
   ruleOfView,
   sortRechargeRules,
@@ -51,9 +52,7 @@ function Arrives({ rules, cents }: { rules: readonly RechargeRuleView[]; cents: 
   return (
     <p className="recharge-arrives" data-testid="recharge-arrives">
       {RECHARGE_COPY.arrives} <strong>{formatMoney(centsToYuan(cents + gift.giftCents))}</strong>
-      {gift.giftCents > 0 && (
-        <span> （{RECHARGE_COPY.giftOf(formatMoney(centsToYuan(gift.giftCents)))}）</span>
-      )}
+      {gift.giftCents > 0 && <span> {RECHARGE_COPY.giftOf(formatMoney(centsToYuan(gift.giftCents)))}</span>}
       {gift.giftPoints > 0 && <span> {RECHARGE_COPY.giftPoints(gift.giftPoints)}</span>}
     </p>
   );
@@ -119,6 +118,7 @@ export function RechargeForm() {
       />
     );
   const rules = sortRechargeRules(state.value);
+  const coreRules = rules.map(ruleOfView);
   if (rules.length === 0)
     return (
       <Notice
@@ -156,7 +156,10 @@ export function RechargeForm() {
                 <strong className="recharge-rule__amount">
                   {rule.custom ? RECHARGE_COPY.otherAmount : formatMoney(centsToYuan(rule.rechargeMoney))}
                 </strong>
-                <span className="recharge-rule__text">{rule.text}</span>
+                <span className="recharge-rule__text">
+                  {/* a fixed amount says what it will get by all the rules; a custom one its own offer */}
+                  {rule.custom ? rule.text : rechargeAmountText(coreRules, rule.rechargeMoney)}
+                </span>
               </button>
             );
           })}

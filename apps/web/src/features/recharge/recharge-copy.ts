@@ -1,5 +1,6 @@
+import { localized } from "../../i18n/i18n.js";
 /** The words of the recharge page (/member/recharge), loaded with it. */
-export const RECHARGE_COPY = {
+export const RECHARGE_COPY = localized("recharge", {
   title: "会员充值",
   chooseAmount: "选择充值金额",
   /** a custom rule's tile */
@@ -9,7 +10,7 @@ export const RECHARGE_COPY = {
   customInvalid: "请输入正确的金额（最多两位小数）",
   /** what reaches the card: the amount and its gift */
   arrives: "到账",
-  giftOf: (gift: string) => `含赠送${gift}`,
+  giftOf: (gift: string) => `（含赠送${gift}）`,
   giftPoints: (points: number) => `赠送${points}积分`,
   submit: "立即充值",
   starting: "正在发起充值…",
@@ -35,4 +36,4 @@ export const RECHARGE_COPY = {
   rechargeAgain: "重新充值",
   rechargeMore: "继续充值",
   viewMember: "查看会员卡",
-} as const;
+} as const);

@@ -1,8 +1,9 @@
+import { localized } from "../../i18n/i18n.js";
 /**
  * The restaurant detail panel's and the map page's words: loaded with the panel (or the page), not
  * with the menu's first screen, whose script budget they would spend.
  */
-export const RESTAURANT_COPY = {
+export const RESTAURANT_COPY = localized("restaurant", {
   restaurantDetail: "餐厅详情",
   address: "地址",
   phone: "电话",
@@ -14,4 +15,4 @@ export const RESTAURANT_COPY = {
   mapTitle: "餐厅位置",
   latitude: "纬度",
   longitude: "经度",
-} as const;
+} as const);

@@ -14,7 +14,17 @@ function WithEquities({ card, children }: { card: MemberCard; children: (equitie
   return state.kind === "ready" ? children(state.value) : null;
 }
 
-/** /member/integral: the card's points. */
+/** 查看明细: to the figure's history. */
+function HistoryLink({ to }: { to: string }) {
+  const navigate = useCarryingNavigate();
+  return (
+    <button type="button" className="member-more-link" onClick={() => navigate(to)}>
+      {MEMBER_COPY.viewHistory}
+    </button>
+  );
+}
+
+/** /member/integral: the card's points, 查看明细 to their history. */
 export function MemberIntegralPage() {
   return (
     <CardPage title={MEMBER_COPY.integralTitle} testId="member-integral-page">
@@ -27,6 +37,7 @@ export function MemberIntegralPage() {
                 {equities.points}
               </span>
               <p className="member-muted">{MEMBER_COPY.pointsHint}</p>
+              <HistoryLink to={MEMBER_PAGES.pointsHistory} />
             </section>
           )}
         </WithEquities>
@@ -35,7 +46,10 @@ export function MemberIntegralPage() {
   );
 }
 
-/** /member/balance: what can be spent (cents/100, '--' when absent), principal and gift, 去充值 where recharge is open. */
+/**
+ * /member/balance: what can be spent (cents/100, '--' when absent), principal and gift, 查看明细 to
+ * its history, 去充值 where recharge is open.
+ */
 export function MemberBalancePage() {
   const navigate = useCarryingNavigate();
   const openRecharge = useAppStore((app) => app.restaurant?.openRecharge ?? false);
@@ -57,6 +71,7 @@ export function MemberBalancePage() {
                   {MEMBER_COPY.gift} ¥{balanceText(equities.gift)}
                 </span>
               </span>
+              <HistoryLink to={MEMBER_PAGES.balanceHistory} />
               {openRecharge && (
                 <button
                   type="button"

@@ -140,7 +140,10 @@ function LogoutButton() {
   );
 }
 
-/** Logged in without a card here: 开通会员, or, where no card can be opened, ask the staff (001 §8). */
+/**
+ * Logged in with an empty card list here: 请联系服务员办理会员，即可享受会员特权 (001 §8), always; where
+ * the restaurant has a card type a diner may open (POST cards, 001 §7), 开通会员 besides.
+ */
 function Activation({ state }: { state: MemberState }) {
   const [opening, setOpening] = useState(false);
   const canOpen = (state.rights?.cardTypes.length ?? 0) > 0;
@@ -159,17 +162,16 @@ function Activation({ state }: { state: MemberState }) {
       <section className="order-card member-activate" data-testid="member-activate">
         <h2 className="order-card__title">{MEMBER_COPY.activateTitle}</h2>
         <p className="member-muted">{state.login?.phone}</p>
-        {canOpen ? (
+        <p className="member-activate__hint" data-testid="contact-waiter">
+          {MEMBER_COPY.contactWaiter}
+        </p>
+        {canOpen && (
           <>
             <p className="member-activate__hint">{MEMBER_COPY.activateHint}</p>
             <Button block color="primary" shape="rounded" loading={opening} onClick={() => void open()}>
               {MEMBER_COPY.activate}
             </Button>
           </>
-        ) : (
-          <p className="member-activate__hint" data-testid="contact-waiter">
-            {MEMBER_COPY.contactWaiter}
-          </p>
         )}
       </section>
       <LogoutButton />
@@ -197,6 +199,8 @@ function MemberHome({ card, state }: { card: MemberCard; state: MemberState }) {
     { label: MEMBER_COPY.coupons, value: value ? String(value.couponCount) : "--", to: MEMBER_PAGES.coupons },
   ];
   const more = [
+    { label: MEMBER_COPY.balanceHistoryTitle, to: MEMBER_PAGES.balanceHistory },
+    { label: MEMBER_COPY.pointsHistoryTitle, to: MEMBER_PAGES.pointsHistory },
     { label: MEMBER_COPY.cardTitle, to: MEMBER_PAGES.card },
     { label: MEMBER_COPY.myInfo, to: MEMBER_PAGES.info },
     { label: MEMBER_COPY.cardNumEntry, to: MEMBER_PAGES.num },

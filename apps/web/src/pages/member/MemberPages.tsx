@@ -7,6 +7,7 @@ import { MemberBalancePage, MemberIntegralPage, MemberNumPage } from "./MemberAc
 import { MemberCardPage } from "./MemberCardPage.js";
 import { MemberCenterPage } from "./MemberCenterPage.js";
 import { MemberCouponsPage, MemberInvalidCouponsPage } from "./MemberCouponsPage.js";
+import { MemberBalanceHistoryPage, MemberPointsHistoryPage } from "./MemberHistoryPage.js";
 import { MemberInfoPage } from "./MemberInfoPage.js";
 
 /** /member/recharge: a chunk of its own (the pay pages' parts), loaded only when it is the path */
@@ -21,6 +22,8 @@ const PAGES: Record<string, ComponentType> = {
   [MEMBER_PAGES.info]: MemberInfoPage,
   [MEMBER_PAGES.integral]: MemberIntegralPage,
   [MEMBER_PAGES.balance]: MemberBalancePage,
+  [MEMBER_PAGES.balanceHistory]: MemberBalanceHistoryPage,
+  [MEMBER_PAGES.pointsHistory]: MemberPointsHistoryPage,
   [MEMBER_PAGES.coupons]: MemberCouponsPage,
   [MEMBER_PAGES.invalidCoupons]: MemberInvalidCouponsPage,
   [MEMBER_PAGES.num]: MemberNumPage,

@@ -3,6 +3,8 @@ import {
   isSettled,
   ORDER_STATUS,
   type OrderDetail,
+  offersAddAfterPrepay,
+  offersDinerCancel,
   parseId,
   prepaidNotice,
 } from "@tablemate/core";
@@ -22,8 +24,6 @@ import { useCarryingNavigate } from "../../router/navigation.js";
 import { PATHS } from "../../router/paths.js";
 import { useAppStore } from "../../store/app-store.js";
 
-/** Statuses a diner may still cancel: placed, or (prepayment) being paid, which the server refuses. */
-const CANCELLABLE: readonly number[] = [ORDER_STATUS.placed, ORDER_STATUS.accepted];
 /** Statuses of an order that is over without being settled: the way on is a new order. */
 const ENDED: readonly number[] = [ORDER_STATUS.cancelled, ORDER_STATUS.closed];
 
@@ -46,7 +46,10 @@ export function OrderDetailPage() {
   const rid = useAppStore((state) => state.hotelid);
   const viewer = useAppStore((state) => state.guid);
   const prepayment = useAppStore((state) => state.isPrepayment);
-  const paysFirst = useAppStore(
+  const addsAfterPrepay = useAppStore(
+    (state) => state.restaurant !== null && offersAddAfterPrepay(state.restaurant),
+  );
+  const paysFirstHere = useAppStore(
     (state) => state.isPrepayment || (state.restaurant?.restaurantFastHotel ?? false),
   );
   const { state, reload } = useOrderDetail(orderId);
@@ -83,8 +86,13 @@ export function OrderDetailPage() {
     setCancelling(false);
     if (done) reload();
   };
-  const addable = canAddToOrder(order.status);
-  const cancellable = CANCELLABLE.includes(order.status);
+  const takeout = order.eatType === "takeout";
+  // a takeout is paid before it is cooked; nobody adds to it at a table (issue 25)
+  const paysFirst = paysFirstHere || takeout;
+  // a pay-first order takes 加菜 only where the register knows prepay-after (docs/decisions.md)
+  const addable = canAddToOrder(order.status) && !takeout && (!prepayment || addsAfterPrepay);
+  // core's rule: what the server lets a diner cancel, and never once paid (the cashier's then)
+  const cancellable = offersDinerCancel(order);
   const over = ENDED.includes(order.status);
   const way = payWay(order, paysFirst);
   const notice = prepaidNotice({ prepayment, pays: order.pays, vipId: order.vipId });

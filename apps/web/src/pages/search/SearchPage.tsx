@@ -4,6 +4,7 @@ import { COPY } from "../../copy.js";
 import { CartBar } from "../../features/cart/index.js";
 import { LoadingOverlay } from "../../features/loading/LoadingOverlay.js";
 import { LIST_DESIGN } from "../../features/menu/card-designs.js";
+import { useShownFoods } from "../../features/menu/hidden-dishes.js";
 import { BackIcon, SearchIcon } from "../../features/menu/icons.js";
 import { MenuList } from "../../features/menu/MenuList.js";
 import { dishEntries, layoutMenu } from "../../features/menu/menu-layout.js";
@@ -24,7 +25,7 @@ const FALLBACK_WIDTH = 366;
  * 100 ms), as the menu's cards with the same rules, or a message when nothing matches.
  */
 export function SearchPage() {
-  const foods = useAppStore((state) => state.foods);
+  const foods = useShownFoods();
   const loading = useAppStore((state) => state.entryLoading);
   const [keyword, setKeyword] = useState("");
   const settled = useDebouncedValue(keyword, TIMING.searchDebounceMs);

@@ -1,8 +1,8 @@
-import { isMustOrder } from "@tablemate/core";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { SHARED_CART_COPY } from "../../copy.js";
 import { useCartStore } from "../../features/cart/cart-store.js";
+import { MustOrderWords } from "../../features/cart/MustOrderWords.js";
 import { withRefusalToast } from "../../features/cart/refusal.js";
 import { showToast } from "../../features/loading/toast.js";
 import { RestaurantIcon } from "../../features/restaurant/RestaurantIcon.js";
@@ -33,16 +33,7 @@ function typedCount(text: string): number | null {
 function CountChooser() {
   const restaurant = useAppStore((state) => state.restaurant);
   const tableName = useAppStore((state) => state.table?.tableName ?? "");
-  const foods = useAppStore((state) => state.foods);
   const setPersonNum = useCartStore((state) => state.setPersonNum);
-  const mustOrder = useMemo(
-    () =>
-      foods
-        .filter(isMustOrder)
-        .map((dish) => dish.name)
-        .join("、"),
-    [foods],
-  );
   const [sending, setSending] = useState(false);
   const [typing, setTyping] = useState(false);
   const [typed, setTyped] = useState("");
@@ -72,6 +63,8 @@ function CountChooser() {
         </header>
       )}
       <h1 className="select-number__title">{SELECT_NUMBER_COPY.title}</h1>
+      {/* beside the counts, before a tap: what each count brings */}
+      <MustOrderWords />
       <fieldset className="select-number__grid" aria-label={SHARED_CART_COPY.peopleTitle}>
         {COUNTS.map((count) => (
           <button
@@ -107,7 +100,6 @@ function CountChooser() {
           {SELECT_NUMBER_COPY.more}
         </button>
       )}
-      {mustOrder && <p className="select-number__hint">{SELECT_NUMBER_COPY.mustOrder(mustOrder)}</p>}
     </main>
   );
 }

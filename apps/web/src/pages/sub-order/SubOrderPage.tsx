@@ -1,12 +1,18 @@
+import { formatMoney } from "@tablemate/client";
+import { offersOrderPacking, offersTablePicker, truncateMoney } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
-import { useMemo } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import { CHECKOUT_COPY } from "../../copy.js";
+import { AllergyEntry } from "../../features/allergens/AllergyEntry.js";
+import { TellKitchen } from "../../features/allergens/TellKitchen.js";
 import { useCartStore } from "../../features/cart/cart-store.js";
 import { type CartTotal, useCartTotal } from "../../features/cart/cart-total.js";
 import { lookupIn } from "../../features/cart/dish-lookup.js";
 import { Money } from "../../features/cart/Money.js";
 import { SUBMIT_COPY } from "../../features/checkout/checkout-copy.js";
 import { updateCheckout, useCheckoutStore } from "../../features/checkout/checkout-store.js";
+import { useDeliveryTerms } from "../../features/checkout/delivery-terms.js";
 import { useOrderNavigation } from "../../features/checkout/order-navigation.js";
 import { SubOrderLines } from "../../features/checkout/SubOrderLines.js";
 import { supplyKindOf } from "../../features/checkout/supply-kind.js";
@@ -16,6 +22,11 @@ import { ORDER_COPY } from "../../features/order/order-copy.js";
 import { SupplyFacts } from "../../features/order/SupplyFacts.js";
 import { useCompanionOrders } from "../../features/order/use-companion-orders.js";
 import { useAppStore } from "../../store/app-store.js";
+
+// the picker brings a dialog: loaded when a quick-service diner asks to change the table
+const TablePicker = lazy(() =>
+  import("../../features/checkout/TablePicker.js").then((m) => ({ default: m.TablePicker })),
+);
 
 const PEOPLE = Array.from({ length: 20 }, (_, i) => i + 1);
 
@@ -40,6 +51,18 @@ export function SubOrderPage() {
   const summary = useCartTotal(lines, lookup);
   const personNum = checkout.personNum ?? table?.personNum ?? 0;
   const supply = checkout.supply;
+  // a dine-in order may go home packed where the register takes it (a takeout is packed anyway)
+  const restaurant = useAppStore((state) => state.restaurant);
+  const packable = !supply && restaurant !== null && offersOrderPacking(restaurant);
+  const kind = supplyKindOf(Object.fromEntries(params));
+  // a takeout: its fee on top of the goods, and no submit below the minimum (the server refuses it too)
+  const delivery = useDeliveryTerms(summary.goods, supply !== null && kind === "takeout");
+  const short = delivery?.short.gt(0) ? delivery.short : null;
+  const picksTable =
+    restaurant !== null &&
+    offersTablePicker(restaurant, Object.fromEntries(params), table?.tableType ?? null);
+  const [picking, setPicking] = useState(false);
+  const stopPicking = useCallback(() => setPicking(false), []);
 
   if (lines.length === 0) {
     return (
@@ -58,7 +81,11 @@ export function SubOrderPage() {
         {!hideTotal && (
           <>
             {SUBMIT_COPY.total}{" "}
-            <Money className="order-total__money" value={summary.total} testId="suborder-total" />
+            <Money
+              className="order-total__money"
+              value={delivery ? summary.total.plus(delivery.fee) : summary.total}
+              testId="suborder-total"
+            />
             {summary.saving && (
               <span className="order-total__saved" data-testid="suborder-saving">
                 {savingText(summary.saving)}
@@ -66,8 +93,19 @@ export function SubOrderPage() {
             )}
           </>
         )}
+        {short && (
+          <span className="order-total__short" data-testid="suborder-short">
+            {CHECKOUT_COPY.short(truncateMoney(short))}
+          </span>
+        )}
       </div>
-      <Button color="primary" shape="rounded" aria-busy={submitting} onClick={() => void submit()}>
+      <Button
+        color="primary"
+        shape="rounded"
+        disabled={short !== null}
+        aria-busy={submitting}
+        onClick={() => void submit()}
+      >
         {SUBMIT_COPY.submit}
       </Button>
     </>
@@ -75,13 +113,35 @@ export function SubOrderPage() {
 
   return (
     <OrderPageFrame title={SUBMIT_COPY.subOrderTitle} testId="suborder-page" footer={footer}>
-      {table && (
+      {/* a takeout sits at no table: its internal 外送01 is nobody's (issue 25) */}
+      {table && !delivery && (
         <section className="order-card">
-          <FactRow label={ORDER_COPY.table}>{checkout.pickedTable?.tableName ?? table.tableName}</FactRow>
+          <FactRow label={ORDER_COPY.table} testId="suborder-table">
+            <span data-testid="suborder-table-name">
+              {checkout.pickedTable?.tableName ?? table.tableName}
+            </span>
+            {picksTable && (
+              <button type="button" className="fact-row__action" onClick={() => setPicking(true)}>
+                {SUBMIT_COPY.changeTable}
+              </button>
+            )}
+          </FactRow>
         </section>
       )}
-      {supply && <SupplyFacts kind={supplyKindOf(Object.fromEntries(params))} {...supply} />}
+      {picking && (
+        <Suspense fallback={null}>
+          <TablePicker onDone={stopPicking} />
+        </Suspense>
+      )}
+      {supply && <SupplyFacts kind={kind} {...supply} />}
       <SubOrderLines lines={lines} lookup={lookup} memberPrices={summary.memberPrices} />
+      {delivery?.fee.gt(0) && (
+        <section className="order-card">
+          <FactRow label={SUBMIT_COPY.deliveryFee} testId="suborder-delivery-fee">
+            {formatMoney(delivery.fee.toFixed(2))}
+          </FactRow>
+        </section>
+      )}
       <section className="order-card">
         {/* a supply form asked the party size already (it goes in as the diner count) */}
         {!supply && (
@@ -98,6 +158,17 @@ export function SubOrderPage() {
                 </option>
               ))}
             </select>
+          </label>
+        )}
+        {packable && (
+          <label className="order-field order-field--check">
+            <input
+              type="checkbox"
+              checked={checkout.packAll}
+              onChange={(event) => updateCheckout({ packAll: event.target.checked })}
+              data-testid="pack-all"
+            />
+            <span>{SUBMIT_COPY.packAll}</span>
           </label>
         )}
         <label className="order-field">
@@ -118,6 +189,8 @@ export function SubOrderPage() {
             onChange={(event) => updateCheckout({ invoiceTitle: event.target.value })}
           />
         </label>
+        <TellKitchen />
+        <AllergyEntry />
       </section>
     </OrderPageFrame>
   );

@@ -19,7 +19,7 @@ import { SUBMIT_COPY } from "../../features/checkout/checkout-copy.js";
 import { EMPTY_SUPPLY, updateCheckout, useCheckoutStore } from "../../features/checkout/checkout-store.js";
 import { useOrderNavigation } from "../../features/checkout/order-navigation.js";
 import { SendCodeButton } from "../../features/checkout/SendCodeButton.js";
-import { type SupplyKind, supplyKindOf } from "../../features/checkout/supply-kind.js";
+import { SUPPLY_FIELDS, type SupplyKind, supplyKindOf } from "../../features/checkout/supply-kind.js";
 import { OrderPageFrame } from "../../features/order/OrderPageFrame.js";
 import { useCompanionOrders } from "../../features/order/use-companion-orders.js";
 import { useAppStore } from "../../store/app-store.js";
@@ -60,7 +60,8 @@ function validate(
   restaurant: RestaurantDetail | null,
 ): Errors {
   const errors: Errors = {};
-  for (const field of contactProblems(form, kind === "takeout")) errors[field] = CONTACT_ERRORS[field];
+  if (SUPPLY_FIELDS[kind].contact)
+    for (const field of contactProblems(form, kind === "takeout")) errors[field] = CONTACT_ERRORS[field];
   if (withCode && !CODE_PATTERN.test(form.code.trim()))
     errors.code = SUBMIT_COPY.codeMissing(PHONE_CODE.digits);
   if (restaurant) {
@@ -107,6 +108,7 @@ export function SupplyInfoPage() {
   const [params] = useSearchParams();
   const kind = supplyKindOf(Object.fromEntries(params));
   const takeout = kind === "takeout";
+  const asks = SUPPLY_FIELDS[kind];
   const restaurant = useAppStore((state) => state.restaurant);
   const withCode =
     restaurant !== null && needsPhoneCode(restaurant, { takeout, reserve: kind === "reserve" });
@@ -114,7 +116,15 @@ export function SupplyInfoPage() {
   const nav = useOrderNavigation();
   const [form, setForm] = useState<SupplyInfo>(saved ?? EMPTY_SUPPLY);
   const [errors, setErrors] = useState<Errors>({});
-  const edit = (patch: Partial<SupplyInfo>) => setForm((current) => ({ ...current, ...patch }));
+  // a field the diner changes loses its error at once (checked again on 下一步)
+  const edit = (patch: Partial<SupplyInfo>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setErrors((found) => {
+      const left = { ...found };
+      for (const key of Object.keys(patch)) delete left[key as keyof Errors];
+      return left;
+    });
+  };
   const text = (key: "phone" | "code" | "name" | "memo" | "address") => ({
     id: `supply-${key}`,
     value: form[key],
@@ -138,85 +148,90 @@ export function SupplyInfoPage() {
   );
 
   return (
-    <OrderPageFrame title={SUBMIT_COPY.supplyTitle} testId="supply-page" footer={footer}>
+    <OrderPageFrame title={SUBMIT_COPY.supplyFactsTitle[kind]} testId="supply-page" footer={footer}>
       <section className="order-card">
-        <Field id="supply-phone" label={SUBMIT_COPY.phone} error={errors.phone}>
-          <input
-            type="tel"
-            inputMode="tel"
-            maxLength={20}
-            placeholder={SUBMIT_COPY.phonePlaceholder}
-            {...text("phone")}
-          />
-        </Field>
-        {restaurant && withCode && (
-          <Field id="supply-code" label={SUBMIT_COPY.code} error={errors.code}>
-            <div className="code-row">
+        {asks.contact && (
+          <>
+            <Field id="supply-phone" label={SUBMIT_COPY.phone} error={errors.phone}>
               <input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={PHONE_CODE.digits}
-                placeholder={SUBMIT_COPY.codePlaceholder}
-                {...text("code")}
+                type="tel"
+                inputMode="tel"
+                maxLength={20}
+                placeholder={SUBMIT_COPY.phonePlaceholder}
+                {...text("phone")}
               />
-              <SendCodeButton
-                restaurantId={restaurant.restaurantId}
-                phone={form.phone}
-                onPhoneInvalid={() => setErrors((found) => ({ ...found, phone: SUBMIT_COPY.phoneInvalid }))}
-              />
+            </Field>
+            {restaurant && withCode && (
+              <Field id="supply-code" label={SUBMIT_COPY.code} error={errors.code}>
+                <div className="code-row">
+                  <input
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={PHONE_CODE.digits}
+                    placeholder={SUBMIT_COPY.codePlaceholder}
+                    {...text("code")}
+                  />
+                  <SendCodeButton
+                    restaurantId={restaurant.restaurantId}
+                    phone={form.phone}
+                    onPhoneInvalid={() =>
+                      setErrors((found) => ({ ...found, phone: SUBMIT_COPY.phoneInvalid }))
+                    }
+                  />
+                </div>
+              </Field>
+            )}
+            <Field id="supply-name" label={SUBMIT_COPY.name} error={errors.name}>
+              <input maxLength={30} placeholder={SUBMIT_COPY.namePlaceholder} {...text("name")} />
+            </Field>
+            <div className="order-field">
+              <span className="order-field__label">{SUBMIT_COPY.sex}</span>
+              <div className="sex-choice">
+                {(
+                  [
+                    ["1", SUBMIT_COPY.sexMale],
+                    ["2", SUBMIT_COPY.sexFemale],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label key={value}>
+                    <input
+                      type="radio"
+                      name="sex"
+                      checked={form.sex === value}
+                      onChange={() => edit({ sex: value })}
+                    />
+                    {label}
+                  </label>
+                ))}
+              </div>
             </div>
+          </>
+        )}
+        {asks.people && (
+          <Field id="supply-num" label={SUBMIT_COPY.people}>
+            <input
+              id="supply-num"
+              type="number"
+              min={PEOPLE.min}
+              max={PEOPLE.max}
+              value={form.num}
+              onChange={(event) =>
+                edit({
+                  num: Math.max(PEOPLE.min, Math.min(PEOPLE.max, Number(event.target.value) || PEOPLE.min)),
+                })
+              }
+            />
           </Field>
         )}
-        <Field id="supply-name" label={SUBMIT_COPY.name} error={errors.name}>
-          <input maxLength={30} placeholder={SUBMIT_COPY.namePlaceholder} {...text("name")} />
-        </Field>
-        <div className="order-field">
-          <span className="order-field__label">{SUBMIT_COPY.sex}</span>
-          <div className="sex-choice">
-            {(
-              [
-                ["1", SUBMIT_COPY.sexMale],
-                ["2", SUBMIT_COPY.sexFemale],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value}>
-                <input
-                  type="radio"
-                  name="sex"
-                  checked={form.sex === value}
-                  onChange={() => edit({ sex: value })}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-        </div>
-        <Field id="supply-num" label={SUBMIT_COPY.people}>
-          <input
-            id="supply-num"
-            type="number"
-            min={PEOPLE.min}
-            max={PEOPLE.max}
-            value={form.num}
-            onChange={(event) =>
-              edit({
-                num: Math.max(PEOPLE.min, Math.min(PEOPLE.max, Number(event.target.value) || PEOPLE.min)),
-              })
-            }
-          />
-        </Field>
         <Field id="supply-time" label={SUBMIT_COPY.times[kind]} error={errors.time}>
           <BookingTimeField
             id="supply-time"
             kind={kind}
             value={form.time}
-            onChange={(time) => {
-              edit({ time });
-              setErrors((found) => ({ ...found, time: undefined }));
-            }}
+            onChange={(time) => edit({ time })}
           />
         </Field>
-        {takeout && (
+        {asks.address && (
           <Field id="supply-address" label={SUBMIT_COPY.address} error={errors.address}>
             <input maxLength={200} placeholder={SUBMIT_COPY.addressPlaceholder} {...text("address")} />
           </Field>

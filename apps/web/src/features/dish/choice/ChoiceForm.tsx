@@ -23,12 +23,26 @@ export interface ChoiceFormProps {
  */
 export function ChoiceForm({ dish, header, onAdded, onNorm }: ChoiceFormProps) {
   const editor = useChoice(dish);
+  const { startWith } = editor;
+  // a diner who avoids something starts from the sizes and methods that leave it out, where there are
+  useEffect(() => {
+    let open = true;
+    void import("../../allergens/avoid-start.js").then(({ avoidingStart }) => {
+      const start = avoidingStart(dish);
+      if (open && start) startWith(start);
+    });
+    return () => {
+      open = false;
+    };
+  }, [dish, startWith]);
   const { normId } = editor.choice;
   useEffect(() => onNorm?.(normId), [normId, onNorm]);
   const line = useLineAdd(dish, editor.choice);
   const [unfinished] = editor.unfinished;
+  // a line holding what this diner, or a tablemate who shared it, avoids is asked about first
   const add = async () => {
-    if (await line.add()) onAdded();
+    const { confirmAllergens } = await import("../../allergens/confirm-add.js");
+    if ((await confirmAllergens(dish, editor.choice)) && (await line.add())) onAdded();
   };
   return (
     <div className="choice-form">

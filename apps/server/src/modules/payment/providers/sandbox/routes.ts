@@ -6,16 +6,20 @@ import type { SandboxProvider } from "./provider.js";
 
 /** The page stands alone: its inline style and nothing else, never framed, its trade number never sent on. */
 function html(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .code(status)
-    .type("text/html; charset=utf-8")
-    .header("cache-control", "no-store")
-    .header("referrer-policy", "no-referrer")
-    .header(
-      "content-security-policy",
-      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    )
-    .send(body);
+  return (
+    reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      // same-origin, not no-referrer: its form posts must carry their Origin, since a phone on a plain-http
+      // LAN address sends no Sec-Fetch-Site and the same-origin guard then reads Origin (no-referrer makes it "null")
+      .header("referrer-policy", "same-origin")
+      .header(
+        "content-security-policy",
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      )
+      .send(body)
+  );
 }
 
 /**

@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import { type PrinterState, renderFeieyun } from "@tablemate/core";
+import { z } from "zod";
+import { postForm } from "./http.js";
+import type { AskOutcome, PrinterLink, PrintJobToSend, SendOutcome } from "./link.js";
+
+/** 飞鹅's signature of every call: sha1(user + UKEY + stime), hex, stime in seconds. */
+export const feieyunSig = (user: string, ukey: string, stime: string): string =>
+  createHash("sha1")
+    .update(user + ukey + stime)
+    .digest("hex");
+
+const answerSchema = z.object({ ret: z.number(), msg: z.string().optional(), data: z.unknown() });
+
+/** 飞鹅's printer status text: 离线 offline; 在线，工作状态正常 online; 在线，工作状态不正常 (mostly out of paper). */
+export function feieyunState(text: string): PrinterState {
+  if (text.includes("离线")) return "offline";
+  if (text.includes("不正常")) return "paperOut";
+  if (text.includes("正常")) return "online";
+  return "unknown";
+}
+
+/**
+ * A 飞鹅 (Feieyun) cloud printer: Open_printMsg sends the page (its markup) and answers the order id,
+ * kept on the job; Open_queryOrderState says whether that order printed; Open_queryPrinterStatus the
+ * printer's state, asked before each send so an offline printer's job waits or goes to the backup
+ * instead of queueing at 飞鹅. 飞鹅 takes no key of ours: a send whose answer was lost has no order id
+ * to ask about, so it stays unknown for staff to decide (重印) and is never sent again by itself.
+ */
+export function feieyunLink(
+  account: { url: string; user: string; ukey: string; sn: string },
+  timeoutMs: number,
+  now: () => Date,
+): PrinterLink {
+  const call = (apiname: string, fields: Record<string, string>) => {
+    const stime = String(Math.floor(now().getTime() / 1000));
+    // 飞鹅's one endpoint ends in a slash (/Api/Open/)
+    return postForm(
+      `${account.url}/`,
+      { user: account.user, stime, sig: feieyunSig(account.user, account.ukey, stime), apiname, ...fields },
+      timeoutMs,
+    );
+  };
+  return {
+    async state() {
+      const answer = await call("Open_queryPrinterStatus", { sn: account.sn });
+      if (answer.status !== "answered") return "offline";
+      const parsed = answerSchema.safeParse(answer.body);
+      return parsed.success && parsed.data.ret === 0 && typeof parsed.data.data === "string"
+        ? feieyunState(parsed.data.data)
+        : "unknown";
+    },
+    async send(job: PrintJobToSend): Promise<SendOutcome> {
+      const answer = await call("Open_printMsg", {
+        sn: account.sn,
+        content: renderFeieyun(job.page, job.paper),
+        times: "1",
+      });
+      if (answer.status === "notReached")
+        return { kind: "notSent", state: "offline", error: `飞鹅云无法连接：${answer.error}` };
+      if (answer.status === "lost") return { kind: "unknown", error: `飞鹅云应答丢失：${answer.error}` };
+      const parsed = answerSchema.safeParse(answer.body);
+      if (!parsed.success) return { kind: "unknown", error: "飞鹅云应答格式有误" };
+      if (parsed.data.ret !== 0 || typeof parsed.data.data !== "string")
+        return { kind: "refused", error: `飞鹅云拒绝：${parsed.data.msg ?? parsed.data.ret}` };
+      return { kind: "accepted", remoteId: parsed.data.data };
+    },
+    async ask(job: PrintJobToSend): Promise<AskOutcome> {
+      if (!job.remoteId) return { kind: "unanswerable", error: "飞鹅云未返回订单号，无法查询" };
+      const answer = await call("Open_queryOrderState", { orderid: job.remoteId });
+      if (answer.status !== "answered") return { kind: "unanswerable", error: "飞鹅云查询无应答" };
+      const parsed = answerSchema.safeParse(answer.body);
+      if (!parsed.success || parsed.data.ret !== 0) return { kind: "unanswerable", error: "飞鹅云查询失败" };
+      return parsed.data.data === true ? { kind: "printed" } : { kind: "waiting", remoteId: job.remoteId };
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { PaperWidth, PrintDoc, PrinterState } from "@tablemate/core";
+
+/**
+ * One printer as the print queue talks to it (issue 27), whatever its kind: its state, a send of
+ * one job, and the question whether a job it was sent printed.
+ */
+export type SendOutcome =
+  /** the printer said it printed (LAN: online before and after the bytes went) */
+  | { kind: "printed" }
+  /** the service took it and gave its id: ask it later whether it printed */
+  | { kind: "accepted"; remoteId: string }
+  /** it certainly did not print (unreachable, offline, out of paper): try again, or the backup */
+  | { kind: "notSent"; state: PrinterState; error: string }
+  /** the service refused it for good (a wrong key, an unknown printer) */
+  | { kind: "refused"; error: string }
+  /** the answer was lost after the job left: never resent before the service is asked */
+  | { kind: "unknown"; error: string };
+
+export type AskOutcome =
+  | { kind: "printed" }
+  /** the service has it, not printed yet (its printer may be offline) */
+  | { kind: "waiting"; remoteId: string | null }
+  /** the service never received it: sending it is safe */
+  | { kind: "notFound" }
+  /** no answer, or the service cannot say (a LAN printer keeps no record) */
+  | { kind: "unanswerable"; error: string };
+
+export interface PrintJobToSend {
+  id: number;
+  page: PrintDoc;
+  paper: PaperWidth;
+  remoteId: string | null;
+}
+
+export interface PrinterLink {
+  state(): Promise<PrinterState>;
+  send(job: PrintJobToSend): Promise<SendOutcome>;
+  ask(job: PrintJobToSend): Promise<AskOutcome>;
+}
+
+/** The idempotency key a cloud service gets for a job: the job's own id, prefixed (letters and digits only). */
+export const originIdOf = (jobId: number): string => `tm${jobId}`;

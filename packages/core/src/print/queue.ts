@@ -1,0 +1,112 @@
+import type { PrinterState, PrintJobState } from "../contract/console-print.js";
+
+/**
+ * The print queue's rules (issue 27), pure: the moves a job may make, the backoff between tries,
+ * when a job goes to the backup printer, and what a LAN printer's status bytes say.
+ *
+ * A job is `queued` until a sender takes it; `sent` while a send is under way or the service has
+ * accepted it; `printed` once the printer (or its service) says so; `unknown` when a send's answer
+ * was lost: it is never sent again before the service is asked whether it printed; `failed` when the
+ * service refused it. A job moves to another printer when it did not print (see mayTransferJob).
+ */
+const MOVES: Readonly<Record<PrintJobState, readonly PrintJobState[]>> = {
+  queued: ["sent"],
+  // refused before printing (back to the queue), accepted and printed, refused, or the answer lost
+  sent: ["queued", "printed", "failed", "unknown"],
+  // asked: it printed, the service has it waiting (sent, with the service's id), it never arrived
+  // (back to the queue), or the service refused it
+  unknown: ["printed", "sent", "queued", "failed"],
+  // staff retry
+  failed: ["queued"],
+  printed: [],
+};
+
+export function canMoveJob(from: PrintJobState, to: PrintJobState): boolean {
+  return MOVES[from].includes(to);
+}
+
+/**
+ * Whether a job may go to another printer: only from a printer that is not known to be printing (a
+ * slow queue at a healthy printer moves nothing). One that certainly did not print (queued, failed)
+ * moves when its printer is anything but online; one whose printing is unknown only when its printer
+ * says it is not printing (offline, out of paper, open): what it may have printed is cut short, and
+ * the backup's copy says 转打印, so a second copy is never an unmarked one.
+ */
+export function mayTransferJob(state: PrintJobState, printerState: PrinterState): boolean {
+  if (state === "queued" || state === "failed") return printerState !== "online";
+  return state === "unknown" && printerAlerts(printerState);
+}
+
+/** The wait before the next try after `attempts` tries: 0.5 s doubling, at most 8 s. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(8000, 500 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Whether a job moves to its printer's backup now (转打印): it certainly did not print (see
+ * mayTransferJob) and there is a backup to move it to; and either its printer is known not to be
+ * printing (two looks in a row found it offline, out of paper or open: see confirmsDown), so there is
+ * no reason to wait, or `failoverMs` passed since the job was queued (or last moved) without its
+ * printer printing it.
+ */
+export function shouldFailOver(job: {
+  state: PrintJobState;
+  /** what its printer last said (see mayTransferJob) */
+  printerState: PrinterState;
+  /** whether the printer is known not printing (confirmsDown) */
+  printerDown: boolean;
+  since: Date;
+  now: Date;
+  failoverMs: number;
+  backupPrinterId: number | null;
+}): boolean {
+  return (
+    job.backupPrinterId !== null &&
+    mayTransferJob(job.state, job.printerState) &&
+    ((job.printerDown && printerAlerts(job.printerState)) ||
+      job.now.getTime() - job.since.getTime() >= job.failoverMs)
+  );
+}
+
+/**
+ * A printer is known not printing when the look before and this one both found it so (a status
+ * answer, a refused connection, a service's word): one look alone may be a timeout on a busy network
+ * or machine, and moving a healthy printer's jobs would print them at the wrong station.
+ */
+export const confirmsDown = (previous: PrinterState, now: PrinterState): boolean =>
+  printerAlerts(previous) && printerAlerts(now);
+
+/** A printer state that prints: anything else raises the alert on the floor and kitchen screens. */
+export const printerAlerts = (state: PrinterState): boolean =>
+  state === "offline" || state === "paperOut" || state === "coverOpen";
+
+/** ESC/POS real-time status: DLE EOT n (0x10 0x04 n); n = 1 printer, 2 offline cause, 4 paper. */
+export const DLE_EOT = { printer: 1, offlineCause: 2, paper: 4 } as const;
+
+/**
+ * What the status bytes of DLE EOT 1, 2 and 4 say (Epson's bits): 1's bit 3 offline; 2's bit 2 the
+ * cover open, bit 5 stopped for paper end; 4's bits 5 and 6 the roll's end. A byte whose fixed bits
+ * (1 set, 0, 4 and 7 clear) are wrong is no status: the printer is treated as offline.
+ */
+export function printerStateOf(status: {
+  printer: number;
+  offlineCause: number;
+  paper: number;
+}): PrinterState {
+  const valid = (b: number) => (b & 0x93) === 0x12;
+  if (!valid(status.printer) || !valid(status.offlineCause) || !valid(status.paper)) return "offline";
+  if ((status.paper & 0x60) === 0x60 || (status.offlineCause & 0x20) !== 0) return "paperOut";
+  if ((status.offlineCause & 0x04) !== 0) return "coverOpen";
+  if ((status.printer & 0x08) !== 0) return "offline";
+  return "online";
+}
+
+/** The status bytes a printer in `state` answers (the fakes speak them; printerStateOf reads them back). */
+export function statusBytesOf(state: PrinterState): { printer: number; offlineCause: number; paper: number } {
+  const base = 0x12;
+  return {
+    printer: base | (state === "online" ? 0 : 0x08),
+    offlineCause: base | (state === "coverOpen" ? 0x04 : 0) | (state === "paperOut" ? 0x20 : 0),
+    paper: base | (state === "paperOut" ? 0x60 : 0),
+  };
+}
