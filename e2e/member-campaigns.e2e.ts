@@ -64,7 +64,7 @@ describe("the old member system's campaigns", () => {
     await page.getByRole("button", { name: MEMBER_COPY.login }).click();
     await page.getByRole("button", { name: MEMBER_COPY.activate }).click();
     await page.getByTestId("card-face").waitFor();
-    await expect.poll(stats).toBe("0余额0积分0优惠券");
+    await expect.poll(stats).toBe("¥0.00余额0积分0优惠券");
 
     await page.getByTestId("member-campaigns").waitFor();
     expect(await page.getByTestId("campaign").allTextContents()).toEqual([
@@ -80,7 +80,7 @@ describe("the old member system's campaigns", () => {
     await page.getByText(MEMBER_COPY.couponReceived).waitFor();
     await expect.poll(() => take.textContent()).toBe(MEMBER_COPY.couponTaken);
     expect(await take.isDisabled()).toBe(true);
-    await expect.poll(stats).toBe("0余额0积分1优惠券");
+    await expect.poll(stats).toBe("¥0.00余额0积分1优惠券");
 
     await page.getByTestId("member-stats").getByRole("button", { name: MEMBER_COPY.coupons }).click();
     await page.getByTestId("vouchers").waitFor();
@@ -100,8 +100,8 @@ describe("the old member system's campaigns", () => {
     expect(cents).toBeLessThanOrEqual(888);
     expect(await draw.textContent()).toBe(MEMBER_COPY.redpacketDrawn);
     expect(await draw.isDisabled()).toBe(true);
-    const yuan = (cents / 100).toString();
-    await expect.poll(stats).toBe(`${yuan}余额0积分1优惠券`);
+    const yuan = (cents / 100).toFixed(2);
+    await expect.poll(stats).toBe(`¥${yuan}余额0积分1优惠券`);
 
     await look("member-campaigns");
   });

@@ -106,7 +106,7 @@ describe("the member pages", () => {
     const face = page.getByTestId("card-face");
     await face.waitFor();
     expect(await face.getByTestId("card-type").textContent()).toBe("金卡");
-    await expect.poll(() => page.getByTestId("member-stats").textContent()).toMatch(/^0余额0积分2优惠券$/);
+    await expect.poll(() => page.getByTestId("member-stats").textContent()).toMatch(/^¥0\.00余额0积分2优惠券$/);
     await shoot("center");
   });
 
@@ -133,7 +133,7 @@ describe("the member pages", () => {
     expect(await page.getByTestId("member-points").textContent()).toBe("0");
     await back();
     await banner().getByRole("button", { name: MEMBER_COPY.balance }).click();
-    expect(await page.getByTestId("member-balance").textContent()).toBe("0");
+    expect(await page.getByTestId("member-balance").textContent()).toBe("¥0.00");
     // 江南食府 has recharge open
     await page.getByRole("button", { name: MEMBER_COPY.toRecharge }).waitFor();
     await back();

@@ -67,7 +67,7 @@ describe("/member/member: the old member system's campaigns (spec 001 §7, old o
     );
     memberStarted({ isNewCrm: true });
     renderApp(`/member/member?${LINK}`);
-    await waitFor(() => expect(screen.getByTestId("member-stats").textContent).toContain("123.45"));
+    await waitFor(() => expect(screen.getByTestId("member-stats").textContent).toContain("¥123.45"));
     expect(screen.queryByTestId("member-campaigns")).toBeNull();
     expect(server.paths()).not.toContain(MEMBER_API.campaigns);
   });
@@ -75,7 +75,7 @@ describe("/member/member: the old member system's campaigns (spec 001 §7, old o
   it("shows no section when no campaign runs", async () => {
     const server = openOldCentre({ [MEMBER_API.campaigns]: () => ok([], 200) });
     await waitFor(() => expect(server.paths()).toContain(MEMBER_API.campaigns));
-    await waitFor(() => expect(screen.getByTestId("member-stats").textContent).toContain("123.45"));
+    await waitFor(() => expect(screen.getByTestId("member-stats").textContent).toContain("¥123.45"));
     expect(screen.queryByTestId("member-campaigns")).toBeNull();
   });
 
@@ -139,7 +139,7 @@ describe("/member/member: the old member system's campaigns (spec 001 §7, old o
     expect((await screen.findByTestId("redpacket-result")).textContent).toBe("抽中 ¥3.45，已存入余额");
     expect(actionOf(packet).textContent).toBe(MEMBER_COPY.redpacketDrawn);
     expect(actionOf(packet).disabled).toBe(true);
-    await waitFor(() => expect(screen.getByTestId("member-stats").textContent).toContain("126.9余额"));
+    await waitFor(() => expect(screen.getByTestId("member-stats").textContent).toContain("¥126.90余额"));
     fireEvent.click(actionOf(packet));
     const drawn = posts(server, MEMBER_API.redpacketsDraw);
     expect(drawn).toHaveLength(1);

@@ -92,7 +92,7 @@ describe("/member/member: logging in (spec 001 §4, §8)", () => {
     expect(face.textContent).toContain("金卡会员");
     expect(face.textContent).toContain("7001 2345 678");
     await waitFor(() =>
-      expect(screen.getByTestId("member-stats").textContent).toBe("123.45余额320积分2优惠券"),
+      expect(screen.getByTestId("member-stats").textContent).toBe("¥123.45余额320积分2优惠券"),
     );
     const privileges = within(screen.getByTestId("privileges")).getAllByRole("listitem");
     expect(privileges.map((item) => item.textContent?.slice(1))).toEqual(Object.values(PRIVILEGE_LABELS));
@@ -299,8 +299,8 @@ describe("points, balance, coupons and the card number", () => {
     fakeServer(memberRoutes());
     memberStarted({ restaurant: restaurant({ openRecharge: true }) });
     const app = renderApp(`/member/balance?${LINK}`);
-    expect((await screen.findByTestId("member-balance")).textContent).toBe("123.45");
-    expect(screen.getByTestId("member-balance-parts").textContent).toBe("本金 ¥100赠送 ¥23.45");
+    expect((await screen.findByTestId("member-balance")).textContent).toBe("¥123.45");
+    expect(screen.getByTestId("member-balance-parts").textContent).toBe("本金 ¥100.00赠送 ¥23.45");
     fireEvent.click(button(MEMBER_COPY.toRecharge));
     await waitFor(() => expect(app.where()).toBe(normalizeUrl(`/member/recharge?${LINK}`)));
   });

@@ -1,9 +1,10 @@
-import { bannerHiddenByOrder, type Equities, formatBalance } from "@tablemate/core";
+import { bannerHiddenByOrder, type Equities } from "@tablemate/core";
 import { lazy, Suspense, useEffect } from "react";
 import { useCarryingNavigate } from "../../router/navigation.js";
 import { usePageActive } from "../../router/page-active.js";
 import { useAppStore } from "../../store/app-store.js";
 import { MEMBER_COPY } from "./member-copy.js";
+import { balanceText } from "./member-format.js";
 import { MEMBER_PAGES } from "./member-pages.js";
 import {
   currentCard,
@@ -37,8 +38,7 @@ const SHORTCUTS = [
     key: "balance",
     label: MEMBER_COPY.balance,
     to: MEMBER_PAGES.balance,
-    // as 001 §9 shows a balance: two places, or '--' on a card without stored value
-    figure: (e: Equities) => (e.balance === null ? "--" : `¥${formatBalance(e.balance)}`),
+    figure: (e: Equities) => balanceText(e.balance),
   },
   {
     key: "coupons",

@@ -1,8 +1,10 @@
+import { YUAN } from "@tablemate/client";
 import {
   COUPON_TYPE,
   centsToYuan,
   couponMoneyCents,
   type Equities,
+  formatBalance,
   type OpenCardCoupon,
   VALIDITY_TYPE,
   type Voucher,
@@ -52,9 +54,12 @@ export function campaignTimeText(campaign: { startTime: string; endTime: string 
   return "";
 }
 
-/** A balance in yuan from cents, or '--' when the server gives none (001 §9). */
+/**
+ * A balance as every member screen shows it (001 §9): cents / 100 with the yen sign and two places
+ * (¥210.00), or '--' when the card holds no stored value.
+ */
 export function balanceText(cents: number | null): string {
-  return cents === null ? "--" : centsToYuan(cents);
+  return cents === null ? "--" : `${YUAN}${formatBalance(cents)}`;
 }
 
 /** A card number in groups of four, as a cashier reads it out. */

@@ -1,10 +1,11 @@
-import { formatMoney, YUAN } from "@tablemate/client";
-import { centsToYuan, formatBalance, type RechargeView } from "@tablemate/core";
+import { formatMoney } from "@tablemate/client";
+import { centsToYuan, type RechargeView } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
 import { useEffect, useState } from "react";
 import { readMemberLogin } from "../../api/member-http.js";
 import { fetchRecharge } from "../../api/recharge.js";
 import { useCarryingNavigate } from "../../router/navigation.js";
+import { balanceText } from "../member/member-format.js";
 import { MEMBER_PAGES } from "../member/member-pages.js";
 import { FactRow } from "../order/OrderPageFrame.js";
 import { ResultActions, ResultMark, ResultPending } from "../pay/PayParts.js";
@@ -78,8 +79,7 @@ export function RechargeResult({ tradeNo }: { tradeNo: string }) {
             </FactRow>
           )}
           <FactRow label={RECHARGE_COPY.balance} testId="recharge-balance">
-            {/* a balance as 001 §9 shows it: cents / 100 with two places, or '--' */}
-            {recharge.balance === null ? "--" : `${YUAN}${formatBalance(recharge.balance)}`}
+            {balanceText(recharge.balance)}
           </FactRow>
         </div>
         <ResultActions

@@ -65,10 +65,10 @@ export function MemberBalancePage() {
               </span>
               <span className="member-figure__parts" data-testid="member-balance-parts">
                 <span>
-                  {MEMBER_COPY.principal} ¥{balanceText(equities.principal)}
+                  {MEMBER_COPY.principal} {balanceText(equities.principal)}
                 </span>
                 <span>
-                  {MEMBER_COPY.gift} ¥{balanceText(equities.gift)}
+                  {MEMBER_COPY.gift} {balanceText(equities.gift)}
                 </span>
               </span>
               <HistoryLink to={MEMBER_PAGES.balanceHistory} />

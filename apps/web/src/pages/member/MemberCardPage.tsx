@@ -57,7 +57,7 @@ function CardDetail({ card, state }: { card: MemberCard; state: MemberState }) {
                 className="member-inline-link"
                 onClick={() => navigate(MEMBER_PAGES.balance)}
               >
-                ¥{balanceText(equities.value.balance)}
+                {balanceText(equities.value.balance)}
               </button>
             </FactRow>
             <FactRow label={MEMBER_COPY.points}>
