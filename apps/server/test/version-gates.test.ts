@@ -250,4 +250,25 @@ describe.each(BACKENDS)("version gates on %s", (backend) => {
     const atCurrent = await orderAt(current, dish.id);
     expect(atCurrent.orderVipNeedMoney).toBe(((dish.vipPrice ?? 0) * 2).toFixed(2));
   });
+
+  it("takes no 加菜 onto a quick-service order below prepay-after (2.35.15), and does from it", async () => {
+    const [first, second] = plainDishes(await menuOf(app, old.id));
+    if (!first || !second) throw new Error("no plain dishes at the old register");
+    const diner = await dinerAt(old);
+    await diner.add(first.id);
+    const placed = json(await diner.submit());
+    expect(placed.code).toBe(1000);
+    const { orderId } = placed.data as { orderId: number };
+    const addTo = () => diner.submit(diner.order({ mainOrderId: orderId, mainWxId: diner.guid }));
+
+    await diner.add(second.id);
+    const before = await ordersOf(old.id);
+    expect(json(await addTo())).toMatchObject({
+      code: 9001,
+      message: "本店暂不支持在先付订单上加菜，请重新下单",
+    });
+    expect(await ordersOf(old.id)).toBe(before);
+    const added = await withRegister("2.35.15", async () => json(await addTo()));
+    expect(added.code).toBe(1000);
+  });
 });

@@ -13,7 +13,7 @@ import {
 } from "./checkout-harness.js";
 import { LINK, LINK_QUERY } from "./dish-harness.js";
 import { fail, fakeServer, ok } from "./fake-server.js";
-import { GUID, TABLE_ID } from "./fixtures.js";
+import { GUID, restaurant, TABLE_ID } from "./fixtures.js";
 
 /** Dialogs and toasts load antd-mobile on first use: a full parallel run needs longer than 1 s. */
 const DIALOG_WAIT = { timeout: 5000 };
@@ -180,6 +180,14 @@ describe("/order/detail", () => {
       path: "/main",
       query: { ...LINK_QUERY, mainOrderId: "31", mainWxId: "main-guid-0001", realTableId: String(TABLE_ID) },
     });
+  });
+
+  it("offers no 加菜 on a quick-service order where the register lacks prepay-after (阿婆粥铺)", async () => {
+    fakeServer({ [detailRoute]: () => ok(orderDetail({ eatType: "fast", orderNeedMoney: "0.00" }), 200) });
+    startedAtTable({ restaurant: restaurant({ restaurantFastHotel: true, serverVersion: "2.22.00" }) });
+    renderOrderPages(`/order/detail?${LINK}&orderId=31`);
+    await screen.findByTestId("order-status");
+    expect(screen.queryByRole("button", { name: "加菜" })).toBeNull();
   });
 
   it("offers no 加菜 once the order is settled or cancelled", async () => {

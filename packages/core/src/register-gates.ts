@@ -1,4 +1,5 @@
 import type { RestaurantDetail } from "./contract/restaurant.js";
+import { paysBeforeKitchen } from "./kitchen.js";
 import { supports } from "./version.js";
 
 /**
@@ -46,4 +47,17 @@ export function withOrderPacking(wholeMemo: string, packAll: boolean): string {
  */
 export function offersAddAfterPrepay(restaurant: Register): boolean {
   return supports(restaurant.serverVersion, "prepayAfter");
+}
+
+/**
+ * Whether an open order takes 加菜: a pay-later order does; a pay-first one (prepayment, a quick-service
+ * counter's, a takeout's: paysBeforeKitchen) only where the register knows prepay-after. The order page
+ * offers 加菜 and the server takes it by this one rule (issue 25: a paid quick-service order at the old
+ * register offered 加菜).
+ */
+export function takesAddedDishes(
+  restaurant: Register,
+  order: { paymentType: number; eatType: string },
+): boolean {
+  return !paysBeforeKitchen(order) || offersAddAfterPrepay(restaurant);
 }

@@ -6,6 +6,7 @@ import {
   offersLinePacking,
   offersOrderPacking,
   PACK_ORDER_NOTE,
+  takesAddedDishes,
   unofferedPacking,
   withOrderPacking,
 } from "../src/register-gates.js";
@@ -127,6 +128,25 @@ describe("the gates docs/decisions.md names: inside-out, all inside-out, prepay-
     expect(offersLinePacking(at(v))).toBe(line);
     expect(offersOrderPacking(at(v))).toBe(order);
     expect(offersAddAfterPrepay(at(v))).toBe(after);
+  });
+
+  it("takes 加菜 on a pay-later order at any register, on a pay-first one only from prepay-after", () => {
+    const version = fc
+      .tuple(fc.integer({ min: 2, max: 3 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+      .map(([a, b, c]) => `${a}.${String(b).padStart(2, "0")}.${String(c).padStart(2, "0")}`);
+    const order = fc.record({
+      paymentType: fc.constantFrom(0, 1),
+      eatType: fc.constantFrom("dine", "fast", "takeout", "reserve"),
+    });
+    fc.assert(
+      fc.property(version, order, (v, o) => {
+        const paysFirst = o.paymentType === 1 || o.eatType === "fast" || o.eatType === "takeout";
+        expect(takesAddedDishes(at(v), o)).toBe(!paysFirst || offersAddAfterPrepay(at(v)));
+      }),
+    );
+    // the old register's quick-service counter (阿婆粥铺): its paid order is not added to
+    expect(takesAddedDishes(at("2.22.00"), { paymentType: 0, eatType: "fast" })).toBe(false);
+    expect(takesAddedDishes(at("2.22.00"), { paymentType: 0, eatType: "dine" })).toBe(true);
   });
 
   it("refuses exactly the packing the register cannot take, the whole order's first", () => {

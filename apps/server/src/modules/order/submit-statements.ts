@@ -171,7 +171,8 @@ export async function isTableOf(db: Db, restaurantId: number, tableId: number): 
 const ORDER_BY_ID: Statement = {
   name: "submit_order_by_id",
   text: `
-select o.id, o.main_guid as "mainGuid", o.table_id as "tableId", o.status, c.visit_id as "visitId"
+select o.id, o.main_guid as "mainGuid", o.table_id as "tableId", o.status, c.visit_id as "visitId",
+  o.payment_type as "paymentType", o.eat_type as "eatType"
 from orders o join carts c on c.id = o.cart_id where o.id = $1`,
 };
 
@@ -181,6 +182,8 @@ interface OrderById {
   tableId: number;
   status: number;
   visitId: number;
+  paymentType: number;
+  eatType: string;
 }
 
 export async function orderById(db: Db, orderId: number): Promise<OrderById | undefined> {

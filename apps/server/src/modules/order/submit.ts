@@ -26,7 +26,6 @@ import {
   localClock,
   NO_GATE,
   type OrderPayload,
-  offersAddAfterPrepay,
   orderDeliveryFeeCents,
   priceLine,
   roundMoney,
@@ -34,6 +33,7 @@ import {
   type SubmitResult,
   stockUnits,
   stripEmoji,
+  takesAddedDishes,
   takesOrderNow,
   unofferedPacking,
   zonedDateTime,
@@ -211,8 +211,7 @@ export async function submitOrder(deps: SubmitDeps, payload: OrderPayload, guid:
     const raced = attempt > 0;
     if (lines.length === 0) refuseEmptyCart(await lastOrderOfCart(deps.db, cart.id), guid, now, raced);
     const mainOrder = await mainOrderOf(deps.db, payload, tableId, cart.visitId);
-    if (mainOrder && prepayment && !offersAddAfterPrepay(restaurant))
-      throw new AppError("addAfterPrepayNotOffered");
+    if (mainOrder && !takesAddedDishes(restaurant, mainOrder)) throw new AppError("addAfterPrepayNotOffered");
     refuseUnofferedPacking(restaurant, payload.wholeMemo.memo, lines);
 
     // a dish the console hid is off the menu: a cart that still holds it cannot order it

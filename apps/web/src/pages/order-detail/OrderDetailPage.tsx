@@ -3,10 +3,10 @@ import {
   isSettled,
   ORDER_STATUS,
   type OrderDetail,
-  offersAddAfterPrepay,
   offersDinerCancel,
   parseId,
   prepaidNotice,
+  takesAddedDishes,
 } from "@tablemate/core";
 import Button from "antd-mobile/es/components/button";
 import { useState } from "react";
@@ -46,9 +46,7 @@ export function OrderDetailPage() {
   const rid = useAppStore((state) => state.hotelid);
   const viewer = useAppStore((state) => state.guid);
   const prepayment = useAppStore((state) => state.isPrepayment);
-  const addsAfterPrepay = useAppStore(
-    (state) => state.restaurant !== null && offersAddAfterPrepay(state.restaurant),
-  );
+  const register = useAppStore((state) => state.restaurant);
   const paysFirstHere = useAppStore(
     (state) => state.isPrepayment || (state.restaurant?.restaurantFastHotel ?? false),
   );
@@ -90,7 +88,8 @@ export function OrderDetailPage() {
   // a takeout is paid before it is cooked; nobody adds to it at a table (issue 25)
   const paysFirst = paysFirstHere || takeout;
   // a pay-first order takes 加菜 only where the register knows prepay-after (docs/decisions.md)
-  const addable = canAddToOrder(order.status) && !takeout && (!prepayment || addsAfterPrepay);
+  const addable =
+    canAddToOrder(order.status) && !takeout && register !== null && takesAddedDishes(register, order);
   // core's rule: what the server lets a diner cancel, and never once paid (the cashier's then)
   const cancellable = offersDinerCancel(order);
   const over = ENDED.includes(order.status);
