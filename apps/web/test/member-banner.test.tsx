@@ -146,6 +146,24 @@ describe("the new-member coupon dialog (spec 000 §2, §4)", () => {
     expect(localStorage.getItem(newMemberDialogKey(HOTEL_ID))).toBe("1");
   });
 
+  it("waits for the menu: never over a page the menu is kept alive behind (the diner-count step, search)", async () => {
+    // the coupons answer late, once another page is on screen
+    const late = () =>
+      new Promise<ReturnType<typeof ok>>((resolve) =>
+        setTimeout(() => resolve(ok([openCardCoupon()], 200)), 400),
+      );
+    const { app, server } = await openMenu({
+      routes: memberRoutes([], { [MEMBER_API.openCardCoupons]: late }),
+    });
+    await waitFor(() => expect(server.paths()).toContain(MEMBER_API.openCardCoupons));
+    app.navigate(`/search?${LINK}`);
+    await screen.findByTestId("search-results");
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.queryByTestId("new-member-dialog")).toBeNull();
+    app.navigate(`/main?${LINK}`);
+    expect((await screen.findByTestId("new-member-dialog")).textContent).toContain("新人礼券");
+  });
+
   it("is not asked again at the next visit (a new session) once closed or taken", async () => {
     localStorage.setItem(newMemberDialogKey(HOTEL_ID), "1");
     const { server } = await openMenu({ routes: withCoupons() });

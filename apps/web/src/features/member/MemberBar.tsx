@@ -141,7 +141,8 @@ export function MemberBar() {
           </button>
         )}
       </div>
-      {coupons.list && (
+      {/* over the menu only: not over the diner-count step or a page the menu is kept alive behind */}
+      {coupons.list && onScreen && (
         <Suspense fallback={null}>
           <NewMemberDialog
             coupons={coupons.list}
