@@ -257,6 +257,7 @@ async function run(resources: { database?: TestDatabase; server?: RunningServer;
       floor: `pgbench -M prepared -j 2, ${CONFIG.floorSeconds} s each, at ${SERVER_POOL} clients (the server's pool) and ${WIDE_FLOOR_CLIENTS} (one per submitter, 200, is past max_connections 100), before the ramp`,
     },
     setup,
+    node: process.version,
     ramp: { plan: PLAN, steps },
     heldRate,
     heldOffered: held?.offered ?? 0,

@@ -27,6 +27,8 @@ export interface SubmitResults {
   config: Record<string, unknown>;
   /** untimed, between the steps: the carts filled over HTTP */
   setup: SupplySummary;
+  /** the Node that ran the bench and its server (the server is spawned on process.execPath) */
+  node: string;
   ramp: { plan: RampPlan; steps: StepRow[] };
   /** accepted orders/s in the steady window of the highest step held; 0 if none held */
   heldRate: number;
@@ -98,7 +100,7 @@ export function printSummary(results: SubmitResults): string {
     ...stepTable(results.ramp.steps),
     `held: ${results.heldRate} orders/s (offered ${results.heldOffered}/s); floor ${results.floorRate} tps ` +
       `(pgbench ${floor.primary.clients} clients ${floor.primary.transactionsPerSecond}, ${floor.wide.clients} ` +
-      `clients ${floor.wide.transactionsPerSecond}); ratio ${results.ratio}; node ${results.machine.node}`,
+      `clients ${floor.wide.transactionsPerSecond}); ratio ${results.ratio}; node ${results.node}`,
     `verification: oversold ${results.verification.oversold}, duplicates ${results.verification.orders.duplicateOrders}, ` +
       `stock consistent ${results.verification.stockConsistent}`,
     ...Object.entries(targets).map(
