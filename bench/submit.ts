@@ -283,6 +283,13 @@ async function run(resources: { database?: TestDatabase; server?: RunningServer;
       ...(ramp.failed
         ? []
         : [`Every step up to BENCH_RAMP_MAX (${PLAN.max}/s) held: the capacity is above it.`]),
+      ...(loadAverageAtStart[0] !== undefined && loadAverageAtStart[0] > cpus().length
+        ? [
+            `The machine was loaded before the bench began (load average ${loadAverageAtStart[0]} on ` +
+              `${cpus().length} cores): every step and the floor shared the cores with other work (cpu.otherPercent), ` +
+              "so the rates are the contention's as much as the product's.",
+          ]
+        : []),
       ...(setup.refusedAdds
         ? [`${setup.refusedAdds} adds of the setup were refused: those carts hold one dish instead of two.`]
         : []),
