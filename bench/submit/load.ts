@@ -111,7 +111,7 @@ export function submitCart(
 
 export async function runLoad(
   http: HttpClient,
-  tables: PrefilledTable[],
+  tables: readonly PrefilledTable[],
   input: LoadInput,
 ): Promise<LoadResult> {
   const phases: Record<Phase, Recorder> = {

@@ -69,10 +69,15 @@ export const cartsHolding = (plans: CartPlan[], foodIds: number[]): number[] =>
 export async function prefill(
   http: HttpClient,
   plans: CartPlan[],
-  options: { concurrency: number; log: (text: string) => void },
+  options: {
+    concurrency: number;
+    log: (text: string) => void;
+    /** where the adds' latencies go, for a caller that fills in several rounds (supply.ts); a new list by default */
+    latencies?: number[];
+  },
 ): Promise<PrefillResult> {
   const tables: PrefilledTable[] = [];
-  const latencies: number[] = [];
+  const latencies = options.latencies ?? [];
   let refusedAdds = 0;
 
   const fill = async ({ seat, dishes }: CartPlan): Promise<PrefilledTable> => {
