@@ -14,7 +14,7 @@ import {
 } from "@tablemate/core";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FLOOR_COPY, ORDER_DETAIL_COPY } from "../apps/console/src/copy/index.js";
+import { FLOOR_COPY, ORDER_DETAIL_COPY, PAYMENTS_COPY } from "../apps/console/src/copy/index.js";
 import { DEMO_MEMBER_DAY, OPEN_CARD_COUPONS, offerOf } from "../apps/server/src/db/demo/members.js";
 import { demoMenu } from "../apps/server/src/db/demo/menu.js";
 import { demoRestaurants } from "../apps/server/src/db/demo/restaurants.js";
@@ -120,7 +120,9 @@ interface ConsoleMoney {
  *    opens /pay and sees nothing due and no way to pay again; the console's floor shows the table paid,
  *    应收 ¥0, and the order's 应付/已付/待付 the same figures.
  * 2. 江南食府 (prepayment, 满200减25, the sign-up coupons): a member pays the whole order through /pay
- *    with the best coupon; /pay, /pay/success, the order page and the console's order agree.
+ *    with the best coupon; /pay, /pay/success, the order page and the console's order agree. Then the
+ *    owner refunds it all from the floor: the order page (已退款, nothing to pay, no 去支付 or 加菜), /pay
+ *    and the console's order (已退款, 待付 0) each show the refund.
  */
 describe("money agrees on every screen", () => {
   const errors: string[] = [];
@@ -189,12 +191,8 @@ describe("money agrees on every screen", () => {
     expect(cents(await page.getByTestId("pay-result-amount").textContent())).toBe(amount);
   }
 
-  /** The owner of `restaurant` on a tablet: the floor's card and drawer for `table`, then the order's drawer. */
-  async function consoleMoney(
-    restaurant: string,
-    table: PrintedLink,
-    orderId: number,
-  ): Promise<ConsoleMoney> {
+  /** The owner of `restaurant` signed in on a tablet's floor; `use` runs there, then the tablet closes. */
+  async function asOwner<T>(restaurant: string, use: (staff: Page) => Promise<T>): Promise<T> {
     const tablet = await tabletContext(stage.browser);
     try {
       const staff = await tablet.newPage();
@@ -203,20 +201,54 @@ describe("money agrees on every screen", () => {
       if (!owner) throw new Error(`no printed owner of ${restaurant}`);
       await staff.goto(consoleUrl(stage.server, "floor"));
       await signIn(staff, owner);
+      return await use(staff);
+    } finally {
+      await tablet.close();
+    }
+  }
+
+  /** The owner refunds all of the order's payment from the floor's drawer, with a reason; done once the sandbox says so. */
+  async function refundAllOnFloor(restaurant: string, table: PrintedLink, orderId: number, amount: number) {
+    await asOwner(restaurant, async (staff) => {
+      const tableId = Number(new URL(table.url).searchParams.get("tn"));
+      await staff.getByTestId(`table-card-${tableId}`).click();
+      const order = staff.getByTestId(`order-${orderId}`);
+      await order.getByTestId("refund-button").click();
+      // what is refundable, to start with: all of it
+      expect(cents(`¥${await staff.getByTestId("refund-amount").inputValue()}`)).toBe(amount);
+      await staff.getByTestId("refund-reason").fill("菜品问题，全额退款");
+      await staff.getByRole("button", { name: PAYMENTS_COPY.refundSubmit }).click();
+      await order.getByTestId("payment-refund").waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => order.locator(".pay-sums").textContent(), { timeout: 20_000 })
+        .toContain(`${PAYMENTS_COPY.refunded} ¥${(amount / 100).toFixed(2)}`);
+    });
+  }
+
+  /** The owner of `restaurant` on a tablet: the floor's card and drawer for `table`, then the order's drawer. */
+  async function consoleMoney(
+    restaurant: string,
+    table: PrintedLink,
+    orderId: number,
+  ): Promise<ConsoleMoney> {
+    return asOwner(restaurant, async (staff) => {
       const tableId = Number(new URL(table.url).searchParams.get("tn"));
       const card = staff.getByTestId(`table-card-${tableId}`);
       await card.waitFor({ timeout: 20_000 });
       const tableState = await card.getAttribute("data-state");
-      const cardPaid = cents(await card.getByTestId("card-money").textContent());
+      // a table whose orders all ended shows no money on its card
+      const money = card.getByTestId("card-money");
+      const cardPaid = (await money.count()) > 0 ? cents(await money.textContent()) : 0;
       await card.click();
       const dueCell = staff.locator(".floor-totals .ant-descriptions-item", { hasText: FLOOR_COPY.due });
       await dueCell.waitFor({ timeout: 20_000 });
       const tableDue = cents(await dueCell.textContent());
       await staff.getByTestId(`open-order-${orderId}`).click();
-      const money = staff.getByTestId("detail-money");
-      await money.waitFor({ timeout: 20_000 });
-      const owedCell = money.locator(".ant-descriptions-item").first();
-      const read = async (testId: string) => cents(await money.getByTestId(testId).textContent());
+      const detail = staff.getByTestId("detail-money");
+      await detail.waitFor({ timeout: 20_000 });
+      const owedCell = detail.locator(".ant-descriptions-item").first();
+      const read = async (testId: string) => cents(await detail.getByTestId(testId).textContent());
+      const paymentState = staff.getByTestId("detail-payment-state");
       const result = {
         tableState,
         cardPaid,
@@ -224,14 +256,13 @@ describe("money agrees on every screen", () => {
         owed: cents(await owedCell.textContent()),
         paid: await read("detail-paid"),
         refunded: await read("detail-refunded"),
-        orderPaymentState: await staff.getByTestId("detail-payment-state").textContent(),
+        // a paid or part-paid order's tag beside its status (none on an order that ended)
+        orderPaymentState: (await paymentState.count()) > 0 ? await paymentState.textContent() : null,
         left: await read("detail-left"),
       };
       await staff.screenshot({ path: new URL(`pay-money-console-${orderId}.png`, SHOTS).pathname });
       return result;
-    } finally {
-      await tablet.close();
-    }
+    });
   }
 
   it("川味小馆: three phones, 满100减10, a bill share then the rest through /pay; every screen agrees", async () => {
@@ -415,6 +446,31 @@ describe("money agrees on every screen", () => {
 
     // the order page: 优惠 all the discounts, 已付 the due, nothing left; the console the same, the table paid
     await expectPaidInFull([page], { restaurant: RESTAURANT, table, orderId }, { discount, due });
+
+    // the owner refunds it all: the phone's order page and /pay, and the console, each show the refund
+    // and nothing left to pay
+    await refundAllOnFloor(RESTAURANT, table, orderId, due);
+    await page.goto(new URL(`/order/detail?orderId=${orderId}`, page.url()).href);
+    const detail = page.getByTestId("order-detail-page");
+    await expect
+      .poll(async () => cents(await factByLabel(detail, ORDER_COPY.refunded).textContent()), {
+        timeout: 20_000,
+      })
+      .toBe(due);
+    expect(cents(await page.getByTestId("order-total").textContent())).toBe(0);
+    for (const action of [ORDER_COPY.goPay, ORDER_COPY.payBill, ORDER_COPY.addToOrder])
+      expect(await page.getByRole("button", { name: action }).count()).toBe(0);
+    await shot(page, "refunded-order");
+    await openOrderPay(page, orderId);
+    expect(cents(await page.getByTestId("pay-refunded").textContent())).toBe(due);
+    expect(await payDue(page)).toBe(0);
+    expect(await page.getByRole("button", { name: /^支付 ¥/ }).count()).toBe(0);
+    const staffSide = await consoleMoney(RESTAURANT, table, orderId);
+    expect({ refunded: staffSide.refunded, left: staffSide.left, tableDue: staffSide.tableDue }).toEqual({
+      refunded: due,
+      left: 0,
+      tableDue: 0,
+    });
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 });

@@ -112,7 +112,7 @@ export function OrderDetailDrawer() {
             {order.personNum > 0 && <Descriptions.Item label={C.diners}>{order.personNum}</Descriptions.Item>}
           </Descriptions>
           {detail.money && (
-            <Descriptions size="small" column={4} className="order-detail-money" data-testid="detail-money">
+            <Descriptions size="small" column={2} className="order-detail-money" data-testid="detail-money">
               <Descriptions.Item label={C.owed}>
                 ¥{detail.money.owed}
                 {Number(detail.money.deliveryFee) > 0 && (
