@@ -33,8 +33,10 @@ export interface ReportOrder {
   mainOrderId: number | null;
   createdAt: Date;
   status: number;
-  /** '12.50' */
+  /** '12.50', the goods */
   totalPrice: string;
+  /** a takeout's delivery fee, cents (0 otherwise): what the diner paid on top of the goods */
+  deliveryFeeCents: number;
   personNum: number;
 }
 
@@ -96,7 +98,11 @@ export function summarizeOrders(input: {
 }): ReportSummary {
   const counted = input.orders.filter(countsInReport);
   const countedIds = new Set(counted.map((order) => order.id));
-  const revenue = counted.reduce((sum, order) => sum.plus(order.totalPrice), new Big(0));
+  // what the orders took: the goods and, on a takeout, its delivery fee (issue 24)
+  const revenue = counted.reduce(
+    (sum, order) => sum.plus(order.totalPrice).plus(new Big(order.deliveryFeeCents).div(100)),
+    new Big(0),
+  );
   const revenueText = roundMoney(revenue).toFixed(2);
   const diners = dinersOf(counted);
 

@@ -20,6 +20,7 @@ const order = (over: Partial<ReportOrder> & { id: number }): ReportOrder => ({
   createdAt: at("2026-03-01T04:00:00Z"),
   status: 0,
   totalPrice: "10.00",
+  deliveryFeeCents: 0,
   personNum: 2,
   ...over,
 });
@@ -46,6 +47,20 @@ describe("a restaurant's day", () => {
     ["2026-03-01", "Asia/Kolkata", "2026-02-28T18:30:00.000Z"],
   ])("%s begins in %s at %s", (date, zone, iso) => {
     expect(zonedDayStart(date, zone).toISOString()).toBe(iso);
+  });
+
+  it("counts a takeout's delivery fee in the revenue, not a cancelled one's", () => {
+    const summary = summarizeOrders({
+      days: { from: "2026-03-01", to: "2026-03-01" },
+      timezone: SHANGHAI,
+      orders: [
+        order({ id: 1, totalPrice: "58.00", deliveryFeeCents: 500 }),
+        order({ id: 2, totalPrice: "10.00" }),
+        order({ id: 3, totalPrice: "20.00", deliveryFeeCents: 500, status: 4 }),
+      ],
+      lines: [],
+    });
+    expect(summary.revenue).toBe("73.00");
   });
 
   it("is midnight on the zone's clock for any date and zone", () => {

@@ -38,6 +38,7 @@ export async function reportSummary(
         createdAt: orders.createdAt,
         status: orders.status,
         totalPrice: orders.totalPrice,
+        deliveryFeeCents: orders.deliveryFeeCents,
         personNum: orders.personNum,
       })
       .from(orders)
