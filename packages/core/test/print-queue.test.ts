@@ -7,6 +7,7 @@ import {
   failoverMoveAt,
   knownNotPrinting,
   mayTransferJob,
+  nextLookAt,
   PRINT_JOB_STATES,
   PRINTER_STATES,
   printerAlerts,
@@ -103,6 +104,11 @@ describe("the print queue's rules", () => {
     };
     expect(shouldFailOver({ ...base, now: at(13_899) })).toBe(false);
     expect(shouldFailOver({ ...base, now: at(13_900) })).toBe(true);
+    // the next look: its wait, cut short by a move time ahead; once that passed, its wait again
+    expect(nextLookAt(at(0), 3000, at(13_900))).toEqual(at(3000));
+    expect(nextLookAt(at(12_000), 3000, at(13_900))).toEqual(at(13_900));
+    expect(nextLookAt(at(20_000), 3000, at(13_900))).toEqual(at(23_000));
+    expect(nextLookAt(at(20_000), 3000, null)).toEqual(at(23_000));
     // still never from a printer that prints, nor a job whose printing is unknown at a printer not known down
     expect(shouldFailOver({ ...base, printerState: "online", now: at(60_000) })).toBe(false);
     expect(shouldFailOver({ ...base, state: "unknown", now: at(60_000) })).toBe(false);

@@ -55,6 +55,19 @@ export const failoverMoveAt = (since: Date, failoverMs: number, leadMs: number):
   new Date(since.getTime() + Math.max(0, failoverMs - leadMs));
 
 /**
+ * When a job that could not print now is looked at next: after `waitMs` (a backoff, or the wait
+ * between questions), but not past its move time while that is still ahead (null: it has no backup),
+ * so it moves then and not a backoff later. Once the move time passed it waits its `waitMs` again: a
+ * job that did not move then (its printer prints, or its printing is unknown) is not looked at on
+ * every pass.
+ */
+export function nextLookAt(now: Date, waitMs: number, moveAt: Date | null): Date {
+  const at = now.getTime() + waitMs;
+  if (moveAt === null || moveAt.getTime() <= now.getTime()) return new Date(at);
+  return new Date(Math.min(at, moveAt.getTime()));
+}
+
+/**
  * Whether a job moves to its printer's backup now (转打印): it certainly did not print (see
  * mayTransferJob) and there is a backup to move it to; and either its printer is known not to be
  * printing (see knownNotPrinting), so there is no reason to wait, or its move time came (see

@@ -4,6 +4,7 @@ import {
   failoverMoveAt,
   knownNotPrinting,
   markTransferred,
+  nextLookAt,
   type PrinterLook,
   type PrinterState,
   type PrintJobState,
@@ -115,9 +116,7 @@ const dueToMove = (
  * move time, so it moves then and not a backoff later.
  */
 function nextLook(deps: SenderDeps, job: JobRow, printer: PrinterRow, now: Date, waitMs: number): Date {
-  const at = now.getTime() + waitMs;
-  if (printer.backupPrinterId === null) return new Date(at);
-  return new Date(Math.min(at, Math.max(moveAtOf(deps, job).getTime(), now.getTime())));
+  return nextLookAt(now, waitMs, printer.backupPrinterId === null ? null : moveAtOf(deps, job));
 }
 
 /**
