@@ -269,8 +269,11 @@ async function askAbout(
       await moveJob(deps.db, job, job.state, "queued", { nextAt: at, error: "服务未收到，重新发送" });
       return;
     case "unanswerable": {
-      if (job.state === "unknown" && printer.backupPrinterId !== null) {
-        // its printer not printing: the backup prints it, marked 转打印 (never an unmarked second copy)
+      // a cloud service holds what it accepted for a printer that is down and prints it once the
+      // printer is back: a 转打印 copy now would be followed by that unmarked one (the bench saw it), so
+      // only a LAN printer's unknown job moves; a cloud one waits for its service's word (or 重印)
+      if (job.state === "unknown" && printer.backupPrinterId !== null && printer.kind === "lan") {
+        // its printer not printing: the backup prints it, marked 转打印
         const look = await link.state();
         const printerDown = await noteState(deps.db, printer, look, at);
         const state = { state: "unknown" as const, printerState: look.state, printerDown, now: at };
