@@ -85,6 +85,34 @@ function seeded(seed: number): () => number {
   };
 }
 
+interface FailoverMove {
+  station: string;
+  queuedAtS: number;
+  moveMs: number;
+  paperMs: number;
+  firstAtBackup: boolean;
+  attempts: number;
+}
+
+/**
+ * The failover tail: the moved jobs at or above the p95, grouped by their station and by how long
+ * they waited at it before moving (at once, within the deadline, at the deadline), and the slowest few.
+ */
+function tailOf(moves: FailoverMove[], p95Ms: number) {
+  const bucket = (m: FailoverMove) =>
+    m.moveMs < 2000 ? "moved <2 s" : m.moveMs < 14_000 ? "moved 2–14 s" : "moved at ≥14 s";
+  const tail = moves.filter((m) => m.paperMs >= p95Ms);
+  const groups: Record<string, number> = {};
+  for (const m of tail) groups[`${m.station} ${bucket(m)}`] = (groups[`${m.station} ${bucket(m)}`] ?? 0) + 1;
+  const all: Record<string, number> = {};
+  for (const m of moves) all[`${m.station} ${bucket(m)}`] = (all[`${m.station} ${bucket(m)}`] ?? 0) + 1;
+  return {
+    allMoves: all,
+    atOrAboveP95: groups,
+    slowest: [...moves].sort((a, b) => b.paperMs - a.paperMs).slice(0, 8),
+  };
+}
+
 async function run(resources: Resources) {
   const random = seeded(27);
   const [feieyun, yilianyun] = await Promise.all([startFeieyunFake(), startYilianyunFake()]);
@@ -102,12 +130,14 @@ async function run(resources: Resources) {
       FEIEYUN_API_URL: `${feieyun.url}/Api/Open`,
       YILIANYUN_API_URL: yilianyun.url,
       FEIEYUN_CALLBACK_PUBLIC_KEY: feieyun.publicKey,
+      // the address whitelisted in 飞鹅's admin, sent as each print's backurl (the fake finds the server)
+      FEIEYUN_CALLBACK_URL: `https://tablemate.example${API.printCallback("feieyun")}`,
       RATE_LIMIT_PER_MINUTE: "1000000",
     },
   });
   resources.app = app;
   const origin = (await socketBase(app)).replace("ws://", "http://").replace(API.socket, "");
-  feieyun.callbackUrl = `${origin}${API.printCallback("feieyun")}`;
+  feieyun.serverOrigin = origin;
   yilianyun.callbackUrl = `${origin}${API.printCallback("yilianyun")}`;
   const sealer = createSealer(TEST_SECRET, "printer-secrets");
   const lan: FakeEscposPrinter[] = [];
@@ -264,12 +294,20 @@ async function run(resources: Resources) {
       state: printJobs.state,
       printerId: printJobs.printerId,
       first: printJobs.firstPrinterId,
+      createdAt: printJobs.createdAt,
+      transferredAt: printJobs.transferredAt,
+      attempts: printJobs.attempts,
     })
     .from(printJobs);
+  const jobById = new Map(jobs.map((j) => [j.id, j]));
   const moved = new Set(jobs.filter((j) => j.printerId !== j.first).map((j) => j.id));
   const lanMs: number[] = [];
   const cloudMs: number[] = [];
   const failover: number[] = [];
+  /** each moved job: where it came from, when it moved (after queueing) and when its page came out */
+  const moves: FailoverMove[] = [];
+  /** jobs at a failing station that printed there, not moved: how long the kitchen waited */
+  const heldAtFailing: number[] = [];
   let printed = 0;
   let unmarkedDuplicates = 0;
   for (const [marker, q] of queued) {
@@ -279,7 +317,18 @@ async function run(resources: Resources) {
     const extra = pages.slice(1).filter((p) => !p.text.includes("转打印") && !p.text.includes("重印"));
     unmarkedDuplicates += extra.length;
     const first = (pages[0]?.at ?? 0) - q.at;
-    if (moved.has(q.jobId)) failover.push(first);
+    if (moved.has(q.jobId)) {
+      failover.push(first);
+      const job = jobById.get(q.jobId);
+      moves.push({
+        station: `${q.station.kind}/${q.station.fault}`,
+        queuedAtS: Math.round((q.at - start) / 100) / 10,
+        moveMs: job?.transferredAt ? job.transferredAt.getTime() - q.at : -1,
+        paperMs: first,
+        firstAtBackup: pages[0]?.text.includes("转打印") ?? false,
+        attempts: job?.attempts ?? 0,
+      });
+    } else if (q.station.fault !== "none") heldAtFailing.push(first);
     else if (q.station.fault === "none") (q.station.kind === "lan" ? lanMs : cloudMs).push(first);
   }
   const p95 = (values: number[]) =>
@@ -307,6 +356,8 @@ async function run(resources: Resources) {
     notes: {
       jobsByState: byState,
       failedOver: failover.length,
+      failoverTail: tailOf(moves, p95(failover)),
+      heldAtFailingStation: { jobs: heldAtFailing.length, p95Ms: p95(heldAtFailing) },
       cloudAnswersLost: CONFIG.lostAnswers,
       callbacks: { feieyun: feieyun.callbacks, yilianyun: yilianyun.callbacks },
       printFailoverS: 15,

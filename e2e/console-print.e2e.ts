@@ -125,12 +125,23 @@ describe("kitchen tickets print themselves", () => {
     await staff.getByTestId("kitchen-display").waitFor();
     lan.state = "unplugged";
     const wentOffline = Date.now();
-    const second = await placeDinerOrder(browser, server);
     const alert = staff.getByTestId("printer-alert");
     await alert.waitFor({ timeout: 15_000 });
     expect(Date.now() - wentOffline).toBeLessThan(15_000);
     expect(await alert.textContent()).toContain("凉菜网口");
+    // the banner is seen on the tablet's 1024×768: on screen, whole, its words not cut off
+    const viewport = staff.viewportSize();
+    const box = await alert.boundingBox();
+    expect(viewport && box).toBeTruthy();
+    if (viewport && box) {
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    }
+    expect(await alert.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await staff.screenshot({ path: join(SHOTS, "console-print-alert.png") });
+    const second = await placeDinerOrder(browser, server);
     await expect.poll(() => coldJobs(second), { timeout: 30_000 }).toEqual([["printed", true]]);
     await staff.goto(consoleUrl(server, "print"));
     // the owner's banner says a printer needs a person, and what to do (issue 26)

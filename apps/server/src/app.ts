@@ -232,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       failoverMs: config.PRINT_FAILOVER_S * 1000,
       links: {
         feieyunUrl: config.FEIEYUN_API_URL,
+        feieyunBackUrl: config.FEIEYUN_CALLBACK_PUBLIC_KEY ? config.FEIEYUN_CALLBACK_URL : undefined,
         yilianyunUrl: config.YILIANYUN_API_URL,
         timeoutMs: config.PRINT_TIMEOUT_MS,
         sealer,

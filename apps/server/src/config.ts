@@ -110,6 +110,12 @@ const envSchema = z
      * the queue asks 飞鹅 instead
      */
     FEIEYUN_CALLBACK_PUBLIC_KEY: z.string().optional(),
+    /**
+     * this server's 飞鹅 callback address as 飞鹅 reaches it (https://<server>/print/api/v1/callback/feieyun,
+     * whitelisted in 飞鹅's admin): sent as each print's backurl, which is what makes 飞鹅 call back;
+     * only with FEIEYUN_CALLBACK_PUBLIC_KEY (without it callbacks could not be verified)
+     */
+    FEIEYUN_CALLBACK_URL: urlOf("FEIEYUN_CALLBACK_URL", HTTP, "http(s)"),
     /** the 易联云 open API */
     YILIANYUN_API_URL: urlOf("YILIANYUN_API_URL", HTTP, "http(s)").default("https://open-api.10ss.net"),
     /** the embedded default's demo starts a virtual LAN printer per demo station (false: none) */

@@ -75,11 +75,13 @@ describe.each(BACKENDS)("printing on %s", (backend) => {
         FEIEYUN_API_URL: `${feieyun.url}/Api/Open`,
         YILIANYUN_API_URL: yilianyun.url,
         FEIEYUN_CALLBACK_PUBLIC_KEY: feieyun.publicKey,
+        // the address whitelisted in 飞鹅's admin, sent as each print's backurl (the fake finds the server)
+        FEIEYUN_CALLBACK_URL: `https://tablemate.example${API.printCallback("feieyun")}`,
       },
     });
     // every print's callback comes three times, in every test: none may print anything again
     const base = (await socketBase(app)).replace("ws://", "http://").replace(API.socket, "");
-    feieyun.callbackUrl = `${base}${API.printCallback("feieyun")}`;
+    feieyun.serverOrigin = base;
     yilianyun.callbackUrl = `${base}${API.printCallback("yilianyun")}`;
     for (const cloud of [feieyun, yilianyun]) cloud.faults.duplicateCallbacks = () => 2;
     const find = await demoRestaurants(app);
@@ -558,6 +560,70 @@ describe.each(BACKENDS)("printing on %s", (backend) => {
     expect(feieyun.printCalls - calls).toBe(1);
     expect(pagesWith(printer?.pages ?? [], `订单 ${orderNumber(orderId)}`)).toHaveLength(1);
     expect((await jobsOf(orderId)).map((j) => [j.state, j.attempts])).toEqual([["printed", 1]]);
+    // 飞鹅 calls back only because Open_printMsg carried the whitelisted address as backurl
+    const [job] = await app.db
+      .select()
+      .from(printJobs)
+      .where(and(eq(printJobs.orderId, orderId)));
+    expect(feieyun.orders.get(job?.remoteId ?? "")?.backUrl).toBe(
+      `https://tablemate.example${API.printCallback("feieyun")}`,
+    );
+  });
+
+  it("飞鹅's callback as its document defines it: form fields, empty ones left out of the signed text, SUCCESS back", async () => {
+    const orderId = await order(await diner(), [["凉菜", 1]]);
+    await settled(orderId, 1);
+    const [job] = await app.db.select().from(printJobs).where(eq(printJobs.orderId, orderId));
+    await app.db
+      .update(printJobs)
+      .set({ state: "unknown" })
+      .where(eq(printJobs.id, job?.id ?? 0));
+    const post = (fields: Record<string, string>) =>
+      app.server.inject({
+        method: "POST",
+        url: API.printCallback("feieyun"),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    const fields = {
+      orderId: job?.remoteId ?? "",
+      status: "1",
+      stime: String(Math.floor(Date.now() / 1000)),
+    };
+    // a field posted empty is not part of what 飞鹅 signs (剔除值为空的参数)
+    const answer = await post({ ...fields, remark: "", sign: feieyun.signCallback(fields) });
+    expect([answer.statusCode, answer.body]).toEqual([200, "SUCCESS"]);
+    expect((await jobsOf(orderId)).map((j) => j.state)).toEqual(["printed"]);
+    // a field that was not signed, or a changed one, fails the signature
+    const changed = await post({ ...fields, status: "2", sign: feieyun.signCallback(fields) });
+    expect([changed.statusCode, changed.body]).toEqual([403, "SIGN ERROR"]);
+  });
+
+  it("a job its printer does not print is on the backup's paper within PRINT_FAILOVER_S of being queued, marked 转打印", async () => {
+    // a browser printer nobody prints from: only the failover time moves its job (nothing says it is down)
+    const added = json(
+      await call("POST", API.consolePrinters(dine.id), {
+        name: "前台浏览器",
+        kind: "browser",
+        backupPrinterId: printerIds.get("热菜备用"),
+      }),
+    );
+    const printer = added.data as Printer;
+    const queuedAt = Date.now();
+    const queued = json(await call("POST", API.consolePrinterTest(dine.id, printer.id))).data as PrintJob;
+    const page = await until(
+      async () => spare.pages.find((p) => p.text.includes("打印机：前台浏览器") && p.at >= queuedAt),
+      8000,
+    );
+    expect(page.text).toContain("【转打印】原：前台浏览器");
+    // PRINT_FAILOVER_S is 2 here: the move is counted back from it (a pass and a send), not started at it
+    expect(page.at - queuedAt).toBeLessThanOrEqual(2000);
+    // the page is cut before the printer's status says so: then the job is printed, at the backup
+    const job = await until(async () => {
+      const [row] = await app.db.select().from(printJobs).where(eq(printJobs.id, queued.id));
+      return row?.state === "printed" && row;
+    });
+    expect(job.printerId).toBe(printerIds.get("热菜备用"));
   });
 
   it("a browser printer's job stays queued until the console says it printed; once, and only for a browser printer", async () => {

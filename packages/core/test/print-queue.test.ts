@@ -3,10 +3,15 @@ import { describe, expect, it } from "vitest";
 import {
   canMoveJob,
   confirmsDown,
+  failoverLeadMs,
+  failoverMoveAt,
+  knownNotPrinting,
   mayTransferJob,
+  nextLookAt,
   PRINT_JOB_STATES,
   PRINTER_STATES,
   printerAlerts,
+  printerLookOf,
   printerStateOf,
   retryDelayMs,
   shouldFailOver,
@@ -79,6 +84,50 @@ describe("the print queue's rules", () => {
     expect(shouldFailOver({ ...base, now: at(60_000), printerState: "online", printerDown: true })).toBe(
       false,
     );
+  });
+
+  it("moves a job early enough to be on the backup's paper within the failover time: the lead is a pass and a send", () => {
+    const since = new Date("2026-11-28T04:00:00Z");
+    const at = (ms: number) => new Date(since.getTime() + ms);
+    expect(failoverLeadMs(100, 1000)).toBe(1100);
+    expect(failoverMoveAt(since, 15_000, failoverLeadMs(250, 3000))).toEqual(at(11_750));
+    // a lead longer than the failover time: at once, never before the job was queued
+    expect(failoverMoveAt(since, 2000, 5000)).toEqual(since);
+    const base = {
+      state: "queued" as const,
+      since,
+      failoverMs: 15_000,
+      leadMs: 1100,
+      backupPrinterId: 7,
+      printerState: "unknown" as const,
+      printerDown: false,
+    };
+    expect(shouldFailOver({ ...base, now: at(13_899) })).toBe(false);
+    expect(shouldFailOver({ ...base, now: at(13_900) })).toBe(true);
+    // the next look: its wait, cut short by a move time ahead; once that passed, its wait again
+    expect(nextLookAt(at(0), 3000, at(13_900))).toEqual(at(3000));
+    expect(nextLookAt(at(12_000), 3000, at(13_900))).toEqual(at(13_900));
+    expect(nextLookAt(at(20_000), 3000, at(13_900))).toEqual(at(23_000));
+    expect(nextLookAt(at(20_000), 3000, null)).toEqual(at(23_000));
+    // still never from a printer that prints, nor a job whose printing is unknown at a printer not known down
+    expect(shouldFailOver({ ...base, printerState: "online", now: at(60_000) })).toBe(false);
+    expect(shouldFailOver({ ...base, state: "unknown", now: at(60_000) })).toBe(false);
+  });
+
+  it("knows a printer is not printing at once when it said so itself, after two looks when it was only silent", () => {
+    for (const state of ["offline", "paperOut", "coverOpen"] as const) {
+      expect(knownNotPrinting("online", { state, said: true })).toBe(true);
+      expect(knownNotPrinting("online", { state, said: false })).toBe(false);
+      expect(knownNotPrinting("offline", { state, said: false })).toBe(true);
+    }
+    expect(knownNotPrinting("offline", { state: "online", said: true })).toBe(false);
+    expect(knownNotPrinting("paperOut", { state: "unknown", said: false })).toBe(false);
+    // status bytes are the printer's own word; garbage is silence
+    expect(printerLookOf(statusBytesOf("paperOut"))).toEqual({ state: "paperOut", said: true });
+    expect(printerLookOf({ printer: 0xff, offlineCause: 0x12, paper: 0x12 })).toEqual({
+      state: "offline",
+      said: false,
+    });
   });
 
   it("never moves a job from a printing printer or one sent and unanswered; early only when known down", () => {

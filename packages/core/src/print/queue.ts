@@ -43,38 +43,83 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
+ * "Failover ≤ PRINT_FAILOVER_S" is the kitchen's promise: a ticket stuck at a failing printer is on
+ * the backup's paper within `failoverMs` of being queued. Moving it takes time too (the queue's next
+ * pass, then a send to the backup, each bounded by the printer timeout), so the move is due `leadMs`
+ * earlier: failoverLeadMs of the queue's poll and timeout.
+ */
+export const failoverLeadMs = (pollMs: number, timeoutMs: number): number => pollMs + timeoutMs;
+
+/** When a job not printed by then moves to the backup: `failoverMs` after `since`, less the lead. */
+export const failoverMoveAt = (since: Date, failoverMs: number, leadMs: number): Date =>
+  new Date(since.getTime() + Math.max(0, failoverMs - leadMs));
+
+/**
+ * When a job that could not print now is looked at next: after `waitMs` (a backoff, or the wait
+ * between questions), but not past its move time while that is still ahead (null: it has no backup),
+ * so it moves then and not a backoff later. Once the move time passed it waits its `waitMs` again: a
+ * job that did not move then (its printer prints, or its printing is unknown) is not looked at on
+ * every pass.
+ */
+export function nextLookAt(now: Date, waitMs: number, moveAt: Date | null): Date {
+  const at = now.getTime() + waitMs;
+  if (moveAt === null || moveAt.getTime() <= now.getTime()) return new Date(at);
+  return new Date(Math.min(at, moveAt.getTime()));
+}
+
+/**
  * Whether a job moves to its printer's backup now (转打印): it certainly did not print (see
  * mayTransferJob) and there is a backup to move it to; and either its printer is known not to be
- * printing (two looks in a row found it offline, out of paper or open: see confirmsDown), so there is
- * no reason to wait, or `failoverMs` passed since the job was queued (or last moved) without its
- * printer printing it.
+ * printing (see knownNotPrinting), so there is no reason to wait, or its move time came (see
+ * failoverMoveAt: since the job was queued, or last moved, less the lead) without its printer
+ * printing it.
  */
 export function shouldFailOver(job: {
   state: PrintJobState;
   /** what its printer last said (see mayTransferJob) */
   printerState: PrinterState;
-  /** whether the printer is known not printing (confirmsDown) */
+  /** whether the printer is known not printing (knownNotPrinting) */
   printerDown: boolean;
   since: Date;
   now: Date;
   failoverMs: number;
+  /** how long before `failoverMs` the move is due (failoverLeadMs); 0: at it */
+  leadMs?: number;
   backupPrinterId: number | null;
 }): boolean {
   return (
     job.backupPrinterId !== null &&
     mayTransferJob(job.state, job.printerState) &&
     ((job.printerDown && printerAlerts(job.printerState)) ||
-      job.now.getTime() - job.since.getTime() >= job.failoverMs)
+      job.now.getTime() >= failoverMoveAt(job.since, job.failoverMs, job.leadMs ?? 0).getTime())
   );
 }
 
 /**
- * A printer is known not printing when the look before and this one both found it so (a status
- * answer, a refused connection, a service's word): one look alone may be a timeout on a busy network
- * or machine, and moving a healthy printer's jobs would print them at the wrong station.
+ * A printer is known not printing when the look before and this one both found it so (a refused
+ * connection, a hang-up, a service that did not answer): one look alone may be a timeout on a busy
+ * network or machine, and moving a healthy printer's jobs would print them at the wrong station.
  */
 export const confirmsDown = (previous: PrinterState, now: PrinterState): boolean =>
   printerAlerts(previous) && printerAlerts(now);
+
+/**
+ * One look at a printer: its state, and whether the printer or its service said so (`said`: valid
+ * DLE EOT status bytes, a cloud service's status answer such as 飞鹅's 离线) or it was only inferred
+ * from silence (a refused or dropped connection, a timeout, garbage bytes).
+ */
+export interface PrinterLook {
+  state: PrinterState;
+  said: boolean;
+}
+
+/**
+ * Whether a printer is known not printing after this look: at once when it said so itself (paper
+ * out, cover open, offline by its status bytes or its service's word: certain, nothing to wait
+ * for), else when the look before found it not printing too (confirmsDown).
+ */
+export const knownNotPrinting = (previous: PrinterState, look: PrinterLook): boolean =>
+  look.said ? printerAlerts(look.state) : confirmsDown(previous, look.state);
 
 /** A printer state that prints: anything else raises the alert on the floor and kitchen screens. */
 export const printerAlerts = (state: PrinterState): boolean =>
@@ -93,12 +138,19 @@ export function printerStateOf(status: {
   offlineCause: number;
   paper: number;
 }): PrinterState {
+  return printerLookOf(status).state;
+}
+
+/** printerStateOf, and whether the printer said it (valid status bytes) or it is inferred (garbage). */
+export function printerLookOf(status: { printer: number; offlineCause: number; paper: number }): PrinterLook {
   const valid = (b: number) => (b & 0x93) === 0x12;
-  if (!valid(status.printer) || !valid(status.offlineCause) || !valid(status.paper)) return "offline";
-  if ((status.paper & 0x60) === 0x60 || (status.offlineCause & 0x20) !== 0) return "paperOut";
-  if ((status.offlineCause & 0x04) !== 0) return "coverOpen";
-  if ((status.printer & 0x08) !== 0) return "offline";
-  return "online";
+  const said = (state: PrinterState): PrinterLook => ({ state, said: true });
+  if (!valid(status.printer) || !valid(status.offlineCause) || !valid(status.paper))
+    return { state: "offline", said: false };
+  if ((status.paper & 0x60) === 0x60 || (status.offlineCause & 0x20) !== 0) return said("paperOut");
+  if ((status.offlineCause & 0x04) !== 0) return said("coverOpen");
+  if ((status.printer & 0x08) !== 0) return said("offline");
+  return said("online");
 }
 
 /** The status bytes a printer in `state` answers (the fakes speak them; printerStateOf reads them back). */

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { listPrinters } from "../../api/print.js";
 import { PRINTERS_COPY } from "../../copy/index.js";
 import { twoTones } from "../../sound.js";
+import "./printer-alert.css";
 
 /** How often the floor and kitchen screens read the printers' states (the alert within 10 s). */
 export const ALERT_POLL_MS = 4000;
@@ -38,6 +39,13 @@ export function PrinterAlert({ restaurantId }: { restaurantId: number }) {
   if (!failing.length) return null;
   const names = failing.map((p) => `${p.name}（${PRINTERS_COPY.states[p.state]}）`).join("、");
   return (
-    <Alert type="error" showIcon banner message={PRINTERS_COPY.alert(names)} data-testid="printer-alert" />
+    <Alert
+      type="error"
+      showIcon
+      banner
+      className="printer-alert"
+      message={PRINTERS_COPY.alert(names)}
+      data-testid="printer-alert"
+    />
   );
 }

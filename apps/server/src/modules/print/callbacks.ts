@@ -66,18 +66,26 @@ export async function yilianyunCallback(
   return markPrinted(deps.db, where, deps.now());
 }
 
-/** What 飞鹅 signs in its callback: its fields, sorted by name, as name=value joined by &. */
+/**
+ * What 飞鹅 signs in its callback (its 订单状态回调 document, "数字签名验证说明" 2.1.1, as quoted by the
+ * houseme/feie Go SDK's AsyncPrinterResult and applied by sxqibo/cloudprinter's printCallBackSign:
+ * array_filter, ksort, then openssl_verify SHA256): every posted field but `sign`, those with an empty
+ * value dropped, sorted by name (ASCII), as name=value joined by & — its example:
+ * orderId=816501678_20160919184316_1419533539&status=1&stime=1625194910.
+ */
 export const feieyunCallbackText = (fields: Record<string, string>): string =>
   Object.keys(fields)
-    .filter((k) => k !== "sign")
+    .filter((k) => k !== "sign" && fields[k] !== "")
     .sort()
     .map((k) => `${k}=${fields[k]}`)
     .join("&");
 
 /**
- * 飞鹅's order-state callback: orderId (what Open_printMsg answered, kept on the job), status (1
- * printed), stime, sign = base64 SHA256withRSA of the other fields (feieyunCallbackText) under 飞鹅's
- * key. The job is the 飞鹅 printer's job with that order id.
+ * 飞鹅's order-state callback, posted (application/x-www-form-urlencoded) to the order's backurl:
+ * orderId (what Open_printMsg answered, kept on the job), status (1 printed), stime (the change's unix
+ * time, 10 digits), sign = base64 SHA256withRSA of the other fields (feieyunCallbackText) under 飞鹅's
+ * published public key. The job is the 飞鹅 printer's job with that order id. 飞鹅 expects the plain
+ * text SUCCESS back within 5 s, else it pushes again (routes.ts answers it).
  */
 export async function feieyunCallback(deps: CallbackDeps, fields: URLSearchParams): Promise<CallbackOutcome> {
   const sign = fields.get("sign") ?? "";

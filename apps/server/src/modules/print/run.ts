@@ -9,12 +9,13 @@ export const PRINTER_CHECK_MS = 3000;
 const kicks = new WeakMap<Db, () => void>();
 
 /**
- * Runs the print queue in this process: a pass every `pollMs`, and one at once when a ticket was
- * queued here (kickPrinting); the printers' states every PRINTER_CHECK_MS (one process at a time).
+ * Runs the print queue in this process: a pass every `pollMs`, one at once when a ticket was queued
+ * here (kickPrinting) or the last pass moved jobs to a backup; the printers' states every
+ * PRINTER_CHECK_MS (one process at a time).
  * Answers the stop.
  */
-export function startPrintQueue(deps: Omit<SenderDeps, "holder">, pollMs: number): () => void {
-  const sender: SenderDeps = { ...deps, holder: randomUUID() };
+export function startPrintQueue(deps: Omit<SenderDeps, "holder" | "pollMs">, pollMs: number): () => void {
+  const sender: SenderDeps = { ...deps, pollMs, holder: randomUUID() };
   const onError = (error: unknown) => deps.log?.error({ err: error }, "print queue pass failed");
   let running: Promise<unknown> | null = null;
   let again = false;
@@ -24,6 +25,10 @@ export function startPrintQueue(deps: Omit<SenderDeps, "holder">, pollMs: number
       return running;
     }
     running = printPass(sender)
+      .then(({ moved }) => {
+        // jobs moved to a backup are due there now: they go at once, not a poll later
+        if (moved > 0) again = true;
+      })
       .catch(onError)
       .finally(() => {
         running = null;

@@ -1,7 +1,11 @@
 import {
   canMoveJob,
-  confirmsDown,
+  failoverLeadMs,
+  failoverMoveAt,
+  knownNotPrinting,
   markTransferred,
+  nextLookAt,
+  type PrinterLook,
   type PrinterState,
   type PrintJobState,
   retryDelayMs,
@@ -20,15 +24,19 @@ import type { PrinterLink, PrintJobToSend } from "./links/link.js";
  * within it each printer's due jobs go in order, printers side by side. A job is taken by a
  * compare-and-set (queued → sent) before any byte leaves, so even two senders never send it twice;
  * what each printer answers moves it on (core's canMoveJob). A job moves to the backup printer and
- * prints there marked 转打印 at once when its printer is known not printing (two looks in a row found
- * it offline or out of paper: the state check's, or a send's, then this one), else when it has not
- * printed within PRINT_FAILOVER_S.
+ * prints there marked 转打印 at once when its printer is known not printing (core's knownNotPrinting:
+ * it said so itself, by its status bytes or its service's word, or two looks in a row found it
+ * silent), else when it has not printed in time to be on the backup's paper within PRINT_FAILOVER_S
+ * of being queued (core's failoverMoveAt): its next look is scheduled for that moment, and a pass
+ * that moved jobs is followed at once by another, which sends them at the backup.
  */
 export interface SenderDeps {
   db: Db;
   now: () => Date;
   links: LinkConfig;
   failoverMs: number;
+  /** the queue's poll: part of the failover's lead (failoverLeadMs); none: 0 */
+  pollMs?: number;
   /** which process holds the claim (a random id per process) */
   holder: string;
   log?: FastifyBaseLogger;
@@ -41,6 +49,13 @@ type PrinterRow = typeof printers.$inferSelect;
 const UNANSWERABLE_WAIT_MS = 60_000;
 /** How often the service is asked about an accepted job until it prints. */
 const ASK_EVERY_MS = 300;
+/** How often the printer of an unknown job that may move to a backup is looked at (never past its move time). */
+const UNKNOWN_LOOK_MS = 3000;
+
+/** What a pass did: the jobs it moved to a backup (another pass follows at once to send them). */
+interface PassCount {
+  moved: number;
+}
 
 /** Moves a job from `from` (compare-and-set): answers whether this caller moved it. */
 async function moveJob(
@@ -60,34 +75,61 @@ async function moveJob(
   return moved.length > 0;
 }
 
-/** Writes what the printer said; answers whether this look and the one before both found it down. */
-async function noteState(db: Db, printer: PrinterRow, state: PrinterState, now: Date): Promise<boolean> {
+/** Writes what a look at the printer found; answers whether it is known not printing (knownNotPrinting). */
+async function noteState(db: Db, printer: PrinterRow, look: PrinterLook, now: Date): Promise<boolean> {
   const previous = printer.state as PrinterState;
-  if (previous === state) return confirmsDown(previous, state);
-  printer.state = state;
-  await db.update(printers).set({ state, stateAt: now }).where(eq(printers.id, printer.id));
-  return confirmsDown(previous, state);
+  if (previous === look.state) return knownNotPrinting(previous, look);
+  printer.state = look.state;
+  await db.update(printers).set({ state: look.state, stateAt: now }).where(eq(printers.id, printer.id));
+  return knownNotPrinting(previous, look);
 }
 
-/** What a printer's pass learnt of it: its state, and whether it is known not printing (confirmsDown). */
+/** What a printer's pass learnt of it: its state, and whether it is known not printing (knownNotPrinting). */
 interface Checked {
   state: PrinterState | null;
   down: boolean;
 }
 
-/** The next look at a job that could not print now: backoff, but never past its failover moment. */
-function nextLook(deps: SenderDeps, job: JobRow, printer: PrinterRow, now: Date): Date {
-  const at = now.getTime() + retryDelayMs(job.attempts + 1);
-  if (printer.backupPrinterId === null) return new Date(at);
-  const failover = (job.transferredAt ?? job.createdAt).getTime() + deps.failoverMs;
-  return new Date(Math.min(at, Math.max(failover, now.getTime())));
+const leadOf = (deps: SenderDeps) => failoverLeadMs(deps.pollMs ?? 0, deps.links.timeoutMs);
+
+/** When a job not printed by then moves to its printer's backup (core's failoverMoveAt). */
+const moveAtOf = (deps: SenderDeps, job: JobRow): Date =>
+  failoverMoveAt(job.transferredAt ?? job.createdAt, deps.failoverMs, leadOf(deps));
+
+/** Whether a job moves to its printer's backup now (core's shouldFailOver, with this queue's lead). */
+const dueToMove = (
+  deps: SenderDeps,
+  job: JobRow,
+  printer: PrinterRow,
+  look: { state: PrintJobState; printerState: PrinterState; printerDown: boolean; now: Date },
+) =>
+  shouldFailOver({
+    ...look,
+    since: job.transferredAt ?? job.createdAt,
+    failoverMs: deps.failoverMs,
+    leadMs: leadOf(deps),
+    backupPrinterId: printer.backupPrinterId,
+  });
+
+/**
+ * The next look at a job that could not print now: after `waitMs` (a backoff), but never past its
+ * move time, so it moves then and not a backoff later.
+ */
+function nextLook(deps: SenderDeps, job: JobRow, printer: PrinterRow, now: Date, waitMs: number): Date {
+  return nextLookAt(now, waitMs, printer.backupPrinterId === null ? null : moveAtOf(deps, job));
 }
 
 /**
  * A job moves to its printer's backup (compare-and-set on its state and printer) and is queued there:
  * a queued one, or an unknown one whose printer is not printing (core's mayTransferJob).
  */
-async function transfer(deps: SenderDeps, job: JobRow, printer: PrinterRow, now: Date): Promise<boolean> {
+async function transfer(
+  deps: SenderDeps,
+  job: JobRow,
+  printer: PrinterRow,
+  now: Date,
+  pass: PassCount,
+): Promise<boolean> {
   const backup = printer.backupPrinterId;
   if (backup === null) return false;
   const moved = await deps.db
@@ -103,6 +145,7 @@ async function transfer(deps: SenderDeps, job: JobRow, printer: PrinterRow, now:
       and(eq(printJobs.id, job.id), eq(printJobs.printerId, job.printerId), eq(printJobs.state, job.state)),
     )
     .returning({ id: printJobs.id });
+  pass.moved += moved.length;
   return moved.length > 0;
 }
 
@@ -125,35 +168,28 @@ async function sendQueued(
   printer: PrinterRow,
   job: JobRow,
   checked: Checked,
+  pass: PassCount,
 ): Promise<void> {
   const now = deps.now();
-  const since = job.transferredAt ?? job.createdAt;
-  const due = (state: PrinterState, printerDown: boolean, at: Date) =>
-    shouldFailOver({
-      state: "queued",
-      printerState: state,
-      printerDown,
-      since,
-      now: at,
-      failoverMs: deps.failoverMs,
-      backupPrinterId: printer.backupPrinterId,
-    });
+  const due = (printerState: PrinterState, printerDown: boolean, at: Date) =>
+    dueToMove(deps, job, printer, { state: "queued", printerState, printerDown, now: at });
   // what the printer said last (this pass, or the state check): a healthy printer keeps its jobs
   if (due(checked.state ?? (printer.state as PrinterState), checked.down, now))
-    if (await transfer(deps, job, printer, now)) return;
+    if (await transfer(deps, job, printer, now, pass)) return;
   const wait = async (error: string) => {
     await deps.db
       .update(printJobs)
-      .set({ nextAt: nextLook(deps, job, printer, now), error })
+      .set({ nextAt: nextLook(deps, job, printer, now, retryDelayMs(job.attempts + 1)), error })
       .where(and(eq(printJobs.id, job.id), eq(printJobs.state, "queued")));
   };
   if (checked.state !== null && checked.state !== "online") return wait(`打印机状态：${checked.state}`);
   if (printer.kind !== "lan") {
     // a cloud printer is asked first: a job for an offline one waits here (or moves), never at the service
     if (checked.state === null) {
-      checked.state = await link.state();
-      checked.down = await noteState(deps.db, printer, checked.state, now);
-      if (due(checked.state, checked.down, now) && (await transfer(deps, job, printer, now))) return;
+      const look = await link.state();
+      checked.state = look.state;
+      checked.down = await noteState(deps.db, printer, look, now);
+      if (due(checked.state, checked.down, now) && (await transfer(deps, job, printer, now, pass))) return;
     }
     if (checked.state !== "online") return wait(`打印机状态：${checked.state}`);
   }
@@ -168,7 +204,7 @@ async function sendQueued(
   const sent = { ...job, attempts: job.attempts + 1 };
   switch (outcome.kind) {
     case "printed":
-      await noteState(deps.db, printer, "online", at);
+      await noteState(deps.db, printer, { state: "online", said: true }, at);
       await moveJob(deps.db, job, "sent", "printed", { doneAt: at });
       return;
     case "accepted":
@@ -178,15 +214,15 @@ async function sendQueued(
       });
       return;
     case "notSent": {
-      // the printer is now known not printing: this job and the next ones go to the backup at once
+      // known not printing now (it said so, or twice silent): this job and the next ones go to the backup
       checked.state = outcome.state;
-      checked.down = await noteState(deps.db, printer, outcome.state, at);
+      checked.down = await noteState(deps.db, printer, outcome, at);
       const back = await moveJob(deps.db, job, "sent", "queued", {
-        nextAt: nextLook(deps, sent, printer, at),
+        nextAt: nextLook(deps, sent, printer, at, retryDelayMs(sent.attempts + 1)),
         error: outcome.error,
       });
       if (back && due(outcome.state, checked.down, at))
-        await transfer(deps, { ...job, state: "queued" }, printer, at);
+        await transfer(deps, { ...job, state: "queued" }, printer, at, pass);
       return;
     }
     case "refused":
@@ -207,6 +243,7 @@ async function askAbout(
   link: PrinterLink,
   printer: PrinterRow,
   job: JobRow,
+  pass: PassCount,
 ): Promise<void> {
   const now = deps.now();
   if (job.state === "sent" && !job.remoteId) {
@@ -232,65 +269,61 @@ async function askAbout(
       await moveJob(deps.db, job, job.state, "queued", { nextAt: at, error: "服务未收到，重新发送" });
       return;
     case "unanswerable": {
-      if (job.state === "unknown" && printer.backupPrinterId !== null) {
-        // its printer not printing: the backup prints it, marked 转打印 (never an unmarked second copy)
-        const printerState = await link.state();
-        const printerDown = await noteState(deps.db, printer, printerState, at);
-        const since = job.transferredAt ?? job.createdAt;
-        const due = { since, now: at, failoverMs: deps.failoverMs, backupPrinterId: printer.backupPrinterId };
-        if (
-          shouldFailOver({ ...due, state: "unknown", printerState, printerDown }) &&
-          (await transfer(deps, job, printer, at))
-        )
-          return;
+      // a cloud service holds what it accepted for a printer that is down and prints it once the
+      // printer is back: a 转打印 copy now would be followed by that unmarked one (the bench saw it), so
+      // only a LAN printer's unknown job moves; a cloud one waits for its service's word (or 重印)
+      if (job.state === "unknown" && printer.backupPrinterId !== null && printer.kind === "lan") {
+        // its printer not printing: the backup prints it, marked 转打印
+        const look = await link.state();
+        const printerDown = await noteState(deps.db, printer, look, at);
+        const state = { state: "unknown" as const, printerState: look.state, printerDown, now: at };
+        if (dueToMove(deps, job, printer, state) && (await transfer(deps, job, printer, at, pass))) return;
       }
       const wait = job.remoteId
         ? ASK_EVERY_MS * 4
         : printer.backupPrinterId !== null
-          ? 3000
+          ? UNKNOWN_LOOK_MS
           : UNANSWERABLE_WAIT_MS;
       await deps.db
         .update(printJobs)
-        .set({ nextAt: new Date(at.getTime() + wait), error: asked.error })
+        .set({ nextAt: nextLook(deps, job, printer, at, wait), error: asked.error })
         .where(and(eq(printJobs.id, job.id), eq(printJobs.state, job.state)));
       return;
     }
   }
 }
 
-async function servePrinter(deps: SenderDeps, printer: PrinterRow, jobs: JobRow[]): Promise<void> {
+async function servePrinter(
+  deps: SenderDeps,
+  printer: PrinterRow,
+  jobs: JobRow[],
+  pass: PassCount,
+): Promise<void> {
   const link = linkOf(printer, deps.links);
   const checked: Checked = { state: null, down: false };
   for (const job of jobs) {
     if (!link) {
       // a browser printer: the console prints it; only the move to a backup is the queue's
       const now = deps.now();
-      const since = job.transferredAt ?? job.createdAt;
-      if (
-        job.state === "queued" &&
-        shouldFailOver({
-          state: job.state,
-          printerState: printer.state as PrinterState,
-          printerDown: false,
-          since,
-          now,
-          failoverMs: deps.failoverMs,
-          backupPrinterId: printer.backupPrinterId,
-        })
-      )
-        await transfer(deps, job, printer, now);
+      const state = { printerState: printer.state as PrinterState, printerDown: false, now };
+      if (job.state === "queued" && dueToMove(deps, job, printer, { ...state, state: job.state }))
+        await transfer(deps, job, printer, now, pass);
       continue;
     }
-    if (job.state === "queued") await sendQueued(deps, link, printer, job, checked);
-    else await askAbout(deps, link, printer, job);
+    if (job.state === "queued") await sendQueued(deps, link, printer, job, checked, pass);
+    else await askAbout(deps, link, printer, job, pass);
   }
 }
 
-/** One pass over the due jobs, if this process holds the queue: answers how many jobs it looked at. */
-export async function printPass(deps: SenderDeps): Promise<number> {
+/**
+ * One pass over the due jobs, if this process holds the queue: answers how many jobs it looked at,
+ * and how many it moved to a backup (the caller passes again at once: they are due there now).
+ */
+export async function printPass(deps: SenderDeps): Promise<{ looked: number; moved: number }> {
   const now = deps.now();
   const claim = { name: "print-queue", holder: deps.holder };
-  if (!(await claimJob(deps.db, { ...claim, now, claimMs: 60_000 }))) return 0;
+  const pass: PassCount = { moved: 0 };
+  if (!(await claimJob(deps.db, { ...claim, now, claimMs: 60_000 }))) return { looked: 0, moved: 0 };
   try {
     const due = await deps.db
       .select({ job: printJobs, printer: printers })
@@ -307,12 +340,12 @@ export async function printPass(deps: SenderDeps): Promise<number> {
     }
     await Promise.all(
       [...byPrinter.values()].map(({ printer, jobs }) =>
-        servePrinter(deps, printer, jobs).catch((error) =>
+        servePrinter(deps, printer, jobs, pass).catch((error) =>
           deps.log?.error({ err: error, printerId: printer.id }, "print queue: a printer's pass failed"),
         ),
       ),
     );
-    return due.length;
+    return { looked: due.length, moved: pass.moved };
   } finally {
     await releaseJob(deps.db, claim);
   }

@@ -31,6 +31,8 @@ export interface CloudOrder {
   /** the caller's key for it (易联云's origin_id) and the account that sent it */
   origin?: string;
   account?: string;
+  /** where this order's callback goes, given with it (飞鹅's backurl) */
+  backUrl?: string;
 }
 
 export interface CloudFake {
@@ -38,7 +40,7 @@ export interface CloudFake {
   faults: CloudFaults;
   printers: Map<string, CloudPrinter>;
   orders: Map<string, CloudOrder>;
-  /** where the service posts its callbacks (null: none) */
+  /** where the service posts its callbacks (null: none), unless the fake says per order (callbackUrlOf) */
   callbackUrl: string | null;
   /** callbacks posted (duplicates included) */
   callbacks: number;
@@ -76,16 +78,18 @@ async function postCallback(url: string, fields: Record<string, string>): Promis
 
 /**
  * A cloud fake: `handle` answers the service's calls; `callbackOf` the fields of the callback that
- * says an order printed (each service's own, signed as it signs them).
+ * says an order printed (each service's own, signed as it signs them); `callbackUrlOf` where it goes
+ * (by default the fake's callbackUrl, the address set in a developer console).
  */
 export async function startCloudFake(
   handle: (fake: CloudFake) => FormHandler,
   callbackOf: (order: CloudOrder) => Record<string, string>,
+  callbackUrlOf: (order: CloudOrder, fake: CloudFake) => string | null = (_, fake) => fake.callbackUrl,
 ): Promise<CloudFake> {
   const printers = new Map<string, CloudPrinter>();
   const orders = new Map<string, CloudOrder>();
   const call = (order: CloudOrder) => {
-    const url = fake.callbackUrl;
+    const url = callbackUrlOf(order, fake);
     if (!url) return;
     const copies = 1 + fake.faults.duplicateCallbacks();
     for (let i = 0; i < copies; i++) {

@@ -7,8 +7,10 @@ import { type CloudFake, type CloudOrder, markupToText, startCloudFake } from ".
  * A 飞鹅 (Feieyun) open API on 127.0.0.1 (POST /Api/Open/, form fields): every call's sig must be
  * sha1(user + UKEY + stime) of a known account and stime within five minutes; Open_printMsg answers
  * an order id like 飞鹅's, Open_queryOrderState whether it printed, Open_queryPrinterStatus the
- * printer's state in 飞鹅's words. Once a print is on paper it posts its order state to `callbackUrl`
- * (orderId, status 1, stime, signed SHA256withRSA with its own key, `publicKey`). Faults: see CloudFaults.
+ * printer's state in 飞鹅's words. Once a print is on paper it posts its order state as 飞鹅 does
+ * (订单状态回调: form fields orderId, status 1, stime, sign = base64 SHA256withRSA with its own key,
+ * `publicKey`, over feieyunCallbackText) to the `backurl` its Open_printMsg carried, and only then:
+ * 飞鹅 calls back for no order sent without one. Faults: see CloudFaults.
  */
 export interface FeieyunFake extends CloudFake {
   /** user → UKEY */
@@ -17,6 +19,13 @@ export interface FeieyunFake extends CloudFake {
   printCalls: number;
   /** the key its callbacks are verified with (the server's FEIEYUN_CALLBACK_PUBLIC_KEY) */
   publicKey: string;
+  /**
+   * where a backurl's host answers, as DNS would tell 飞鹅 (tests and the bench learn the server's
+   * port only once it listens): the callback goes to the backurl's path and query there; null: as given
+   */
+  serverOrigin: string | null;
+  /** the sign 飞鹅 puts on a callback of these fields (tests forge nothing with it: it is 飞鹅's key) */
+  signCallback(fields: Record<string, string>): string;
 }
 
 const STATUS_TEXT = { online: "在线，工作状态正常。", offline: "离线。" } as const;
@@ -31,10 +40,11 @@ export async function startFeieyunFake(now: () => Date = () => new Date()): Prom
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs8", format: "pem" },
   });
+  const signCallback = (fields: Record<string, string>) =>
+    createSign("RSA-SHA256").update(feieyunCallbackText(fields)).sign(keys.privateKey, "base64");
   const callback = (order: CloudOrder) => {
     const fields = { orderId: order.id, status: "1", stime: String(Math.floor(now().getTime() / 1000)) };
-    const sign = createSign("RSA-SHA256").update(feieyunCallbackText(fields)).sign(keys.privateKey, "base64");
-    return { ...fields, sign };
+    return { ...fields, sign: signCallback(fields) };
   };
   const fake = await startCloudFake(
     (cloud) => (path, fields) => {
@@ -51,7 +61,13 @@ export async function startFeieyunFake(now: () => Date = () => new Date()): Prom
         case "Open_printMsg": {
           if (!cloud.printers.has(sn)) return { answer: { ret: 1002, msg: "打印机编号错误", data: null } };
           const id = `${sn}_${now().toISOString().replace(/\D/g, "").slice(0, 14)}_${++sequence}`;
-          cloud.accept({ printer: sn, id, text: markupToText(fields.get("content") ?? "", /<BR>/g) });
+          const backUrl = fields.get("backurl") || undefined;
+          cloud.accept({
+            printer: sn,
+            id,
+            backUrl,
+            text: markupToText(fields.get("content") ?? "", /<BR>/g),
+          });
           if (self) self.printCalls++;
           return { answer: { ret: 0, msg: "ok", data: id, serverExecutedTime: 3 }, accepted: true };
         }
@@ -76,7 +92,18 @@ export async function startFeieyunFake(now: () => Date = () => new Date()): Prom
       }
     },
     callback,
+    (order) => {
+      if (!order.backUrl) return null;
+      const at = new URL(order.backUrl);
+      return self?.serverOrigin ? `${self.serverOrigin}${at.pathname}${at.search}` : order.backUrl;
+    },
   );
-  self = Object.assign(fake, { accounts, printCalls: 0, publicKey: keys.publicKey });
+  self = Object.assign(fake, {
+    accounts,
+    printCalls: 0,
+    publicKey: keys.publicKey,
+    serverOrigin: null,
+    signCallback,
+  });
   return self;
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type PrinterState, renderFeieyun } from "@tablemate/core";
+import { type PrinterLook, type PrinterState, renderFeieyun } from "@tablemate/core";
 import { z } from "zod";
 import { postForm } from "./http.js";
 import type { AskOutcome, PrinterLink, PrintJobToSend, SendOutcome } from "./link.js";
@@ -26,9 +26,14 @@ export function feieyunState(text: string): PrinterState {
  * printer's state, asked before each send so an offline printer's job waits or goes to the backup
  * instead of queueing at 飞鹅. 飞鹅 takes no key of ours: a send whose answer was lost has no order id
  * to ask about, so it stays unknown for staff to decide (重印) and is never sent again by itself.
+ *
+ * 飞鹅 calls back (订单状态回调, see callbacks.ts) only for an order whose Open_printMsg carried
+ * `backurl`, an address first whitelisted in its admin (飞鹅's document, help.feieyun.com/document.php,
+ * as the houseme/feie Go SDK quotes it: "需要服务商在开发者后台配置回调地址白名单，并在提交打印订单时
+ * 提交回调地址"; its field `backurl`): `backUrl` is sent with every print when set.
  */
 export function feieyunLink(
-  account: { url: string; user: string; ukey: string; sn: string },
+  account: { url: string; user: string; ukey: string; sn: string; backUrl?: string },
   timeoutMs: number,
   now: () => Date,
 ): PrinterLink {
@@ -42,22 +47,24 @@ export function feieyunLink(
     );
   };
   return {
-    async state() {
+    async state(): Promise<PrinterLook> {
       const answer = await call("Open_queryPrinterStatus", { sn: account.sn });
-      if (answer.status !== "answered") return "offline";
+      if (answer.status !== "answered") return { state: "offline", said: false };
       const parsed = answerSchema.safeParse(answer.body);
+      // 飞鹅's own word (离线 after it lost the printer for two minutes, 不正常 mostly no paper)
       return parsed.success && parsed.data.ret === 0 && typeof parsed.data.data === "string"
-        ? feieyunState(parsed.data.data)
-        : "unknown";
+        ? { state: feieyunState(parsed.data.data), said: true }
+        : { state: "unknown", said: false };
     },
     async send(job: PrintJobToSend): Promise<SendOutcome> {
       const answer = await call("Open_printMsg", {
         sn: account.sn,
         content: renderFeieyun(job.page, job.paper),
         times: "1",
+        ...(account.backUrl ? { backurl: account.backUrl } : {}),
       });
       if (answer.status === "notReached")
-        return { kind: "notSent", state: "offline", error: `飞鹅云无法连接：${answer.error}` };
+        return { kind: "notSent", state: "offline", said: false, error: `飞鹅云无法连接：${answer.error}` };
       if (answer.status === "lost") return { kind: "unknown", error: `飞鹅云应答丢失：${answer.error}` };
       const parsed = answerSchema.safeParse(answer.body);
       if (!parsed.success) return { kind: "unknown", error: "飞鹅云应答格式有误" };

@@ -7,6 +7,8 @@ import { yilianyunLink } from "./yilianyun.js";
 
 export interface LinkConfig {
   feieyunUrl: string;
+  /** the address 飞鹅 posts its order-state callbacks to (sent as each print's backurl); none: no callbacks */
+  feieyunBackUrl?: string;
   yilianyunUrl: string;
   timeoutMs: number;
   sealer: Sealer;
@@ -25,7 +27,13 @@ export function linkOf(
       return lanLink({ host: settings.host ?? "", port: settings.port ?? 9100 }, config.timeoutMs);
     case "feieyun":
       return feieyunLink(
-        { url: config.feieyunUrl, user: settings.user ?? "", ukey: secret(), sn: settings.sn ?? "" },
+        {
+          url: config.feieyunUrl,
+          user: settings.user ?? "",
+          ukey: secret(),
+          sn: settings.sn ?? "",
+          backUrl: config.feieyunBackUrl,
+        },
         config.timeoutMs,
         config.now,
       );

@@ -1,5 +1,5 @@
 import { createConnection, type Socket } from "node:net";
-import { DLE_EOT, type PrinterState, printerStateOf, renderEscpos } from "@tablemate/core";
+import { DLE_EOT, type PrinterLook, printerLookOf, renderEscpos } from "@tablemate/core";
 import iconv from "iconv-lite";
 import type { AskOutcome, PrinterLink, PrintJobToSend, SendOutcome } from "./link.js";
 
@@ -55,8 +55,8 @@ class PrinterSocket {
     return this.received.shift() as number;
   }
 
-  /** DLE EOT 1, 2 and 4: the printer's real-time status. */
-  async status(timeoutMs: number): Promise<PrinterState> {
+  /** DLE EOT 1, 2 and 4: the printer's real-time status, said by it (valid bytes) or not (garbage). */
+  async status(timeoutMs: number): Promise<PrinterLook> {
     const ask = async (n: number) => {
       this.socket.write(Buffer.from([0x10, 0x04, n]));
       return this.byte(timeoutMs);
@@ -64,7 +64,7 @@ class PrinterSocket {
     const printer = await ask(DLE_EOT.printer);
     const offlineCause = await ask(DLE_EOT.offlineCause);
     const paper = await ask(DLE_EOT.paper);
-    return printerStateOf({ printer, offlineCause, paper });
+    return printerLookOf({ printer, offlineCause, paper });
   }
 
   write(bytes: Uint8Array): Promise<void> {
@@ -87,7 +87,7 @@ class PrinterSocket {
 export function lanLink(target: { host: string; port: number }, timeoutMs: number): PrinterLink {
   const connect = () => PrinterSocket.open(target.host, target.port, timeoutMs);
   return {
-    async state() {
+    async state(): Promise<PrinterLook> {
       try {
         const socket = await connect();
         try {
@@ -96,29 +96,36 @@ export function lanLink(target: { host: string; port: number }, timeoutMs: numbe
           socket.close();
         }
       } catch {
-        return "offline";
+        return { state: "offline", said: false };
       }
     },
     async send(job: PrintJobToSend): Promise<SendOutcome> {
+      const silent = (error: string): SendOutcome => ({
+        kind: "notSent",
+        state: "offline",
+        said: false,
+        error,
+      });
       let socket: PrinterSocket;
       try {
         socket = await connect();
       } catch (error) {
-        return { kind: "notSent", state: "offline", error: `连接打印机失败：${(error as Error).message}` };
+        return silent(`连接打印机失败：${(error as Error).message}`);
       }
       try {
-        let before: PrinterState;
+        let before: PrinterLook;
         try {
           before = await socket.status(timeoutMs);
         } catch (error) {
-          return { kind: "notSent", state: "offline", error: `打印机无响应：${(error as Error).message}` };
+          return silent(`打印机无响应：${(error as Error).message}`);
         }
-        if (before !== "online") return { kind: "notSent", state: before, error: `打印机状态：${before}` };
+        if (before.state !== "online")
+          return { kind: "notSent", ...before, error: `打印机状态：${before.state}` };
         try {
           await socket.write(renderEscpos(job.page, job.paper, gb18030));
           const after = await socket.status(timeoutMs);
-          if (after === "online") return { kind: "printed" };
-          return { kind: "unknown", error: `打印后打印机状态：${after}` };
+          if (after.state === "online") return { kind: "printed" };
+          return { kind: "unknown", error: `打印后打印机状态：${after.state}` };
         } catch (error) {
           return { kind: "unknown", error: `发送中断：${(error as Error).message}` };
         }

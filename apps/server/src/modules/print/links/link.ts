@@ -1,4 +1,4 @@
-import type { PaperWidth, PrintDoc, PrinterState } from "@tablemate/core";
+import type { PaperWidth, PrintDoc, PrinterLook, PrinterState } from "@tablemate/core";
 
 /**
  * One printer as the print queue talks to it (issue 27), whatever its kind: its state, a send of
@@ -9,8 +9,11 @@ export type SendOutcome =
   | { kind: "printed" }
   /** the service took it and gave its id: ask it later whether it printed */
   | { kind: "accepted"; remoteId: string }
-  /** it certainly did not print (unreachable, offline, out of paper): try again, or the backup */
-  | { kind: "notSent"; state: PrinterState; error: string }
+  /**
+   * it certainly did not print (unreachable, offline, out of paper): try again, or the backup; `said`
+   * whether the printer or its service said its state (see PrinterLook) or it is inferred from silence
+   */
+  | { kind: "notSent"; state: PrinterState; said: boolean; error: string }
   /** the service refused it for good (a wrong key, an unknown printer) */
   | { kind: "refused"; error: string }
   /** the answer was lost after the job left: never resent before the service is asked */
@@ -33,7 +36,8 @@ export interface PrintJobToSend {
 }
 
 export interface PrinterLink {
-  state(): Promise<PrinterState>;
+  /** its state, and whether the printer or its service said so (PrinterLook) */
+  state(): Promise<PrinterLook>;
   send(job: PrintJobToSend): Promise<SendOutcome>;
   ask(job: PrintJobToSend): Promise<AskOutcome>;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { type PrinterState, renderYilianyun } from "@tablemate/core";
+import { type PrinterLook, type PrinterState, renderYilianyun } from "@tablemate/core";
 import { z } from "zod";
 import { type FormAnswer, postForm } from "./http.js";
 import {
@@ -91,19 +91,21 @@ export function yilianyunLink(account: Account, timeoutMs: number, now: () => Da
     return parsed.success ? parsed.data : null;
   };
   return {
-    async state() {
+    async state(): Promise<PrinterLook> {
       const body = bodyOf(await call("/printer/getprintstatus", {}));
       const state = z.object({ state: z.coerce.string() }).safeParse(body?.body);
-      return body?.error === "0" && state.success ? yilianyunState(state.data.state) : "offline";
+      return body?.error === "0" && state.success
+        ? { state: yilianyunState(state.data.state), said: true }
+        : { state: "offline", said: false };
     },
     async send(job: PrintJobToSend): Promise<SendOutcome> {
       const answer = await call("/print/index", {
         content: renderYilianyun(job.page, job.paper),
         origin_id: originIdOf(job.id),
       });
-      if (!answer) return { kind: "notSent", state: "unknown", error: "易联云授权失败" };
+      if (!answer) return { kind: "notSent", state: "unknown", said: false, error: "易联云授权失败" };
       if (answer.status === "notReached")
-        return { kind: "notSent", state: "offline", error: `易联云无法连接：${answer.error}` };
+        return { kind: "notSent", state: "offline", said: false, error: `易联云无法连接：${answer.error}` };
       if (answer.status === "lost") return { kind: "unknown", error: `易联云应答丢失：${answer.error}` };
       const body = bodyOf(answer);
       if (!body) return { kind: "unknown", error: "易联云应答格式有误" };
