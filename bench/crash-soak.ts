@@ -9,7 +9,8 @@
 import { join } from "node:path";
 import { type RunningServer, startServer } from "../e2e/support/server.js";
 import { benchMain } from "./bench-main.js";
-import { type Acknowledged, Cashier, Floor, type Seat } from "./crash/diners.js";
+import { type Acknowledged, Cashier, Floor } from "./crash/diners.js";
+import { ownerOf, PAY_LATER, PREPAY, seatsOf } from "./crash/seats.js";
 import { loadAverageNow } from "./machine.js";
 import { median } from "./medians.js";
 
@@ -22,9 +23,6 @@ const KILL_AFTER_MS: [number, number] = [2000, 15_000];
 /** how long the payments may take to end paid after the last restart (the reconciliation job asks after 30 s) */
 const PAYMENTS_SETTLE_MS = 150_000;
 const SECRET = "tablemate-bench-crash-soak-secret-0123456789";
-/** the demo's pay-later and prepayment restaurants */
-const PAY_LATER = "川味小馆";
-const PREPAY = "江南食府";
 
 interface Results {
   rounds: number;
@@ -47,37 +45,13 @@ interface Results {
 const log = (text: string) => process.stderr.write(`[crash-soak] ${text}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The restaurant's owner as the first start printed them: `  <rid> <name>: <login> / <password>`. */
-function ownerOf(output: string, name: string): { login: string; password: string } {
-  const printed = new RegExp(`^ {2}\\d+ ${name}: (\\S+) / (\\S+)\\s*$`, "m").exec(output);
-  if (!printed?.[1] || !printed[2]) throw new Error(`no console sign-in printed for ${name}`);
-  return { login: printed[1], password: printed[2] };
-}
-
-function seatsOf(server: RunningServer): Seat[] {
-  const at = (name: string, prepay: boolean) =>
-    server.tables
-      .filter((t) => t.restaurant === name)
-      .slice(0, DINERS / 2)
-      .map((t) => {
-        const q = new URL(t.url).searchParams;
-        return {
-          rid: Number(q.get("hotelid")),
-          tableId: Number(q.get("tn")),
-          sid: q.get("sid") ?? "",
-          prepay,
-        };
-      });
-  return [...at(PAY_LATER, false), ...at(PREPAY, true)];
-}
-
 async function run(resources: { server?: RunningServer }): Promise<Results> {
   const server = await startServer({ SECRET, PASSWORD_COST: "14", LOG_LEVEL: "warn" });
   resources.server = server;
   const base = () => server.url;
   const acknowledged: Acknowledged = { orders: new Map(), payments: new Map(), settles: 0, failures: {} };
   const floor = new Floor(base, SECRET, acknowledged);
-  const seats = seatsOf(server);
+  const seats = seatsOf(server, DINERS);
   log(
     `${seats.length} diners: ${seats.filter((s) => !s.prepay).length} at ${PAY_LATER}, ${seats.filter((s) => s.prepay).length} at ${PREPAY}`,
   );

@@ -154,6 +154,9 @@ export async function startServer(
   };
 }
 
+/** How long a start may take to print its links (SERVER_START_TIMEOUT_S, for a crowded machine; 90 s by default). */
+const START_TIMEOUT_MS = Number(process.env.SERVER_START_TIMEOUT_S ?? 90) * 1000;
+
 /** Spawns the server and resolves once this process has printed its table links. */
 async function launch(
   env: NodeJS.ProcessEnv,
@@ -175,7 +178,7 @@ async function launch(
   child.stderr?.on("data", collect);
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), START_TIMEOUT_MS);
     const check = () => {
       if (/Table links:[\s\S]*\n\n/.test(output)) {
         clearTimeout(timer);

@@ -10,6 +10,7 @@ import { damagedStore } from "./db/store/explain.js";
 import { acquireDataDirLock, type DataDirLock } from "./db/store/lock.js";
 import { storeFolder } from "./db/store/restore.js";
 import { migrationsOf } from "./db/store/snapshot.js";
+import { upgradeNotice, upgradeStore } from "./db/store/upgrade.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { redisBackplane } from "./realtime/redis-backplane.js";
 import { resolveSecret } from "./security/secret.js";
@@ -25,8 +26,8 @@ export function serverClock(config: Pick<Config, "TEST_CLOCK_SHIFT_MS">): () => 
 
 /**
  * Opens the configured database: the embedded store only once DATA_DIR's lock is this process's (a
- * second process is refused, naming the holder), and a folder the engine cannot open is explained,
- * never touched. Closing the database gives the lock back.
+ * second process is refused, naming the holder), a folder the previous engine made is upgraded first
+ * (store/upgrade.ts), and a folder the engine cannot open is explained, never touched. Closing the database gives the lock back.
  */
 export async function openStore(
   config: Config,
@@ -43,6 +44,8 @@ export async function openStore(
   const lock =
     who.lock ?? acquireDataDirLock(config.DATA_DIR, { command: who.command, port: who.port ?? null });
   try {
+    const upgraded = await upgradeStore(config.DATA_DIR);
+    if (upgraded) console.warn(upgradeNotice(upgraded));
     const database = await openDatabase({ dataDir: storeFolder(config.DATA_DIR) });
     const close = database.close;
     database.close = async () => {

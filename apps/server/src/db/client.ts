@@ -48,6 +48,25 @@ const BEGIN = {
   write: "begin",
 } as const;
 
+/**
+ * What the sessions need of a PGlite client: the installed engine's, or the previous engine's that
+ * reads a folder of the PostgreSQL major before (store/upgrade.ts).
+ */
+export interface PgliteClient {
+  transaction<T>(
+    work: (tx: { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> }) => Promise<T>,
+  ): Promise<T>;
+}
+
+/** Database.session on PGlite: it has one connection, so a transaction holds it and others' statements wait for the end. */
+export function pgliteSession(client: PgliteClient): Database["session"] {
+  return (mode, work) =>
+    client.transaction(async (tx) => {
+      if (mode === "snapshot") await tx.query("set transaction isolation level repeatable read, read only");
+      return work(async (text, params) => (await tx.query(text, params)).rows as never);
+    });
+}
+
 export const migrationsFolder = new URL("../../drizzle", import.meta.url).pathname;
 
 /**
@@ -125,12 +144,7 @@ export async function openDatabase(opts: {
     ping: async () => {
       await client.query("select 1");
     },
-    // PGlite has one connection: its transaction holds it, so others' statements wait for the end
-    session: (mode, work) =>
-      client.transaction(async (tx) => {
-        if (mode === "snapshot") await tx.query("set transaction isolation level repeatable read, read only");
-        return work(async (text, params) => (await tx.query(text, params)).rows as never);
-      }),
+    session: pgliteSession(client),
     // a checkpoint first: the next start has no WAL to replay
     close: async () => {
       if (!client.closed) await client.exec("checkpoint");

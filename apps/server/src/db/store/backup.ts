@@ -41,8 +41,11 @@ export function backupsDir(dataDir: string): string {
 
 /** tablemate-2026-11-28T04-40-01-123Z.backup.gz: sorting by name is sorting by time */
 export function backupName(at: Date): string {
-  return `tablemate-${at.toISOString().replaceAll(":", "-").replace(".", "-")}${SUFFIX}`;
+  return `tablemate-${fileStamp(at)}${SUFFIX}`;
 }
+
+/** A moment as a file name takes it: 2026-11-28T04-40-01-123Z */
+export const fileStamp = (at: Date) => at.toISOString().replaceAll(":", "-").replace(".", "-");
 
 function takenAtOf(name: string): Date | null {
   const match = /^tablemate-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z\.backup\.gz$/.exec(name);
@@ -50,7 +53,10 @@ function takenAtOf(name: string): Date | null {
 }
 
 /** Writes a backup of `database` into `file` (which must not exist yet). */
-export async function takeBackup(database: Database, file: string): Promise<BackupTaken> {
+export async function takeBackup(
+  database: Pick<Database, "kind" | "session">,
+  file: string,
+): Promise<BackupTaken> {
   const started = performance.now();
   mkdirSync(dirname(resolve(file)), { recursive: true });
   const partial = `${file}${PARTIAL}`;

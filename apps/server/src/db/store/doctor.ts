@@ -14,6 +14,7 @@ import { readBackup } from "./format.js";
 import { acquireDataDirLock, describeHolder, holderState, lockPath, readHolder } from "./lock.js";
 import { storeFolder } from "./restore.js";
 import { migrationsOf } from "./snapshot.js";
+import { ENGINE_MAJOR, PREVIOUS_MAJOR, storeMajor } from "./upgrade.js";
 
 export interface Finding {
   ok: boolean;
@@ -44,13 +45,18 @@ export async function examine(config: Config): Promise<Finding[]> {
     say(true, `${store} does not exist yet: the first start creates it`);
     return findings.concat(backupFindings(dataDir));
   }
-  const version = existsSync(join(store, "PG_VERSION"))
-    ? readFileSync(join(store, "PG_VERSION"), "utf8").trim()
-    : null;
+  const version = storeMajor(store);
   say(
     version !== null,
-    `folder ${store}: PostgreSQL ${version ?? "? (no PG_VERSION: not a store, or damaged)"}, engine PGlite ${engineVersion()}`,
+    `folder ${store}: PostgreSQL ${version ?? "? (no PG_VERSION: not a store, or damaged)"}, engine PGlite ${engineVersion()} (PostgreSQL ${ENGINE_MAJOR})`,
   );
+  if (version === PREVIOUS_MAJOR) {
+    say(
+      true,
+      `made by the previous engine: the next start upgrades it to PostgreSQL ${ENGINE_MAJOR} (a backup and the old folder are kept)`,
+    );
+    return findings.concat(backupFindings(dataDir));
+  }
 
   const holder = readHolder(lockPath(dataDir));
   const state = holder ? holderState(holder) : null;

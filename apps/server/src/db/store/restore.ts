@@ -20,6 +20,7 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import { type Database, migrationsFolder, openDatabase, type RawQuery } from "../client.js";
+import { fileStamp } from "./backup.js";
 import { StoreError } from "./errors.js";
 import { type BackupHeader, parseHeader, readBackup } from "./format.js";
 import { acquireDataDirLock } from "./lock.js";
@@ -143,27 +144,37 @@ export async function restoreIntoDataDir(
 ): Promise<{ header: BackupHeader; rows: number; keptAside: string | null }> {
   const lock = acquireDataDirLock(dataDir, { command: "npm run restore", port: null });
   try {
-    const target = storeFolder(dataDir);
-    const building = `${target}.restoring`;
-    // left by a restore that died: never a store in use (that is always DATA_DIR/pglite)
-    rmSync(building, { recursive: true, force: true });
-    const database = await openDatabase({ dataDir: building });
-    let loaded: { header: BackupHeader; rows: number };
-    try {
-      loaded = await loadBackup(database, resolve(file));
-    } catch (error) {
-      await database.close();
-      rmSync(building, { recursive: true, force: true });
-      throw error;
-    }
-    await database.close();
-    const keptAside = existsSync(target)
-      ? `${target}.before-restore-${new Date().toISOString().replaceAll(":", "-").replace(".", "-")}`
-      : null;
-    if (keptAside) renameSync(target, keptAside);
-    renameSync(building, target);
-    return { ...loaded, keptAside };
+    return await replaceStore(dataDir, file, "before-restore");
   } finally {
     lock.release();
   }
+}
+
+/**
+ * Loads `file` into a new embedded folder and swaps it in as DATA_DIR/pglite; the folder it replaces
+ * is renamed `pglite.<aside>-<time>`, never deleted. The caller holds DATA_DIR's lock.
+ */
+export async function replaceStore(
+  dataDir: string,
+  file: string,
+  aside: string,
+): Promise<{ header: BackupHeader; rows: number; keptAside: string | null }> {
+  const target = storeFolder(dataDir);
+  const building = `${target}.restoring`;
+  // left by a restore that died: never a store in use (that is always DATA_DIR/pglite)
+  rmSync(building, { recursive: true, force: true });
+  const database = await openDatabase({ dataDir: building });
+  let loaded: { header: BackupHeader; rows: number };
+  try {
+    loaded = await loadBackup(database, resolve(file));
+  } catch (error) {
+    await database.close();
+    rmSync(building, { recursive: true, force: true });
+    throw error;
+  }
+  await database.close();
+  const keptAside = existsSync(target) ? `${target}.${aside}-${fileStamp(new Date())}` : null;
+  if (keptAside) renameSync(target, keptAside);
+  renameSync(building, target);
+  return { ...loaded, keptAside };
 }
