@@ -9,8 +9,8 @@
 import { join } from "node:path";
 import { type RunningServer, startServer } from "../e2e/support/server.js";
 import { benchMain } from "./bench-main.js";
-import { type Acknowledged, Cashier, Floor } from "./crash/diners.js";
-import { ownerOf, PAY_LATER, PREPAY, seatsOf } from "./crash/seats.js";
+import { type Acknowledged, Floor } from "./crash/diners.js";
+import { PAY_LATER, PREPAY, seatsOf, staffAndDishes } from "./crash/seats.js";
 import { loadAverageNow } from "./machine.js";
 import { median } from "./medians.js";
 
@@ -55,17 +55,7 @@ async function run(resources: { server?: RunningServer }): Promise<Results> {
   log(
     `${seats.length} diners: ${seats.filter((s) => !s.prepay).length} at ${PAY_LATER}, ${seats.filter((s) => s.prepay).length} at ${PREPAY}`,
   );
-  const cashiers = new Map<number, Cashier>();
-  const dishes = new Map<number, number>();
-  for (const [name, seat] of [
-    [PAY_LATER, seats.find((s) => !s.prepay)],
-    [PREPAY, seats.find((s) => s.prepay)],
-  ] as const) {
-    if (!seat) throw new Error(`no table of ${name}`);
-    const { login, password } = ownerOf(server.output(), name);
-    cashiers.set(seat.rid, await Cashier.signIn(base, login, password, acknowledged));
-    dishes.set(seat.rid, await floor.plainDish(seat.rid));
-  }
+  const { cashiers, dishes } = await staffAndDishes(server, floor, seats, acknowledged);
   const cashier = (rid: number) => {
     const found = cashiers.get(rid);
     if (!found) throw new Error(`no cashier at ${rid}`);

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { type RunningServer, startServer } from "../e2e/support/server.js";
 import { secondsFromEnv } from "./bench-env.js";
 import { benchMain } from "./bench-main.js";
-import { type Acknowledged, Cashier, Floor } from "./crash/diners.js";
-import { ownerOf, PAY_LATER, PREPAY, seatsOf } from "./crash/seats.js";
+import { type Acknowledged, Floor } from "./crash/diners.js";
+import { seatsOf, staffAndDishes } from "./crash/seats.js";
 import { loadAverageNow, machineFacts } from "./machine.js";
 import { median } from "./medians.js";
 
@@ -53,17 +53,7 @@ async function run(resources: { server?: RunningServer }) {
   const acknowledged: Acknowledged = { orders: new Map(), payments: new Map(), settles: 0, failures: {} };
   const floor = new Floor(base, SECRET, acknowledged);
   const seats = seatsOf(running, DINERS);
-  const cashiers = new Map<number, Cashier>();
-  const dishes = new Map<number, number>();
-  for (const [name, seat] of [
-    [PAY_LATER, seats.find((s) => !s.prepay)],
-    [PREPAY, seats.find((s) => s.prepay)],
-  ] as const) {
-    if (!seat) throw new Error(`no table of ${name}`);
-    const { login, password } = ownerOf(running.output(), name);
-    cashiers.set(seat.rid, await Cashier.signIn(base, login, password, acknowledged));
-    dishes.set(seat.rid, await floor.plainDish(seat.rid));
-  }
+  const { cashiers, dishes } = await staffAndDishes(running, floor, seats, acknowledged);
 
   log(`first start ${firstStartMs} ms; ${seats.length} diners for ${STEADY_MS / 1000} s`);
   const visitMs: number[] = [];

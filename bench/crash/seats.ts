@@ -1,6 +1,6 @@
 /** Where the crash soak's and the embedded-store bench's diners sit, read from what the server printed. */
 import type { RunningServer } from "../../e2e/support/server.js";
-import type { Seat } from "./diners.js";
+import { type Acknowledged, Cashier, type Floor, type Seat } from "./diners.js";
 
 /** the demo's pay-later and prepayment restaurants */
 export const PAY_LATER = "川味小馆";
@@ -29,4 +29,28 @@ export function seatsOf(server: RunningServer, diners: number): Seat[] {
         };
       });
   return [...at(PAY_LATER, false), ...at(PREPAY, true)];
+}
+
+/**
+ * The two restaurants' cashiers, signed in with the owners' printed sign-ins, and a plain dish of each
+ * menu, keyed by restaurant id.
+ */
+export async function staffAndDishes(
+  server: RunningServer,
+  floor: Floor,
+  seats: readonly Seat[],
+  acknowledged: Acknowledged,
+): Promise<{ cashiers: Map<number, Cashier>; dishes: Map<number, number> }> {
+  const cashiers = new Map<number, Cashier>();
+  const dishes = new Map<number, number>();
+  for (const [name, seat] of [
+    [PAY_LATER, seats.find((s) => !s.prepay)],
+    [PREPAY, seats.find((s) => s.prepay)],
+  ] as const) {
+    if (!seat) throw new Error(`no table of ${name}`);
+    const { login, password } = ownerOf(server.output(), name);
+    cashiers.set(seat.rid, await Cashier.signIn(() => server.url, login, password, acknowledged));
+    dishes.set(seat.rid, await floor.plainDish(seat.rid));
+  }
+  return { cashiers, dishes };
 }
