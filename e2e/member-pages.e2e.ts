@@ -106,7 +106,9 @@ describe("the member pages", () => {
     const face = page.getByTestId("card-face");
     await face.waitFor();
     expect(await face.getByTestId("card-type").textContent()).toBe("金卡");
-    await expect.poll(() => page.getByTestId("member-stats").textContent()).toMatch(/^¥0\.00余额0积分2优惠券$/);
+    await expect
+      .poll(() => page.getByTestId("member-stats").textContent())
+      .toMatch(/^¥0\.00余额0积分2优惠券$/);
     await shoot("center");
   });
 
