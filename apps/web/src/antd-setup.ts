@@ -4,7 +4,7 @@ import "antd-mobile/es/global";
 import type { ReactElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
 
-const roots = new WeakMap<Element | DocumentFragment, Root>();
+const roots = new Map<Element | DocumentFragment, Root>();
 
 /**
  * antd-mobile's imperative APIs (Dialog.alert, Dialog.confirm) render with ReactDOM.render, which React 19
@@ -20,6 +20,15 @@ function renderWithCreateRoot(node: ReactElement, container: Element | DocumentF
     root.unmount();
     roots.delete(container);
   };
+}
+
+/**
+ * Every dialog still open unmounted at once, without its closing animation: for a test that ends
+ * with a dialog open, whose animation would otherwise run after its document has gone.
+ */
+export function unmountImperativeRoots(): void {
+  for (const root of roots.values()) root.unmount();
+  roots.clear();
 }
 
 type Dialog = typeof import("antd-mobile/es/components/dialog").default;

@@ -1,6 +1,7 @@
-import { cleanup, configure } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, vi } from "vitest";
-import { imperativeAntd } from "../src/antd-setup.js";
+import { act, cleanup, configure } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { imperativeAntd, unmountImperativeRoots } from "../src/antd-setup.js";
+import { clearToasts } from "../src/features/loading/toast.js";
 import { setLocale } from "../src/i18n/load-locale.js";
 import { resetAppStore } from "../src/store/app-store.js";
 import { clearCookies } from "./cookies.js";
@@ -27,6 +28,12 @@ beforeEach(() => {
 afterEach(() => setLocale("zh-CN", false));
 
 afterEach(() => {
+  // a toast's hide timer or an open dialog's animation would render after the file's document goes
+  // (React then fails on a missing window, an error of no test): take both down with the test
+  act(() => {
+    clearToasts();
+    unmountImperativeRoots();
+  });
   cleanup();
   resetAppStore();
   FakeWebSocket.instances.length = 0;
@@ -39,6 +46,9 @@ afterEach(() => {
   removePageData();
   document.title = "";
 });
+
+// let work React scheduled in the last test's final moments run while the document is still here
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
 
 // jsdom has <dialog> but not its methods (jsdom#3294): open and close it as a browser would, minus the
 // top layer, so a native dialog's content is there to read and answer
