@@ -16,6 +16,7 @@ export default defineConfig({
           name: "server",
           root: "apps/server",
           include: ["test/**/*.test.ts"],
+          globalSetup: ["test/support/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

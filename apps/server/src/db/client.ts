@@ -78,6 +78,8 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir: string;
   lockTimeoutMs?: number;
+  /** PGlite only: the store starts as this dump (PGlite dumpDataDir) instead of an empty one */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const url = opts.url;
@@ -130,7 +132,7 @@ export async function openDatabase(opts: {
     opts.dataDir.startsWith("memory://") || !existsSync(pidFile) ? null : readFileSync(pidFile);
   let client: PGlite;
   try {
-    client = await PGlite.create(opts.dataDir);
+    client = await PGlite.create(opts.dataDir, { loadDataDir: opts.loadDataDir });
   } catch (error) {
     if (pidBefore) writeFileSync(pidFile, pidBefore);
     else rmSync(pidFile, { force: true });

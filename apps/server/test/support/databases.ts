@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { type Database, openDatabase } from "../../src/db/client.js";
 
 /** The PostgreSQL server tests create their databases on (trust auth on this machine and in CI). */
@@ -33,8 +35,14 @@ export async function createTestDatabase(
   { migrated = true, ...opts }: { lockTimeoutMs?: number; migrated?: boolean } = {},
 ): Promise<TestDatabase> {
   if (backend === "pglite") {
-    const database = await openDatabase({ dataDir: "memory://" });
-    if (migrated) await database.migrate();
+    if (!migrated) {
+      const database = await openDatabase({ dataDir: "memory://" });
+      return { database, drop: () => database.close() };
+    }
+    // the run's migrated store (support/global-setup.ts); migrate() then finds nothing left to do
+    const loadDataDir = new Blob([readFileSync(inject("migratedStoreDump"))]);
+    const database = await openDatabase({ dataDir: "memory://", loadDataDir });
+    await database.migrate();
     return { database, drop: () => database.close() };
   }
   const name = `tablemate_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
