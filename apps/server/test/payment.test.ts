@@ -356,7 +356,7 @@ describe.each(BACKENDS)("payment through the port (%s)", (backend) => {
       expect(waiter.statusCode).toBe(403);
     });
 
-    it("refunds with a manager's approval only, never more than was captured, and partial refunds sum exactly", async () => {
+    it("refunds with a manager's approval only, never more than was captured, and partial refunds sum exactly and are not owed again", async () => {
       const { payment, diner, orderId } = await paidOrder();
       const url = API.consoleRefund(rid, payment.intentId);
       const alone = await staff("POST", url, "cashier", { amount: "1.00", reason: "菜品问题" });
@@ -376,6 +376,11 @@ describe.each(BACKENDS)("payment through the port (%s)", (backend) => {
         expect(json(done).code, JSON.stringify(json(done))).toBe(1000);
       }
       expect((await detail(diner, orderId)).orderRefundMoney).toBe("1.67");
+      // money given back for good: the order owes that much less and is not asked for it again
+      const pay = json(await diner.get(`${PAY_API.payOrder(orderId)}?rid=${rid}`)).data as PayView;
+      expect(pay).toMatchObject({ refunded: "1.67", due: "0.00", state: "paid" });
+      expect(Number(pay.paid) - Number(pay.refunded)).toBeCloseTo(Number(payment.paid) - 1.67, 2);
+      expect(json(await diner.prepay(orderId)).code).not.toBe(1000);
       const [after] = json(await staff("GET", `${API.consolePayments(rid)}?orderId=${orderId}`, "cashier"))
         .data as ConsolePayment[];
       expect(after?.refunds.map((r) => [r.amount, r.status, r.approvedBy !== null])).toEqual([

@@ -958,6 +958,8 @@ export const payRefunds = pgTable(
     status: text("status").$type<"pending" | "done" | "failed">().notNull().default("pending"),
     /** why: cancelled, sold out after paying, paid twice, overpaid, a manager's refund */
     reason: text("reason").notNull(),
+    /** a staff refund: money given back for good, which the order then no longer owes (migration 0069) */
+    concession: boolean("concession").notNull().default(false),
     actor: text("actor").notNull(),
     approvedBy: text("approved_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -15,7 +15,7 @@ export interface ShareMoney {
 }
 
 export interface OrderAccountInput {
-  /** what the order owes after member prices, promotions, comps and voids (0 once cancelled) */
+  /** what the order owes after member prices, promotions, comps, voids and staff refunds (0 once cancelled) */
   owedCents: number;
   /** the live bill shares on its lines */
   shares: readonly ShareMoney[];

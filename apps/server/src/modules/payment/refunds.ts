@@ -9,6 +9,15 @@ import type { RefundState } from "./port.js";
 type AttemptRow = typeof payAttempts.$inferSelect;
 export type RefundRow = typeof payRefunds.$inferSelect;
 
+/** Why a refund is made and by whom; `concession` for a staff refund (the order then owes that much less). */
+export interface RefundInput {
+  reason: string;
+  actor: string;
+  approvedBy?: string | null;
+  concession?: boolean;
+  now: Date;
+}
+
 /**
  * Writes a refund of part of a paid attempt, under the attempt's lock, before the provider is asked
  * (the refund number is the call's idempotency key). More than is refundable is refused.
@@ -16,7 +25,7 @@ export type RefundRow = typeof payRefunds.$inferSelect;
 export async function recordRefund(
   tx: Tx,
   attempt: AttemptRow,
-  input: { amountCents: number; reason: string; actor: string; approvedBy?: string | null; now: Date },
+  input: RefundInput & { amountCents: number },
 ): Promise<RefundRow> {
   const { events, refunds } = await lockedAttemptMoney(tx, attempt.id);
   const check = checkRefund(input.amountCents, events, refunds);
@@ -29,6 +38,7 @@ export async function recordRefund(
       refundNo: newRefundNo(input.now),
       amountCents: input.amountCents,
       reason: input.reason,
+      concession: input.concession ?? false,
       actor: input.actor,
       approvedBy: input.approvedBy ?? null,
       createdAt: input.now,
@@ -68,7 +78,7 @@ export async function refundFromAttempts(
   tx: Tx,
   intentId: number,
   amountCents: number,
-  input: { reason: string; actor: string; approvedBy?: string | null; now: Date },
+  input: RefundInput,
 ): Promise<{ refunds: RefundRow[]; leftCents: number }> {
   const paid = await tx
     .select()

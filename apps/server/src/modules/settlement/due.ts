@@ -8,8 +8,8 @@ import { intentMoney } from "../payment/ledger.js";
 /**
  * What an order group (its main order and the orders added to it, less the cancelled) still owes
  * through its pay-first intents, in cents: the group's total and delivery fee less what member money covered of its
- * paid intents' orders (discounts, stored value: credit_cents) and what its events paid net of
- * refunds; never below 0.
+ * paid intents' orders (discounts, stored value: credit_cents), what staff gave back for good (a
+ * staff refund lowers what is owed) and what its events paid net of refunds; never below 0.
  */
 export async function groupDueCents(tx: Tx, mainOrderId: number): Promise<number> {
   const [group] = await tx
@@ -32,13 +32,16 @@ export async function groupDueCents(tx: Tx, mainOrderId: number): Promise<number
     .from(payIntents)
     .where(and(eq(payIntents.kind, "order"), eq(payIntents.orderId, mainOrderId)));
   let netCents = 0;
+  let concededCents = 0;
   for (const m of (
     await intentMoney(
       tx,
       intents.map((i) => i.id),
     )
-  ).values())
+  ).values()) {
     netCents += m.paidCents - m.refundedCents;
-  const owedCents = cents(group?.total ?? "0") + Number(group?.fee ?? 0);
+    concededCents += m.concededCents;
+  }
+  const owedCents = cents(group?.total ?? "0") + Number(group?.fee ?? 0) - concededCents;
   return Math.max(0, owedCents - Number(group?.credit ?? 0) - netCents);
 }

@@ -46,9 +46,11 @@ export async function groupPayments(db: Db, mainOrderId: number, viewerGuid = ""
     : [];
   let paidCents = 0;
   let refundedCents = 0;
+  let concededCents = 0;
   for (const m of money.values()) {
     paidCents += m.paidCents;
     refundedCents += m.refundedCents;
+    concededCents += m.concededCents;
   }
   const wechatCents = attempts
     .filter((a) => a.provider === "wechat" && a.status === "paid")
@@ -65,7 +67,15 @@ export async function groupPayments(db: Db, mainOrderId: number, viewerGuid = ""
       mine: viewerGuid !== "" && payerOf.get(a.intentId) === viewerGuid,
     }));
   const inFlight = attempts.some((a) => a.status === "pending");
-  return { paidCents, refundedCents, netCents: paidCents - refundedCents, wechatCents, pays, inFlight };
+  return {
+    paidCents,
+    refundedCents,
+    concededCents,
+    netCents: paidCents - refundedCents,
+    wechatCents,
+    pays,
+    inFlight,
+  };
 }
 
 /** An order group's money, every screen's figures (the /pay view, the order detail, the floor, the console's order). */
@@ -74,7 +84,10 @@ export interface GroupAccount {
   totalCents: number;
   /** the live orders' delivery fees (a takeout's), which no discount reduces */
   feeCents: number;
-  /** what they owe: the total less member prices, 满减 and coupons, plus the fee (0 for a cancelled order) */
+  /**
+   * what they owe: the total less member prices, 满减 and coupons, plus the fee, less what staff gave
+   * back for good (a staff refund: not asked again); 0 for a cancelled order
+   */
   owedCents: number;
   /** captured: whole-order payments with stored value, and bill shares paid on the group's lines */
   capturedCents: number;
@@ -121,7 +134,7 @@ export async function groupAccount(
     { plainCents: totalCents, payableCents: totalCents - member.discountCents },
     group.reduce((sum, o) => sum + o.deliveryFeeCents, 0),
   );
-  const owedCents = charge.payableCents;
+  const owedCents = Math.max(0, charge.payableCents - payments.concededCents);
   const account = orderAccount({
     owedCents,
     shares: [...byOrder.values()].flat(),

@@ -44,6 +44,8 @@ export async function refundByStaff(
       reason: body.reason,
       actor: by.actor,
       approvedBy: approvedBy?.actor ?? null,
+      // given back for good: the order owes that much less (a partial refund is not asked again)
+      concession: true,
       now: deps.now(),
     });
     let left = leftCents;
