@@ -14,7 +14,8 @@ import * as floorApi from "../../api/floor.js";
 import { FLOOR_COPY, PAYMENTS_COPY } from "../../copy/index.js";
 import { FulfilmentControl, FulfilmentTag } from "../fulfilment/FulfilmentControl.js";
 import { openOrder } from "../order-detail/open-order.js";
-import { Author, lineChoices } from "../orders/order-parts.js";
+import { OrderLine } from "../orders/OrderLine.js";
+import { Author } from "../orders/order-parts.js";
 import { OrderPayments } from "../payments/OrderPayments.js";
 import { PaymentBlock } from "../payments/PaymentBlock.js";
 import { useRefund } from "../payments/use-refund.js";
@@ -110,58 +111,36 @@ function OrderCard({
       )}
       <ul className="floor-lines">
         {order.lines.map((line) => (
-          <li
+          <OrderLine
             key={line.lineId}
-            className={line.voided ? "floor-line voided" : line.comped ? "floor-line comped" : "floor-line"}
-            data-testid={`line-${line.lineId}`}
-          >
-            <div className="floor-line-main">
-              <span className="floor-line-name">{line.name}</span>
-              <span className="floor-line-count">
-                ×{line.count}
-                {line.weighed && ` ${line.unit}`}
-                {line.weighed && <Tag className="floor-weighed">{FLOOR_COPY.weighed}</Tag>}
-              </span>
-              <span className="floor-line-total">¥{line.total}</span>
-            </div>
-            {lineChoices(line) && <div className="floor-line-choices">{lineChoices(line)}</div>}
-            {line.memo && (
-              <div className="floor-line-memo">
-                {FLOOR_COPY.memo}：{line.memo}
-              </div>
-            )}
-            <div className="floor-line-foot">
-              <Author author={line.addedBy} />
-              {line.voided ? (
-                <Tag>{FLOOR_COPY.voidedBy(line.voided.by, line.voided.reason)}</Tag>
-              ) : line.comped ? (
-                <Tag color="gold">{FLOOR_COPY.compedBy(line.comped.by, line.comped.reason)}</Tag>
-              ) : (
-                open && (
-                  <Space size={0}>
-                    {roleCan(role, "orders.comp") && (
-                      <Button size="small" type="link" disabled={busy} onClick={() => comp(line)}>
-                        {FLOOR_COPY.comp}
-                      </Button>
-                    )}
-                    {/* the last dish of an order is cancelled with the order, not voided */}
-                    {roleCan(role, "orders.cancel") && liveLines > 1 && (
-                      <Button
-                        size="small"
-                        type="link"
-                        danger
-                        disabled={busy}
-                        onClick={() => voidIt(line)}
-                        data-testid="void-line"
-                      >
-                        {FLOOR_COPY.void}
-                      </Button>
-                    )}
-                  </Space>
-                )
-              )}
-            </div>
-          </li>
+            line={line}
+            testId={`line-${line.lineId}`}
+            weighedTag
+            actions={
+              open && (
+                <Space size={0}>
+                  {roleCan(role, "orders.comp") && (
+                    <Button size="small" type="link" disabled={busy} onClick={() => comp(line)}>
+                      {FLOOR_COPY.comp}
+                    </Button>
+                  )}
+                  {/* the last dish of an order is cancelled with the order, not voided */}
+                  {roleCan(role, "orders.cancel") && liveLines > 1 && (
+                    <Button
+                      size="small"
+                      type="link"
+                      danger
+                      disabled={busy}
+                      onClick={() => voidIt(line)}
+                      data-testid="void-line"
+                    >
+                      {FLOOR_COPY.void}
+                    </Button>
+                  )}
+                </Space>
+              )
+            }
+          />
         ))}
       </ul>
       {order.wholeMemo && (

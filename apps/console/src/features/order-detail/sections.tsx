@@ -3,7 +3,7 @@ import { Button, Space, Tag, Timeline, Typography } from "antd";
 import type { ComponentType } from "react";
 import { useNavigate } from "react-router";
 import { AUDIT_COPY, ORDER_DETAIL_COPY as C, FLOOR_COPY, KITCHEN_COPY } from "../../copy/index.js";
-import { Author, lineChoices } from "../orders/order-parts.js";
+import { OrderLine } from "../orders/OrderLine.js";
 import { OrderPayments } from "../payments/OrderPayments.js";
 import { shortTime } from "../session/restaurant-time.js";
 
@@ -31,33 +31,7 @@ function LinesSection({ detail }: OrderDetailSectionProps) {
   return (
     <ul className="floor-lines">
       {order.lines.map((line) => (
-        <li
-          key={line.lineId}
-          className={line.voided ? "floor-line voided" : line.comped ? "floor-line comped" : "floor-line"}
-          data-testid={`detail-line-${line.lineId}`}
-        >
-          <div className="floor-line-main">
-            <span className="floor-line-name">{line.name}</span>
-            <span className="floor-line-count">
-              ×{line.count}
-              {line.weighed && ` ${line.unit}`}
-            </span>
-            <span className="floor-line-total">¥{line.total}</span>
-          </div>
-          {lineChoices(line) && <div className="floor-line-choices">{lineChoices(line)}</div>}
-          {line.memo && (
-            <div className="floor-line-memo">
-              {FLOOR_COPY.memo}：{line.memo}
-            </div>
-          )}
-          <div className="floor-line-foot">
-            <Author author={line.addedBy} />
-            {line.voided && <Tag>{FLOOR_COPY.voidedBy(line.voided.by, line.voided.reason)}</Tag>}
-            {!line.voided && line.comped && (
-              <Tag color="gold">{FLOOR_COPY.compedBy(line.comped.by, line.comped.reason)}</Tag>
-            )}
-          </div>
-        </li>
+        <OrderLine key={line.lineId} line={line} testId={`detail-line-${line.lineId}`} />
       ))}
     </ul>
   );
