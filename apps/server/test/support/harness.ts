@@ -3,7 +3,7 @@ import { API } from "@tablemate/core";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { type App, buildApp } from "../../src/app.js";
 import { loadConfig } from "../../src/config.js";
-import type { Database, Db } from "../../src/db/client.js";
+import { type Database, type Db, openDatabase } from "../../src/db/client.js";
 import { seedDemo } from "../../src/db/demo/seed.js";
 import { restaurants, tables } from "../../src/db/schema.js";
 import type { MemberStorePlugins } from "../../src/modules/member/stores.js";
@@ -11,7 +11,7 @@ import type { ProviderFactories } from "../../src/modules/payment/providers.js";
 import type { SmsSender } from "../../src/modules/verification/sms.js";
 import type { Backplane } from "../../src/realtime/hub.js";
 import { createSigner } from "../../src/security/signer.js";
-import { type Backend, createTestDatabase } from "./databases.js";
+import { type Backend, createTestDatabase, type TestDatabase } from "./databases.js";
 
 export const TEST_SECRET = "test-secret-that-is-long-enough-for-hmac-0123456789";
 
@@ -51,6 +51,8 @@ export async function startTestApp(
     backplane?: Backplane;
     paymentProviders?: ProviderFactories;
     memberStores?: MemberStorePlugins;
+    /** a second server on this app's PostgreSQL database (its own pool, queues and jobs; not seeded again) */
+    sharing?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -63,8 +65,10 @@ export async function startTestApp(
     SANDBOX_PAY_SECRETS: randomBytes(32).toString("hex"),
     ...opts.env,
   });
-  const testDb = await createTestDatabase(backend, { lockTimeoutMs: config.LOCK_TIMEOUT_MS });
-  await seedDemo(testDb.database.db, new Date(), { passwordCost: config.PASSWORD_COST });
+  const testDb = opts.sharing
+    ? await sharedDatabase(opts.sharing, config.LOCK_TIMEOUT_MS)
+    : await createTestDatabase(backend, { lockTimeoutMs: config.LOCK_TIMEOUT_MS });
+  if (!opts.sharing) await seedDemo(testDb.database.db, new Date(), { passwordCost: config.PASSWORD_COST });
   const app = await buildApp({
     config,
     database: testDb.database,
@@ -86,6 +90,37 @@ export async function startTestApp(
       await testDb.drop();
     },
   };
+}
+
+/** Another pool on a test app's PostgreSQL database; closing it leaves the database to its owner. */
+async function sharedDatabase(owner: TestApp, lockTimeoutMs: number): Promise<TestDatabase> {
+  if (!owner.databaseUrl) throw new Error("only a PostgreSQL test app can be shared");
+  const database = await openDatabase({ url: owner.databaseUrl, dataDir: "", lockTimeoutMs });
+  return { database, url: owner.databaseUrl, drop: () => database.close() };
+}
+
+/**
+ * One app's face over several servers sharing a database: each request goes to the next server in
+ * turn, so a test's concurrent calls land on different servers as a load balancer would spread them.
+ */
+export function roundRobin(apps: readonly TestApp[]): TestApp & { served: number[] } {
+  const [first] = apps;
+  if (!first) throw new Error("no app to spread over");
+  let next = 0;
+  /** requests each server was given */
+  const served = apps.map(() => 0);
+  const server = new Proxy(first.server, {
+    get(target, property, receiver) {
+      if (property !== "inject") return Reflect.get(target, property, receiver);
+      return (...args: unknown[]) => {
+        const index = next++ % apps.length;
+        served[index] = (served[index] ?? 0) + 1;
+        const { server: to } = apps[index] ?? first;
+        return (to.inject as (...injected: unknown[]) => unknown).apply(to, args);
+      };
+    },
+  });
+  return { ...first, server, served };
 }
 
 export interface DemoTable {
