@@ -2,13 +2,15 @@ import {
   API,
   type PrinterBody,
   type PrintJobState,
+  printerDeletedSchema,
   printerListSchema,
+  printerPaperSchema,
   printerSchema,
   printJobListSchema,
   printJobPageSchema,
   printJobSchema,
+  stationPrinterSchema,
 } from "@tablemate/core";
-import { z } from "zod";
 import { call } from "./http.js";
 
 /** The printing console calls (core's contract/console-print.ts). */
@@ -21,23 +23,16 @@ export const savePrinter = (rid: number, id: number | null, body: PrinterBody) =
     : call(API.consolePrinter(rid, id), printerSchema, { method: "PUT", body });
 
 export const deletePrinter = (rid: number, id: number) =>
-  call(API.consolePrinter(rid, id), z.object({ id: z.number() }), { method: "DELETE" });
+  call(API.consolePrinter(rid, id), printerDeletedSchema, { method: "DELETE" });
 
 export const printTestPage = (rid: number, id: number) =>
   call(API.consolePrinterTest(rid, id), printJobSchema, { method: "POST" });
 
 export const printerPaper = (rid: number, id: number) =>
-  call(API.consolePrinterPaper(rid, id), z.array(z.object({ text: z.string(), at: z.number() })));
+  call(API.consolePrinterPaper(rid, id), printerPaperSchema);
 
 export const routeStation = (rid: number, sid: number, printerId: number | null) =>
-  call(
-    API.consoleStationPrinter(rid, sid),
-    z.object({ stationId: z.number(), printerId: z.number().nullable() }),
-    {
-      method: "PUT",
-      body: { printerId },
-    },
-  );
+  call(API.consoleStationPrinter(rid, sid), stationPrinterSchema, { method: "PUT", body: { printerId } });
 
 export const listPrintJobs = (rid: number, state?: PrintJobState) =>
   call(API.consolePrintJobs(rid), printJobListSchema, { query: state ? { state } : {} });

@@ -109,6 +109,12 @@ export const printJobParamSchema = z.object({ rid: idSchema, jid: idSchema });
 
 /** Routes a station's tickets to a printer (or to none: the display only). */
 export const stationPrinterBodySchema = z.object({ printerId: idSchema.nullable() });
+/** PUT a station's printer: the station and the printer it now prints on (none: the station's screen only). */
+export const stationPrinterSchema = z.object({ stationId: z.number(), printerId: z.number().nullable() });
+/** DELETE a printer: the one removed. */
+export const printerDeletedSchema = z.object({ id: z.number() });
+/** GET a virtual printer's paper: what it printed, newest last, with when (ms since the epoch). */
+export const printerPaperSchema = z.array(z.object({ text: z.string(), at: z.number() }));
 
 export const printJobSchema = z.object({
   id: z.number(),
