@@ -8,8 +8,8 @@ import { seedDemoStations } from "./db/demo/stations.js";
 import { seedDemoTranslations } from "./db/demo/translations.js";
 import { damagedStore } from "./db/store/explain.js";
 import { acquireDataDirLock, type DataDirLock } from "./db/store/lock.js";
-import { storeFolder } from "./db/store/restore.js";
 import { migrationsOf } from "./db/store/snapshot.js";
+import { finishStoreSwap, storeFolder } from "./db/store/swap.js";
 import { upgradeNotice, upgradeStore } from "./db/store/upgrade.js";
 import { type Backplane, memoryBackplane } from "./realtime/hub.js";
 import { redisBackplane } from "./realtime/redis-backplane.js";
@@ -44,6 +44,8 @@ export async function openStore(
   const lock =
     who.lock ?? acquireDataDirLock(config.DATA_DIR, { command: who.command, port: who.port ?? null });
   try {
+    const finished = finishStoreSwap(config.DATA_DIR);
+    if (finished) console.warn(finished);
     const upgraded = await upgradeStore(config.DATA_DIR);
     if (upgraded) console.warn(upgradeNotice(upgraded));
     const database = await openDatabase({ dataDir: storeFolder(config.DATA_DIR) });

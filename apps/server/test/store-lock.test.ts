@@ -15,7 +15,7 @@ import {
   processStartTicks,
   readHolder,
 } from "../src/db/store/lock.js";
-import { storeFolder } from "../src/db/store/restore.js";
+import { storeFolder } from "../src/db/store/swap.js";
 import { runScript } from "./support/store.js";
 
 const freshFolder = () => mkdtempSync(join(tmpdir(), "tablemate-lock-"));

@@ -10,7 +10,7 @@ import { loadConfig } from "../src/config.js";
 import { migrationsFolder, type PgliteClient, pgliteSession } from "../src/db/client.js";
 import { seedDemo } from "../src/db/demo/seed.js";
 import { examine } from "../src/db/store/doctor.js";
-import { storeFolder } from "../src/db/store/restore.js";
+import { storeFolder } from "../src/db/store/swap.js";
 import { storeMajor } from "../src/db/store/upgrade.js";
 import { everyTable, sequencesBehind } from "./support/store.js";
 

@@ -12,8 +12,8 @@ import { StoreError } from "./errors.js";
 import { damagedStore } from "./explain.js";
 import { readBackup } from "./format.js";
 import { acquireDataDirLock, describeHolder, holderState, lockPath, readHolder } from "./lock.js";
-import { storeFolder } from "./restore.js";
 import { migrationsOf } from "./snapshot.js";
+import { storeFolder } from "./swap.js";
 import { ENGINE_MAJOR, PREVIOUS_MAJOR, storeMajor } from "./upgrade.js";
 
 export interface Finding {

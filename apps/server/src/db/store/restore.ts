@@ -11,7 +11,6 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
-  renameSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -20,11 +19,11 @@ import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
 import { type Database, migrationsFolder, openDatabase, type RawQuery } from "../client.js";
-import { fileStamp } from "./backup.js";
 import { StoreError } from "./errors.js";
 import { type BackupHeader, parseHeader, readBackup } from "./format.js";
 import { acquireDataDirLock } from "./lock.js";
 import { quoted, tablesOf } from "./snapshot.js";
+import { finishStoreSwap, storeFolder, swapInStore } from "./swap.js";
 
 const BATCH = 500;
 
@@ -132,7 +131,6 @@ export async function loadBackup(
 }
 
 /** DATA_DIR/pglite and what restore puts aside */
-export const storeFolder = (dataDir: string) => join(resolve(dataDir), "pglite");
 
 /**
  * Restores `file` as DATA_DIR's embedded store: refused while the folder's lock is held (a running
@@ -159,9 +157,11 @@ export async function replaceStore(
   file: string,
   aside: string,
 ): Promise<{ header: BackupHeader; rows: number; keptAside: string | null }> {
-  const target = storeFolder(dataDir);
-  const building = `${target}.restoring`;
-  // left by a restore that died: never a store in use (that is always DATA_DIR/pglite)
+  // a swap a crash cut short is finished first: its new folder is `building`'s name
+  const finished = finishStoreSwap(dataDir);
+  if (finished) console.warn(finished);
+  const building = `${storeFolder(dataDir)}.restoring`;
+  // left by a restore that died before its swap: never a store in use (that is always DATA_DIR/pglite)
   rmSync(building, { recursive: true, force: true });
   const database = await openDatabase({ dataDir: building });
   let loaded: { header: BackupHeader; rows: number };
@@ -173,8 +173,5 @@ export async function replaceStore(
     throw error;
   }
   await database.close();
-  const keptAside = existsSync(target) ? `${target}.${aside}-${fileStamp(new Date())}` : null;
-  if (keptAside) renameSync(target, keptAside);
-  renameSync(building, target);
-  return { ...loaded, keptAside };
+  return { ...loaded, keptAside: swapInStore(dataDir, building, aside) };
 }

@@ -12,7 +12,8 @@ import { PGlite as PGlite17 } from "pglite-pg17";
 import { type PgliteClient, pgliteSession, StoreOpenError } from "../client.js";
 import { backupsDir, fileStamp, takeBackup } from "./backup.js";
 import { StoreError } from "./errors.js";
-import { replaceStore, storeFolder } from "./restore.js";
+import { replaceStore } from "./restore.js";
+import { storeFolder } from "./swap.js";
 
 /** The PostgreSQL major of the installed engine (PGlite 0.5) */
 export const ENGINE_MAJOR = 18;
