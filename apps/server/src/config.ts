@@ -92,6 +92,8 @@ const envSchema = z
     BACKUP_EVERY: z.coerce.number().min(0).max(168).default(6),
     /** how many of those backups are kept (the oldest go) */
     BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(10),
+    /** the embedded store checkpoints every this many seconds (PostgreSQL's own default); 0: only when it stops */
+    STORE_CHECKPOINT_S: z.coerce.number().int().min(0).max(86_400).default(300),
     LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** how often each process looks for snoozes (timed sold outs) due to lift and announces them; 0: never */
     SNOOZE_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),

@@ -2,6 +2,7 @@ import QRCode from "qrcode";
 import { buildApp } from "./app.js";
 import { openAndPrepare, openBackplane, serverClock } from "./boot.js";
 import type { Config } from "./config.js";
+import { repeatEvery } from "./db/jobs.js";
 import { scheduleBackups } from "./db/store/backup.js";
 import type { DataDirLock } from "./db/store/lock.js";
 import { linkOrigin } from "./link-origin.js";
@@ -36,6 +37,12 @@ export async function serve(config: Config, folderLock: DataDirLock | null): Pro
         )
       : null;
   process.on("SIGUSR2", () => void backups?.now());
+  // the embedded store has no checkpointer: one every STORE_CHECKPOINT_S keeps its log short
+  const checkpoints = database.checkpoint
+    ? repeatEvery(config.STORE_CHECKPOINT_S * 1000, database.checkpoint, (error) =>
+        server.log.error({ err: error }, "store checkpoint failed"),
+      )
+    : null;
 
   // A clean stop: no new connection, the requests and socket operations under way finish, the jobs
   // hand over (their claims released), a backup being written completes, the store checkpoints and
@@ -51,6 +58,7 @@ export async function serve(config: Config, folderLock: DataDirLock | null): Pro
     try {
       await server.close();
       await backups?.stop();
+      await checkpoints?.();
       await virtualPrinters?.close();
       await database.close();
       server.log.info("stopped cleanly");

@@ -31,6 +31,12 @@ export interface Database {
    */
   session<T>(mode: "snapshot" | "write", work: (query: RawQuery) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The embedded store only: writes its changes into the data files so the write-ahead log before it
+   * can go. PGlite runs no checkpointer of its own (PostgreSQL's does this every 5 minutes): without
+   * one the log grows to max_wal_size (1 GB) and a crash's restart replays all of it.
+   */
+  checkpoint?: () => Promise<void>;
 }
 
 /** What opening the embedded store in `dataDir` threw (the engine could not read the folder). */
@@ -147,6 +153,9 @@ export async function openDatabase(opts: {
       await client.query("select 1");
     },
     session: pgliteSession(client),
+    checkpoint: async () => {
+      if (!client.closed) await client.exec("checkpoint");
+    },
     // a checkpoint first: the next start has no WAL to replay
     close: async () => {
       if (!client.closed) await client.exec("checkpoint");
