@@ -4,6 +4,13 @@ import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../../src/db/client.js";
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** a dump of a migrated in-memory store (PGlite dumpDataDir), made by support/global-setup.ts */
+    migratedStoreDump: string;
+  }
+}
+
 /** The PostgreSQL server tests create their databases on (trust auth on this machine and in CI). */
 const ADMIN_URL = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 

@@ -7,13 +7,6 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
 import { migrationsFolder } from "../../src/db/client.js";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** a dump of a migrated in-memory store (PGlite dumpDataDir), for the run's test databases */
-    migratedStoreDump: string;
-  }
-}
-
 /**
  * Migrates one in-memory store for the whole run and keeps its dump: a test's PGlite database then
  * loads it (about 1.3 s) instead of making an empty cluster and migrating it (about 4.5 s on PGlite 0.5).
