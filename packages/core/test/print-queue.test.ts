@@ -15,6 +15,7 @@ import {
   printerStateOf,
   retryDelayMs,
   shouldFailOver,
+  shouldWithdraw,
   statusBytesOf,
 } from "../src/index.js";
 
@@ -83,6 +84,30 @@ describe("the print queue's rules", () => {
     expect(shouldFailOver({ ...base, now: at(60_000), state: "sent" })).toBe(false);
     expect(shouldFailOver({ ...base, now: at(60_000), printerState: "online", printerDown: true })).toBe(
       false,
+    );
+  });
+
+  it("takes a print back from a cloud service when one never sent would move, never from a printer that prints", () => {
+    const since = new Date("2026-11-28T04:00:00Z");
+    const at = (ms: number) => new Date(since.getTime() + ms);
+    const held = {
+      since,
+      failoverMs: 15_000,
+      backupPrinterId: 7,
+      printerState: "offline" as const,
+      printerDown: true,
+      now: at(0),
+    };
+    // its service says the printer is off line: at once
+    expect(shouldWithdraw(held)).toBe(true);
+    expect(shouldWithdraw({ ...held, backupPrinterId: null })).toBe(false);
+    // one silent look: only once the move time came
+    expect(shouldWithdraw({ ...held, printerDown: false })).toBe(false);
+    expect(shouldWithdraw({ ...held, printerDown: false, now: at(15_000) })).toBe(true);
+    fc.assert(
+      fc.property(fc.boolean(), fc.nat(100_000), (printerDown, ms) => {
+        expect(shouldWithdraw({ ...held, printerState: "online", printerDown, now: at(ms) })).toBe(false);
+      }),
     );
   });
 

@@ -7,6 +7,7 @@ import {
   docText,
   type KitchenTicket,
   kitchenTicketDoc,
+  markResent,
   markTransferred,
   pickupSlipDoc,
   printableText,
@@ -136,6 +137,33 @@ describe("the ticket as a page", () => {
     );
     expect(docText(again, 80)).toContain("【重印】第2次");
     expect(docText(again, 80)).toContain("【转打印】原：热菜打印机");
+  });
+
+  it("marks a page sent again after its first send's fate was lost 重印, once", () => {
+    const doc = kitchenTicketDoc(print, marks);
+    const again = markResent(doc);
+    expect(again.title).toBe("厨房单（重印）");
+    expect(again.blocks[1]).toEqual({
+      type: "text",
+      text: "【重印】可能重复",
+      big: true,
+      bold: true,
+      center: true,
+    });
+    // one big line even on 58 mm paper
+    expect(docText(again, 58)).toContain("【重印】可能重复");
+    expect(markResent(again)).toEqual(again);
+    // a staff reprint's page already says 重印 on paper: its one mark stays
+    const reprint = {
+      ...kitchenTicketDoc({ ...print, reprint: true, reprintCount: 1 }, marks),
+      title: "厨房单（重印）",
+    };
+    expect(markResent(reprint)).toEqual(reprint);
+    // a page whose paper does not say it yet (a bill's reprint) gets the mark
+    expect(docText(markResent({ ...billDoc(bill, marks), title: "结账单（重印）" }), 80)).toContain(
+      "【重印】",
+    );
+    expect(markResent({ ...billDoc(bill, marks), title: "结账单（重印）" }).title).toBe("结账单（重印）");
   });
 
   it("puts the pick-up number of a quick-service order first", () => {

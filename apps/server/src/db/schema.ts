@@ -761,6 +761,14 @@ export const printers = pgTable(
     counter: boolean("counter").notNull().default(false),
     state: text("state").$type<PrinterState>().notNull().default("unknown"),
     stateAt: timestamp("state_at", { withTimezone: true }),
+    /**
+     * A cloud printer's unprinted queue at its service, cleared (飞鹅 Open_delPrinterSqs, 易联云
+     * cancelall; 0070): when the last clear the service confirmed was asked (a job sent there before it
+     * that has not printed never will), and when one was asked whose answer was lost (it may have
+     * cleared: asked again until one is confirmed)
+     */
+    queueClearedAt: timestamp("queue_cleared_at", { withTimezone: true }),
+    queueClearAskedAt: timestamp("queue_clear_asked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("printers_restaurant_name").on(t.restaurantId, t.name)],

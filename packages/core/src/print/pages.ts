@@ -61,6 +61,23 @@ export function markTransferred(doc: PrintDoc, fromPrinter: string): PrintDoc {
   return { ...doc, blocks: head ? [head, mark, ...rest] : [mark] };
 }
 
+/** How a page printed again says so in its title (the queue's list) as a staff reprint does. */
+export const REPRINT_TITLE = "（重印）";
+
+/**
+ * The page sent again after its first send's fate could not be learnt (飞鹅 answered no order id and
+ * its printer's queue was then cleared): the first copy may be on paper, so this one says 重印, large
+ * and bold under the title, and its title says so in the queue. A page whose paper already says 重印
+ * (a kitchen ticket's reprint, or one sent again before) keeps its one mark.
+ */
+export function markResent(doc: PrintDoc): PrintDoc {
+  const title = doc.title.endsWith(REPRINT_TITLE) ? doc.title : `${doc.title}${REPRINT_TITLE}`;
+  if (doc.blocks.some((b) => b.type === "text" && b.text.startsWith("【重印】"))) return { ...doc, title };
+  const [head, ...rest] = doc.blocks;
+  const mark: PrintBlock = { type: "text", text: "【重印】可能重复", big: true, bold: true, center: true };
+  return { ...doc, title, blocks: head ? [head, mark, ...rest] : [mark] };
+}
+
 /** Where the food goes, large: the pick-up number of a quick-service order, else the table. */
 export const ticketPlace = (ticket: Pick<KitchenTicket, "fastSerialNo" | "tableName">): string =>
   ticket.fastSerialNo ? `取餐号 ${ticket.fastSerialNo}` : `桌台 ${ticket.tableName}`;

@@ -8,6 +8,14 @@ import type { PrinterState, PrintJobState } from "../contract/console-print.js";
  * accepted it; `printed` once the printer (or its service) says so; `unknown` when a send's answer
  * was lost: it is never sent again before the service is asked whether it printed; `failed` when the
  * service refused it. A job moves to another printer when it did not print (see mayTransferJob).
+ *
+ * A cloud service can also be told to drop what it holds: 飞鹅's Open_delPrinterSqs and 易联云's
+ * printer/cancelall clear a printer's unprinted queue. Once a service said it cleared it, a job sent
+ * there before is asked again (CANCEL_SETTLE_MS later): printed, or it never will be and goes back
+ * to the queue (sent or unknown → queued), safe to send again or to move (shouldWithdraw). A job the
+ * service cannot be asked about at all (飞鹅 returned no order id: its answer was lost) is settled
+ * the same way, by clearing its printer's queue, and is then sent again marked 重印 (markResent):
+ * whether its first copy reached paper stays unknown, so the second never goes out unmarked.
  */
 const MOVES: Readonly<Record<PrintJobState, readonly PrintJobState[]>> = {
   queued: ["sent"],
@@ -36,6 +44,13 @@ export function mayTransferJob(state: PrintJobState, printerState: PrinterState)
   if (state === "queued" || state === "failed") return printerState !== "online";
   return state === "unknown" && printerAlerts(printerState);
 }
+
+/**
+ * How long after a service cleared a printer's unprinted queue its jobs there are asked whether they
+ * printed: a print the printer fetched just before the clear is reported a moment later, and only
+ * then is "not printed" final.
+ */
+export const CANCEL_SETTLE_MS = 1000;
 
 /** The wait before the next try after `attempts` tries: 0.5 s doubling, at most 8 s. */
 export function retryDelayMs(attempts: number): number {
@@ -74,7 +89,17 @@ export function nextLookAt(now: Date, waitMs: number, moveAt: Date | null): Date
  * failoverMoveAt: since the job was queued, or last moved, less the lead) without its printer
  * printing it.
  */
-export function shouldFailOver(job: {
+export function shouldFailOver(job: FailoverLook): boolean {
+  return (
+    job.backupPrinterId !== null &&
+    mayTransferJob(job.state, job.printerState) &&
+    ((job.printerDown && printerAlerts(job.printerState)) ||
+      job.now.getTime() >= failoverMoveAt(job.since, job.failoverMs, job.leadMs ?? 0).getTime())
+  );
+}
+
+/** What shouldFailOver weighs: a job, what its printer last said, and the failover time. */
+export interface FailoverLook {
   state: PrintJobState;
   /** what its printer last said (see mayTransferJob) */
   printerState: PrinterState;
@@ -86,14 +111,18 @@ export function shouldFailOver(job: {
   /** how long before `failoverMs` the move is due (failoverLeadMs); 0: at it */
   leadMs?: number;
   backupPrinterId: number | null;
-}): boolean {
-  return (
-    job.backupPrinterId !== null &&
-    mayTransferJob(job.state, job.printerState) &&
-    ((job.printerDown && printerAlerts(job.printerState)) ||
-      job.now.getTime() >= failoverMoveAt(job.since, job.failoverMs, job.leadMs ?? 0).getTime())
-  );
 }
+
+/**
+ * Whether a job a cloud service holds (accepted, not yet printed: `sent`) is taken back from it to
+ * go to the backup: when a job that never left would move (shouldFailOver of a queued one: its
+ * printer known not printing, or its move time come with the printer not printing). Taking it back is
+ * asking the service to clear the printer's unprinted queue; the job moves only once the service
+ * said it did and, asked again CANCEL_SETTLE_MS later, that it did not print. A cancel refused or
+ * unanswered moves nothing: the service may still print it, and the backup's copy would be a second.
+ */
+export const shouldWithdraw = (job: Omit<FailoverLook, "state">): boolean =>
+  shouldFailOver({ ...job, state: "queued" });
 
 /**
  * A printer is known not printing when the look before and this one both found it so (a refused

@@ -7,6 +7,7 @@ import {
   type PrintJob,
   type PrintJobPage,
   type PrintJobState,
+  REPRINT_TITLE,
   testPageDoc,
 } from "@tablemate/core";
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
@@ -133,7 +134,7 @@ export async function reprintJob(
     printerId: job.printerId,
     kind: "reprint",
     key: requestKey("reprint", job.id),
-    page: { ...page, title: `${page.title}（重印）` },
+    page: { ...page, title: `${page.title}${REPRINT_TITLE}` },
     ticketId: job.ticketId,
     orderId: job.orderId,
     now,

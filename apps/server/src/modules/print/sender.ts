@@ -1,15 +1,19 @@
 import {
+  CANCEL_SETTLE_MS,
   canMoveJob,
   failoverLeadMs,
   failoverMoveAt,
   knownNotPrinting,
+  markResent,
   markTransferred,
   nextLookAt,
   type PrinterLook,
   type PrinterState,
   type PrintJobState,
+  printerAlerts,
   retryDelayMs,
   shouldFailOver,
+  shouldWithdraw,
 } from "@tablemate/core";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -29,6 +33,12 @@ import type { PrinterLink, PrintJobToSend } from "./links/link.js";
  * silent), else when it has not printed in time to be on the backup's paper within PRINT_FAILOVER_S
  * of being queued (core's failoverMoveAt): its next look is scheduled for that moment, and a pass
  * that moved jobs is followed at once by another, which sends them at the backup.
+ *
+ * A cloud service's queue for a printer is cleared (clearQueue) to settle what it holds: for a job it
+ * gave no id for (untraceable: sent again marked 重印 once cleared), and for one it holds for a printer
+ * that went down (core's shouldWithdraw: moved once cleared and still not printed). A job sent before
+ * a clear the service confirmed is asked once more CANCEL_SETTLE_MS later: printed, or back to the
+ * queue. A clear whose answer was lost is asked again before any job sent before it is trusted.
  */
 export interface SenderDeps {
   db: Db;
@@ -52,7 +62,10 @@ const ASK_EVERY_MS = 300;
 /** How often the printer of an unknown job that may move to a backup is looked at (never past its move time). */
 const UNKNOWN_LOOK_MS = 3000;
 
-/** What a pass did: the jobs it moved to a backup (another pass follows at once to send them). */
+/**
+ * What a pass did: the jobs it moved to a backup or back to the queue (another pass follows at once
+ * to send them).
+ */
 interface PassCount {
   moved: number;
 }
@@ -84,10 +97,14 @@ async function noteState(db: Db, printer: PrinterRow, look: PrinterLook, now: Da
   return knownNotPrinting(previous, look);
 }
 
-/** What a printer's pass learnt of it: its state, and whether it is known not printing (knownNotPrinting). */
+/**
+ * What a printer's pass learnt of it: its state, whether it is known not printing (knownNotPrinting),
+ * and whether a clear of its queue at its service was asked and not confirmed (not asked again).
+ */
 interface Checked {
   state: PrinterState | null;
   down: boolean;
+  clearFailed: boolean;
 }
 
 const leadOf = (deps: SenderDeps) => failoverLeadMs(deps.pollMs ?? 0, deps.links.timeoutMs);
@@ -193,9 +210,11 @@ async function sendQueued(
     }
     if (checked.state !== "online") return wait(`打印机状态：${checked.state}`);
   }
+  // a new send: the service's id of an earlier one (dropped by a clear) names nothing of it
   const taken = await moveJob(deps.db, job, "queued", "sent", {
     attempts: job.attempts + 1,
     sentAt: now,
+    remoteId: null,
     error: "",
   });
   if (!taken) return;
@@ -237,16 +256,116 @@ async function sendQueued(
   }
 }
 
-/** A job sent or unknown: the service is asked whether it printed; it is sent again only when it never arrived. */
+/**
+ * Asks a cloud service to clear the printer's unprinted queue (飞鹅 Open_delPrinterSqs, 易联云
+ * cancelall); answers whether it said it did. Confirmed, the printer keeps when it was asked
+ * (queueClearedAt) and its jobs sent before are looked at once that word is final (CANCEL_SETTLE_MS);
+ * unanswered, it keeps that a clear may have happened (queueClearAskedAt) until one is confirmed.
+ */
+async function clearQueue(
+  deps: SenderDeps,
+  link: PrinterLink,
+  printer: PrinterRow,
+  checked: Checked,
+): Promise<boolean> {
+  if (!link.clearQueue || checked.clearFailed) return false;
+  const asked = deps.now();
+  const outcome = await link.clearQueue();
+  if (outcome.kind !== "cleared") {
+    checked.clearFailed = true;
+    if (outcome.kind === "unknown" && printer.queueClearAskedAt === null) {
+      printer.queueClearAskedAt = asked;
+      await deps.db.update(printers).set({ queueClearAskedAt: asked }).where(eq(printers.id, printer.id));
+    }
+    deps.log?.warn({ printerId: printer.id, error: outcome.error }, "print queue: a clear was not confirmed");
+    return false;
+  }
+  printer.queueClearedAt = asked;
+  printer.queueClearAskedAt = null;
+  await deps.db
+    .update(printers)
+    .set({ queueClearedAt: asked, queueClearAskedAt: null })
+    .where(eq(printers.id, printer.id));
+  await deps.db
+    .update(printJobs)
+    .set({ nextAt: new Date(asked.getTime() + CANCEL_SETTLE_MS) })
+    .where(
+      and(
+        eq(printJobs.printerId, printer.id),
+        inArray(printJobs.state, ["sent", "unknown"]),
+        lte(printJobs.sentAt, asked),
+      ),
+    );
+  return true;
+}
+
+/** Whether a clear of the printer's queue (confirmed, or maybe) was asked after the job was sent there. */
+const clearedSince = (at: Date | null, job: JobRow): boolean =>
+  at !== null && (job.sentAt ?? job.createdAt).getTime() <= at.getTime();
+
+/**
+ * A job its service holds (asked: waiting) whose printer went down: taken back (the printer's queue
+ * cleared) when core's shouldWithdraw says a job that never left would move now. Answers whether the
+ * queue was cleared (the job is asked again once that is final).
+ */
+async function withdraw(
+  deps: SenderDeps,
+  link: PrinterLink,
+  printer: PrinterRow,
+  job: JobRow,
+  checked: Checked,
+  at: Date,
+): Promise<boolean> {
+  if (printer.backupPrinterId === null || !link.clearQueue) return false;
+  // no question to the printer while it is known printing and its move time is ahead
+  if (!printerAlerts(printer.state as PrinterState) && at < moveAtOf(deps, job)) return false;
+  if (checked.state === null) {
+    // one look a pass, as before a send
+    const look = await link.state();
+    checked.state = look.state;
+    checked.down = await noteState(deps.db, printer, look, at);
+  }
+  const due = shouldWithdraw({
+    printerState: checked.state,
+    printerDown: checked.down,
+    since: job.transferredAt ?? job.createdAt,
+    now: at,
+    failoverMs: deps.failoverMs,
+    leadMs: leadOf(deps),
+    backupPrinterId: printer.backupPrinterId,
+  });
+  return due && clearQueue(deps, link, printer, checked);
+}
+
+/**
+ * A job sent or unknown: the service is asked whether it printed; it is sent again only when it
+ * never arrived or the service dropped it (a clear it confirmed), and marked 重印 when the service
+ * could not be asked about it at all.
+ */
 async function askAbout(
   deps: SenderDeps,
   link: PrinterLink,
   printer: PrinterRow,
   job: JobRow,
+  checked: Checked,
   pass: PassCount,
 ): Promise<void> {
   const now = deps.now();
-  if (job.state === "sent" && !job.remoteId) {
+  const later = (at: Date, waitMs: number, error: string) =>
+    deps.db
+      .update(printJobs)
+      .set({ nextAt: nextLook(deps, job, printer, at, waitMs), error })
+      .where(and(eq(printJobs.id, job.id), eq(printJobs.state, job.state)));
+  if (clearedSince(printer.queueClearAskedAt, job)) {
+    // a clear whose answer was lost may have dropped it: nothing said of it counts until one is confirmed
+    if (!(await clearQueue(deps, link, printer, checked)))
+      await later(deps.now(), UNKNOWN_LOOK_MS, "等待服务确认清空队列");
+    return;
+  }
+  const cleared = clearedSince(printer.queueClearedAt, job);
+  // its service's word is final only a moment after the clear (clearQueue set its next look)
+  if (cleared && now.getTime() < (printer.queueClearedAt?.getTime() ?? 0) + CANCEL_SETTLE_MS) return;
+  if (job.state === "sent" && !job.remoteId && !cleared) {
     // a send cut short (its process stopped mid-send): what happened is unknown until asked
     if (now.getTime() - (job.sentAt ?? job.createdAt).getTime() < 4 * deps.links.timeoutMs) return;
     await moveJob(deps.db, job, "sent", "unknown", { error: "发送中断，等待查询", nextAt: now });
@@ -254,24 +373,39 @@ async function askAbout(
   }
   const asked = await link.ask(await pageOf(deps, job, printer));
   const at = deps.now();
+  // the service dropped it or never had it: it will not print there, sending it (or moving it) is safe
+  const requeue = async (error: string, page = job.page) => {
+    if (await moveJob(deps.db, job, job.state, "queued", { nextAt: at, error, remoteId: null, page }))
+      pass.moved++;
+  };
   switch (asked.kind) {
     case "printed":
       await moveJob(deps.db, job, job.state, "printed", { doneAt: at });
       return;
     case "waiting":
+      if (cleared) return requeue("服务已清空待打印队列，未打印：重新发送");
+      // held for a printer that went down: taken back first, moved once that is sure
+      if (await withdraw(deps, link, printer, job, checked, at)) return;
       await moveJob(deps.db, job, job.state, "sent", {
         remoteId: asked.remoteId ?? job.remoteId,
-        nextAt: new Date(at.getTime() + ASK_EVERY_MS),
+        // a clear not confirmed is asked again after a while, not on every question
+        nextAt: nextLook(deps, job, printer, at, checked.clearFailed ? UNKNOWN_LOOK_MS : ASK_EVERY_MS),
       });
       return;
     case "notFound":
       // the service never had it: sending it is safe
-      await moveJob(deps.db, job, job.state, "queued", { nextAt: at, error: "服务未收到，重新发送" });
+      return requeue("服务未收到，重新发送");
+    case "untraceable":
+      // its printer's queue cleared, the service prints no more of it; whether it printed before
+      // stays unknown, so the copy sent again says 重印
+      if (cleared) return requeue("应答丢失且无法查询：已清空服务队列，标注重印后重发", markResent(job.page));
+      if (!(await clearQueue(deps, link, printer, checked))) await later(at, UNKNOWN_LOOK_MS, asked.error);
       return;
     case "unanswerable": {
       // a cloud service holds what it accepted for a printer that is down and prints it once the
       // printer is back: a 转打印 copy now would be followed by that unmarked one (the bench saw it), so
-      // only a LAN printer's unknown job moves; a cloud one waits for its service's word (or 重印)
+      // only a LAN printer's unknown job moves here; a cloud one is moved by withdraw, once its
+      // service answers again
       if (job.state === "unknown" && printer.backupPrinterId !== null && printer.kind === "lan") {
         // its printer not printing: the backup prints it, marked 转打印
         const look = await link.state();
@@ -284,10 +418,7 @@ async function askAbout(
         : printer.backupPrinterId !== null
           ? UNKNOWN_LOOK_MS
           : UNANSWERABLE_WAIT_MS;
-      await deps.db
-        .update(printJobs)
-        .set({ nextAt: nextLook(deps, job, printer, at, wait), error: asked.error })
-        .where(and(eq(printJobs.id, job.id), eq(printJobs.state, job.state)));
+      await later(at, wait, asked.error);
       return;
     }
   }
@@ -300,7 +431,7 @@ async function servePrinter(
   pass: PassCount,
 ): Promise<void> {
   const link = linkOf(printer, deps.links);
-  const checked: Checked = { state: null, down: false };
+  const checked: Checked = { state: null, down: false, clearFailed: false };
   for (const job of jobs) {
     if (!link) {
       // a browser printer: the console prints it; only the move to a backup is the queue's
@@ -311,7 +442,7 @@ async function servePrinter(
       continue;
     }
     if (job.state === "queued") await sendQueued(deps, link, printer, job, checked, pass);
-    else await askAbout(deps, link, printer, job, pass);
+    else await askAbout(deps, link, printer, job, checked, pass);
   }
 }
 

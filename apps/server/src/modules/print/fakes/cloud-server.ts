@@ -4,13 +4,16 @@ import type { PrintedPage } from "./escpos-printer.js";
 
 /**
  * What the cloud fakes share: a form-posting HTTP server on 127.0.0.1, the faults a test or the
- * bench injects (an answer lost after the print was accepted, a late answer, a callback sent more
- * than once), cloud printers that print what they were sent while online and hold it while not, and
- * the callback each service posts (to `callbackUrl`, when set) once a print is on paper.
+ * bench injects (an answer lost after the print was accepted or the queue cleared, a late answer, a
+ * callback sent more than once), cloud printers that print what they were sent while online and hold
+ * it while not, a printer's unprinted queue cleared on request (never to print), and the callback
+ * each service posts (to `callbackUrl`, when set) once a print is on paper.
  */
 export interface CloudFaults {
   /** asked once per accepted print: true loses its answer (the print stays accepted) */
   loseAnswer: () => boolean;
+  /** asked once per queue cleared: true loses its answer (the queue is cleared all the same) */
+  loseClearAnswer: () => boolean;
   /** every answer waits this long */
   lateMs: number;
   /** asked once per callback: how many more times it is posted (a service's duplicates) */
@@ -19,6 +22,12 @@ export interface CloudFaults {
 
 export interface CloudPrinter {
   state: PrinterState;
+  /**
+   * what the service says of it when that is not its state: a service notices a printer lost only
+   * after a while (飞鹅 says 离线 once it has not heard from it for two minutes) and accepts prints for
+   * it meanwhile, holding them
+   */
+  reported?: PrinterState;
   pages: PrintedPage[];
   onPage?: (page: PrintedPage) => void;
 }
@@ -28,6 +37,8 @@ export interface CloudOrder {
   printer: string;
   text: string;
   printed: boolean;
+  /** dropped unprinted by a clear of its printer's queue: it never prints */
+  dropped?: boolean;
   /** the caller's key for it (易联云's origin_id) and the account that sent it */
   origin?: string;
   account?: string;
@@ -44,19 +55,29 @@ export interface CloudFake {
   callbackUrl: string | null;
   /** callbacks posted (duplicates included) */
   callbacks: number;
+  /** queue clears asked (answered or lost) */
+  clears: number;
   /** adds a printer (its SN or machine code), online */
   addPrinter(code: string): CloudPrinter;
   /** a printer's new state; back online, it prints what it holds */
   setState(code: string, state: PrinterState): void;
+  /** what the service says of a printer's state (its `reported` state, else its own) */
+  reportedState(code: string): PrinterState | undefined;
+  /** drops what it holds unprinted for a printer (its queue cleared) */
+  clearQueue(code: string): void;
   /** accepts an order for a printer: printed at once when the printer is online */
   accept(order: Omit<CloudOrder, "printed">): CloudOrder;
   close(): Promise<void>;
 }
 
-export type FormHandler = (
-  path: string,
-  fields: URLSearchParams,
-) => { answer: unknown; accepted?: boolean } | Promise<{ answer: unknown; accepted?: boolean }>;
+/** A call's answer, and whether it accepted a print or cleared a queue (each fault may lose that answer). */
+export interface FakeAnswer {
+  answer: unknown;
+  accepted?: boolean;
+  cleared?: boolean;
+}
+
+export type FormHandler = (path: string, fields: URLSearchParams) => FakeAnswer | Promise<FakeAnswer>;
 
 async function bodyOf(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -100,7 +121,7 @@ export async function startCloudFake(
   };
   const print = (order: CloudOrder) => {
     const printer = printers.get(order.printer);
-    if (printer?.state !== "online" || order.printed) return;
+    if (printer?.state !== "online" || order.printed || order.dropped) return;
     order.printed = true;
     const page = { text: order.text, at: Date.now() };
     printer.pages.push(page);
@@ -109,11 +130,17 @@ export async function startCloudFake(
   };
   const fake: CloudFake = {
     url: "",
-    faults: { loseAnswer: () => false, lateMs: 0, duplicateCallbacks: () => 0 },
+    faults: {
+      loseAnswer: () => false,
+      loseClearAnswer: () => false,
+      lateMs: 0,
+      duplicateCallbacks: () => 0,
+    },
     printers,
     orders,
     callbackUrl: null,
     callbacks: 0,
+    clears: 0,
     addPrinter(code) {
       const printer: CloudPrinter = { state: "online", pages: [] };
       printers.set(code, printer);
@@ -124,6 +151,14 @@ export async function startCloudFake(
       if (!printer) return;
       printer.state = state;
       for (const order of orders.values()) if (order.printer === code) print(order);
+    },
+    reportedState(code) {
+      const printer = printers.get(code);
+      return printer && (printer.reported ?? printer.state);
+    },
+    clearQueue(code) {
+      fake.clears++;
+      for (const order of orders.values()) if (order.printer === code && !order.printed) order.dropped = true;
     },
     accept(accepted) {
       const order = { ...accepted, printed: false };
@@ -136,9 +171,9 @@ export async function startCloudFake(
   const handler = handle(fake);
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? "/", "http://fake").pathname;
-    const { answer, accepted } = await handler(path, new URLSearchParams(await bodyOf(request)));
-    if (accepted && fake.faults.loseAnswer()) {
-      // accepted, then the answer never comes: the caller times out
+    const { answer, accepted, cleared } = await handler(path, new URLSearchParams(await bodyOf(request)));
+    if ((accepted && fake.faults.loseAnswer()) || (cleared && fake.faults.loseClearAnswer())) {
+      // done, then the answer never comes: the caller times out
       request.socket.destroy();
       return;
     }

@@ -6,8 +6,10 @@ import { type CloudFake, type CloudOrder, markupToText, startCloudFake } from ".
 /**
  * A 飞鹅 (Feieyun) open API on 127.0.0.1 (POST /Api/Open/, form fields): every call's sig must be
  * sha1(user + UKEY + stime) of a known account and stime within five minutes; Open_printMsg answers
- * an order id like 飞鹅's, Open_queryOrderState whether it printed, Open_queryPrinterStatus the
- * printer's state in 飞鹅's words. Once a print is on paper it posts its order state as 飞鹅 does
+ * an order id like 飞鹅's, Open_queryOrderState whether it printed (false for one dropped unprinted),
+ * Open_queryPrinterStatus the printer's state in 飞鹅's words (its `reported` one when set),
+ * Open_delPrinterSqs drops the printer's unprinted orders and answers data true. Once a print is on
+ * paper it posts its order state as 飞鹅 does
  * (订单状态回调: form fields orderId, status 1, stime, sign = base64 SHA256withRSA with its own key,
  * `publicKey`, over feieyunCallbackText) to the `backurl` its Open_printMsg carried, and only then:
  * 飞鹅 calls back for no order sent without one. Faults: see CloudFaults.
@@ -77,15 +79,20 @@ export async function startFeieyunFake(now: () => Date = () => new Date()): Prom
           return { answer: { ret: 0, msg: "ok", data: order.printed } };
         }
         case "Open_queryPrinterStatus": {
-          const printer = cloud.printers.get(sn);
-          if (!printer) return { answer: { ret: 1002, msg: "打印机编号错误", data: null } };
+          const state = cloud.reportedState(sn);
+          if (!state) return { answer: { ret: 1002, msg: "打印机编号错误", data: null } };
           const text =
-            printer.state === "online"
+            state === "online"
               ? STATUS_TEXT.online
-              : printer.state === "offline"
+              : state === "offline"
                 ? STATUS_TEXT.offline
                 : "在线，工作状态不正常。";
           return { answer: { ret: 0, msg: "ok", data: text } };
+        }
+        case "Open_delPrinterSqs": {
+          if (!cloud.printers.has(sn)) return { answer: { ret: 1002, msg: "打印机编号错误", data: null } };
+          cloud.clearQueue(sn);
+          return { answer: { ret: 0, msg: "ok", data: true, serverExecutedTime: 4 }, cleared: true };
         }
         default:
           return { answer: { ret: -1, msg: "apiname 错误", data: null } };

@@ -5,11 +5,12 @@ import { type CloudFake, type CloudOrder, markupToText, startCloudFake } from ".
 /**
  * A 易联云 (Yilianyun) open API on 127.0.0.1: /oauth/oauth (client credentials) gives an access
  * token; every call's sign must be md5(client_id + timestamp + client_secret) and carry a token of
- * that application; print/index keeps one print per origin_id (the same origin_id again answers the
- * same order, printing nothing more); printer/getorderpaginglist lists prints with their origin_id
- * and status (1 printed); printer/getprintstatus answers 0 offline, 1 online, 2 out of paper. Once a
- * print is on paper it pushes 打印完成 to `callbackUrl` (origin_id, signed md5(client_id + push_time +
- * client_secret)).
+ * that application; print/index makes a print per call (易联云 keeps one per origin_id only when
+ * asked to with `idempotence` 1, which the link does not send); printer/getorderpaginglist lists the
+ * machine's prints newest first with their origin_id and status (1 printed; 0 waiting, or
+ * cancelled); printer/getprintstatus answers 0 offline, 1 online, 2 out of paper; printer/cancelall
+ * drops the machine's unprinted prints. Once a print is on paper it pushes 打印完成 to `callbackUrl`
+ * (origin_id, signed md5(client_id + push_time + client_secret)).
  */
 export interface YilianyunFake extends CloudFake {
   /** client_id → client_secret */
@@ -23,8 +24,6 @@ const refuse = (error: string, description: string) => ({ error, error_descripti
 export async function startYilianyunFake(now: () => Date = () => new Date()): Promise<YilianyunFake> {
   const applications = new Map<string, string>();
   const tokens = new Map<string, string>();
-  /** origin_id per machine → order id */
-  const origins = new Map<string, string>();
   let sequence = 0;
   let self: YilianyunFake | undefined;
   // 打印完成 push, signed with the application's secret as its calls are
@@ -70,30 +69,31 @@ export async function startYilianyunFake(now: () => Date = () => new Date()): Pr
       switch (path) {
         case "/print/index": {
           const origin = fields.get("origin_id") ?? "";
-          const known = origins.get(`${machine}/${origin}`);
-          if (known) return { answer: ok({ id: known, origin_id: origin }) };
           const id = String(++sequence + 1_000_000);
-          origins.set(`${machine}/${origin}`, id);
           const text = markupToText(fields.get("content") ?? "", /\n/g);
           cloud.accept({ printer: machine, id, text, origin, account: clientId });
           if (self) self.printCalls++;
           return { answer: ok({ id, origin_id: origin }), accepted: true };
         }
         case "/printer/getorderpaginglist": {
-          const list = [...origins.entries()]
-            .filter(([k]) => k.startsWith(`${machine}/`))
-            .map(([k, id]) => ({
-              id,
-              origin_id: k.slice(machine.length + 1),
-              status: cloud.orders.get(id)?.printed ? 1 : 0,
+          const list = [...cloud.orders.values()]
+            .filter((o) => o.printer === machine)
+            .map((o) => ({
+              id: o.id,
+              origin_id: o.origin ?? "",
+              status: o.printed ? 1 : 0,
             }))
             .reverse()
             .slice(0, Number(fields.get("page_size") ?? 10));
           return { answer: ok(list) };
         }
         case "/printer/getprintstatus": {
-          const state = cloud.printers.get(machine)?.state;
+          const state = cloud.reportedState(machine);
           return { answer: ok({ state: state === "online" ? "1" : state === "paperOut" ? "2" : "0" }) };
+        }
+        case "/printer/cancelall": {
+          cloud.clearQueue(machine);
+          return { answer: ok(""), cleared: true };
         }
         default:
           return { answer: refuse("404", "接口不存在") };

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type PrinterLook, type PrinterState, renderFeieyun } from "@tablemate/core";
 import { z } from "zod";
 import { postForm } from "./http.js";
-import type { AskOutcome, PrinterLink, PrintJobToSend, SendOutcome } from "./link.js";
+import type { AskOutcome, ClearOutcome, PrinterLink, PrintJobToSend, SendOutcome } from "./link.js";
 
 /** 飞鹅's signature of every call: sha1(user + UKEY + stime), hex, stime in seconds. */
 export const feieyunSig = (user: string, ukey: string, stime: string): string =>
@@ -24,8 +24,15 @@ export function feieyunState(text: string): PrinterState {
  * A 飞鹅 (Feieyun) cloud printer: Open_printMsg sends the page (its markup) and answers the order id,
  * kept on the job; Open_queryOrderState says whether that order printed; Open_queryPrinterStatus the
  * printer's state, asked before each send so an offline printer's job waits or goes to the backup
- * instead of queueing at 飞鹅. 飞鹅 takes no key of ours: a send whose answer was lost has no order id
- * to ask about, so it stays unknown for staff to decide (重印) and is never sent again by itself.
+ * instead of queueing at 飞鹅; Open_delPrinterSqs (清空待打印队列) drops what 飞鹅 holds for the
+ * printer unprinted, answering data true.
+ *
+ * 飞鹅 takes no key of ours and finds an order only by its id: a send whose answer was lost has no
+ * id to ask about (untraceable). Nothing else in its API names that order: Open_queryOrderInfoByDate
+ * only counts a day's printed and waiting orders of the printer, from any sender, so it cannot tell
+ * which ones are ours; and 飞鹅 neither refuses a repeated content nor lists contents. The queue
+ * settles such a job by clearing the printer's queue (it will then not print later) and sending it
+ * again marked 重印 (sender.ts).
  *
  * 飞鹅 calls back (订单状态回调, see callbacks.ts) only for an order whose Open_printMsg carried
  * `backurl`, an address first whitelisted in its admin (飞鹅's document, help.feieyun.com/document.php,
@@ -73,12 +80,26 @@ export function feieyunLink(
       return { kind: "accepted", remoteId: parsed.data.data };
     },
     async ask(job: PrintJobToSend): Promise<AskOutcome> {
-      if (!job.remoteId) return { kind: "unanswerable", error: "飞鹅云未返回订单号，无法查询" };
+      if (!job.remoteId) return { kind: "untraceable", error: "飞鹅云未返回订单号，无法查询" };
       const answer = await call("Open_queryOrderState", { orderid: job.remoteId });
       if (answer.status !== "answered") return { kind: "unanswerable", error: "飞鹅云查询无应答" };
       const parsed = answerSchema.safeParse(answer.body);
       if (!parsed.success || parsed.data.ret !== 0) return { kind: "unanswerable", error: "飞鹅云查询失败" };
       return parsed.data.data === true ? { kind: "printed" } : { kind: "waiting", remoteId: job.remoteId };
+    },
+    async clearQueue(): Promise<ClearOutcome> {
+      const answer = await call("Open_delPrinterSqs", { sn: account.sn });
+      if (answer.status === "notReached")
+        return { kind: "refused", error: `飞鹅云无法连接：${answer.error}` };
+      if (answer.status === "lost")
+        return { kind: "unknown", error: `飞鹅云清空队列应答丢失：${answer.error}` };
+      const parsed = answerSchema.safeParse(answer.body);
+      if (parsed.success && parsed.data.ret !== 0)
+        return { kind: "refused", error: `飞鹅云拒绝清空队列：${parsed.data.msg ?? parsed.data.ret}` };
+      // ret 0 with data true is its word that the queue is clear; anything else says nothing sure
+      return parsed.success && parsed.data.data === true
+        ? { kind: "cleared" }
+        : { kind: "unknown", error: "飞鹅云清空队列应答有误" };
     },
   };
 }

@@ -26,7 +26,21 @@ export type AskOutcome =
   /** the service never received it: sending it is safe */
   | { kind: "notFound" }
   /** no answer, or the service cannot say (a LAN printer keeps no record) */
-  | { kind: "unanswerable"; error: string };
+  | { kind: "unanswerable"; error: string }
+  /**
+   * the service can never be asked about it: it gave no id of its own (飞鹅's answer with the order
+   * id was lost); only clearing the printer's queue at the service settles what it will still print
+   */
+  | { kind: "untraceable"; error: string };
+
+/** A cloud service asked to clear a printer's unprinted queue (飞鹅 Open_delPrinterSqs, 易联云 cancelall). */
+export type ClearOutcome =
+  /** it said it cleared it: whatever it had not printed there it never will */
+  | { kind: "cleared" }
+  /** it said no: nothing was dropped */
+  | { kind: "refused"; error: string }
+  /** its answer was lost or unclear: the queue may or may not have been cleared */
+  | { kind: "unknown"; error: string };
 
 export interface PrintJobToSend {
   id: number;
@@ -40,6 +54,8 @@ export interface PrinterLink {
   state(): Promise<PrinterLook>;
   send(job: PrintJobToSend): Promise<SendOutcome>;
   ask(job: PrintJobToSend): Promise<AskOutcome>;
+  /** a cloud printer's: clears its unprinted queue at the service (a LAN printer holds no queue) */
+  clearQueue?(): Promise<ClearOutcome>;
 }
 
 /** The idempotency key a cloud service gets for a job: the job's own id, prefixed (letters and digits only). */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type FormAnswer, postForm } from "./http.js";
 import {
   type AskOutcome,
+  type ClearOutcome,
   originIdOf,
   type PrinterLink,
   type PrintJobToSend,
@@ -46,7 +47,10 @@ const tokens = new Map<string, { token: string; until: number }>();
  * for the access token; print/index with the job's id as origin_id, the key 易联云 knows the print
  * by; printer/getorderpaginglist to find a print by that origin_id when a send's answer was lost
  * (found: printed or waiting; not found: it never arrived and is sent again), so a job is never
- * sent twice without asking; printer/getprintstatus for the printer's state before a send.
+ * sent twice without asking; printer/getprintstatus for the printer's state before a send;
+ * printer/cancelall (取消所有未打印订单) to drop what 易联云 holds unprinted for the printer. The
+ * origin_id is sent without `idempotence`: a job whose print 易联云 dropped is sent again under the
+ * same origin_id, so the list may hold it twice (the dropped one with status 0): printed when any is.
  */
 export function yilianyunLink(account: Account, timeoutMs: number, now: () => Date): PrinterLink {
   const signed = (fields: Record<string, string>) => {
@@ -118,9 +122,24 @@ export function yilianyunLink(account: Account, timeoutMs: number, now: () => Da
       const body = bodyOf(await call("/printer/getorderpaginglist", { page_index: "1", page_size: "100" }));
       const list = pageSchema.safeParse(body?.body);
       if (body?.error !== "0" || !list.success) return { kind: "unanswerable", error: "易联云查询失败" };
-      const found = list.data.find((o) => o.origin_id === originIdOf(job.id));
-      if (!found) return { kind: "notFound" };
-      return found.status === 1 ? { kind: "printed" } : { kind: "waiting", remoteId: found.id };
+      // newest first: the job's latest print, and any earlier one 易联云 dropped
+      const found = list.data.filter((o) => o.origin_id === originIdOf(job.id));
+      const [latest] = found;
+      if (!latest) return { kind: "notFound" };
+      return found.some((o) => o.status === 1)
+        ? { kind: "printed" }
+        : { kind: "waiting", remoteId: latest.id };
+    },
+    async clearQueue(): Promise<ClearOutcome> {
+      const answer = await call("/printer/cancelall", {});
+      if (!answer) return { kind: "refused", error: "易联云授权失败" };
+      if (answer.status === "notReached")
+        return { kind: "refused", error: `易联云无法连接：${answer.error}` };
+      const body = bodyOf(answer);
+      if (!body) return { kind: "unknown", error: "易联云取消订单应答丢失" };
+      return body.error === "0"
+        ? { kind: "cleared" }
+        : { kind: "refused", error: `易联云拒绝取消订单：${body.error_description ?? body.error}` };
     },
   };
 }
