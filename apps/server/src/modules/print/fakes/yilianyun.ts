@@ -83,9 +83,10 @@ export async function startYilianyunFake(now: () => Date = () => new Date()): Pr
               origin_id: o.origin ?? "",
               status: o.printed ? 1 : 0,
             }))
-            .reverse()
-            .slice(0, Number(fields.get("page_size") ?? 10));
-          return { answer: ok(list) };
+            .reverse();
+          const size = Number(fields.get("page_size") ?? 10);
+          const from = (Number(fields.get("page_index") ?? 1) - 1) * size;
+          return { answer: ok(list.slice(from, from + size)) };
         }
         case "/printer/getprintstatus": {
           const state = cloud.reportedState(machine);

@@ -28,6 +28,14 @@ const pageSchema = z.array(
   z.object({ id: z.coerce.string(), origin_id: z.string(), status: z.coerce.number() }),
 );
 
+/**
+ * 易联云 lists a printer's prints newest first, 100 a page at most: a print whose send answer was
+ * lost is looked for this many pages back (a busy kitchen printer's last 1,000) before the lookup
+ * gives up as unanswerable; it is never taken as not received while older pages may hold it.
+ */
+const PAGE_SIZE = 100;
+const LOOKUP_PAGES = 10;
+
 /** 易联云's printer state: 0 offline, 1 online, 2 out of paper. */
 export const yilianyunState = (state: string): PrinterState =>
   state === "1" ? "online" : state === "2" ? "paperOut" : state === "0" ? "offline" : "unknown";
@@ -119,11 +127,22 @@ export function yilianyunLink(account: Account, timeoutMs: number, now: () => Da
       return { kind: "accepted", remoteId: order.data.id };
     },
     async ask(job: PrintJobToSend): Promise<AskOutcome> {
-      const body = bodyOf(await call("/printer/getorderpaginglist", { page_index: "1", page_size: "100" }));
-      const list = pageSchema.safeParse(body?.body);
-      if (body?.error !== "0" || !list.success) return { kind: "unanswerable", error: "易联云查询失败" };
-      // newest first: the job's latest print, and any earlier one 易联云 dropped
-      const found = list.data.filter((o) => o.origin_id === originIdOf(job.id));
+      // newest first, a page at a time: the job's latest print, and any earlier one 易联云 dropped
+      const found: z.infer<typeof pageSchema> = [];
+      for (let page = 1; found.length === 0; page++) {
+        if (page > LOOKUP_PAGES) return { kind: "unanswerable", error: "易联云查询：该单早于最近的打印记录" };
+        const body = bodyOf(
+          await call("/printer/getorderpaginglist", {
+            page_index: String(page),
+            page_size: String(PAGE_SIZE),
+          }),
+        );
+        const list = pageSchema.safeParse(body?.body);
+        if (body?.error !== "0" || !list.success) return { kind: "unanswerable", error: "易联云查询失败" };
+        found.push(...list.data.filter((o) => o.origin_id === originIdOf(job.id)));
+        // a page not full is the last: the print was never received
+        if (found.length === 0 && list.data.length < PAGE_SIZE) return { kind: "notFound" };
+      }
       const [latest] = found;
       if (!latest) return { kind: "notFound" };
       return found.some((o) => o.status === 1)
