@@ -1,4 +1,4 @@
-import { type BumpTarget, type ItemState, orderNumber } from "@tablemate/core";
+import type { BumpTarget, ItemState } from "@tablemate/core";
 
 /** The kitchen display (/console/kitchen). */
 export const KITCHEN_COPY = {
@@ -21,8 +21,7 @@ export const KITCHEN_COPY = {
   print: "打印",
   reprint: "重印",
   /** a ticket shows its order's number (core's orderNumber), as every other view of the order does */
-  ticketNo: (orderId: number) => orderNumber(orderId),
-  openOrder: (orderId: number) => `查看订单 ${orderNumber(orderId)}`,
+  openOrder: (number: string) => `查看订单 ${number}`,
   cancelTicket: "退菜",
   addOn: "加菜",
   /** a line holding an allergy the table told of */

@@ -4,6 +4,7 @@ import {
   type ConsoleOrder,
   type ConsolePayment,
   ORDER_STATUS,
+  orderNumber,
   roleCan,
   type StaffRole,
   type TableDetail,
@@ -78,13 +79,13 @@ function OrderCard({
             onClick={() => openOrder(order.orderId)}
             data-testid={`open-order-${order.orderId}`}
           >
-            {FLOOR_COPY.order(order.orderId)}
+            {FLOOR_COPY.order(orderNumber(order.orderId))}
           </Button>
           <Tag color={order.status === ORDER_STATUS.cancelled ? "default" : "processing"}>
             {FLOOR_COPY.statuses[order.status] ?? order.status}
           </Tag>
           {order.held && <Tag color="red">{FLOOR_COPY.held}</Tag>}
-          {order.mainOrderId !== null && <Tag>{FLOOR_COPY.addedOrder(order.mainOrderId)}</Tag>}
+          {order.mainOrderId !== null && <Tag>{FLOOR_COPY.addedOrder(orderNumber(order.mainOrderId))}</Tag>}
           <FulfilmentTag order={order} />
         </Space>
         <Typography.Text type="secondary">{time(order.createdAt)}</Typography.Text>
@@ -152,7 +153,9 @@ function OrderCard({
         <OrderPayments
           payments={payments}
           prepay={order.paymentType === 1}
-          onRefund={actions.refund && ((p) => actions.refund?.(p, FLOOR_COPY.order(order.orderId)))}
+          onRefund={
+            actions.refund && ((p) => actions.refund?.(p, FLOOR_COPY.order(orderNumber(order.orderId))))
+          }
         />
       )}
       <footer className="floor-order-foot">

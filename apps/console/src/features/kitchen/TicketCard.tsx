@@ -5,6 +5,7 @@ import {
   allergyLine,
   elapsedText,
   type KitchenTicket,
+  orderNumber,
   type TicketItem,
   type TimerThresholds,
 } from "@tablemate/core";
@@ -86,10 +87,10 @@ export const TicketCard = memo(function TicketCard({
           type="button"
           className="ticket-number"
           onClick={() => openOrder(ticket.orderId)}
-          aria-label={KITCHEN_COPY.openOrder(ticket.orderId)}
+          aria-label={KITCHEN_COPY.openOrder(orderNumber(ticket.orderId))}
           data-testid="ticket-open-order"
         >
-          {KITCHEN_COPY.ticketNo(ticket.orderId)}
+          {orderNumber(ticket.orderId)}
         </button>
         <span className="ticket-table">{ticket.fastSerialNo || ticket.tableName}</span>
         {cancel && <span className="ticket-flag">{KITCHEN_COPY.cancelTicket}</span>}

@@ -1,4 +1,4 @@
-import { type ConsoleOrderDetail, paymentState, roleCan, yuanToCents } from "@tablemate/core";
+import { type ConsoleOrderDetail, orderNumber, paymentState, roleCan, yuanToCents } from "@tablemate/core";
 import { Alert, Button, Descriptions, Divider, Drawer, Space, Spin, Tag } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
@@ -98,7 +98,9 @@ export function OrderDetailDrawer() {
                 <Tag data-testid="detail-status">{FLOOR_COPY.statuses[order.status] ?? order.status}</Tag>
                 {detail.money && <PaymentTag money={detail.money} />}
                 {order.held && <Tag color="red">{FLOOR_COPY.held}</Tag>}
-                {order.mainOrderId !== null && <Tag>{FLOOR_COPY.addedOrder(order.mainOrderId)}</Tag>}
+                {order.mainOrderId !== null && (
+                  <Tag>{FLOOR_COPY.addedOrder(orderNumber(order.mainOrderId))}</Tag>
+                )}
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label={C.placedAt}>{shortTime(order.createdAt)}</Descriptions.Item>

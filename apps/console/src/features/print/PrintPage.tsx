@@ -37,7 +37,7 @@ function TicketSheet({ print, paper }: { print: TicketPrint; paper: Paper }) {
       )}
       <div className="print-row print-big">
         <span>{ticket.fastSerialNo || ticket.tableName}</span>
-        <span>{KITCHEN_COPY.ticketNo(ticket.orderId)}</span>
+        <span>{orderNumber(ticket.orderId)}</span>
       </div>
       <div className="print-row">
         <span>

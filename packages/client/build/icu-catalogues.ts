@@ -1,8 +1,12 @@
+/// <reference path="./messageformat.d.ts" />
 import MessageFormat from "@messageformat/core";
 import compileModule from "@messageformat/core/compile-module.js";
 import type { Plugin } from "vite";
 
-/** A catalogue module: src/i18n/catalogues/<locale>.ts, its default export an object of ICU messages. */
+/**
+ * A catalogue module of either app (apps/web, apps/console): src/i18n/catalogues/<locale>.ts, its
+ * default export an object of ICU messages.
+ */
 const CATALOGUE = /\/src\/i18n\/catalogues\/([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)\.ts$/;
 
 interface Node {
@@ -42,7 +46,7 @@ function literal(node: Node | undefined, where: string): string | Messages {
 /**
  * Compiles each language's catalogue of ICU MessageFormat messages to plain functions at build time
  * (@messageformat/core: plural and select cases are checked against the language's rules, a broken
- * message fails the build). A phone then loads the functions of its one language, with only
+ * message fails the build). A browser then loads the functions of its one language, with only
  * @messageformat/runtime's plural and number helpers that the language uses; nothing parses a
  * message in the browser.
  */

@@ -1,0 +1,13 @@
+/**
+ * The console's languages, each named in itself; the staff choose (issue 28). zh-CN is the source: its
+ * words are written in the copy modules (src/copy/); every other language is one ICU catalogue in
+ * catalogues/<id>.ts. Adding a language is its catalogue, its line here and antd's words (locale.ts).
+ */
+export const LOCALES = [
+  { id: "zh-CN", name: "中文" },
+  { id: "en-US", name: "English" },
+] as const;
+
+export type Locale = (typeof LOCALES)[number]["id"];
+
+export const SOURCE_LOCALE: Locale = "zh-CN";
