@@ -28,7 +28,9 @@ function literal(node: Node | undefined, where: string): string | Messages {
   if (node?.type === "ObjectExpression") {
     return Object.fromEntries(
       (node.properties ?? []).map((property) => {
-        const key = property.key?.type === "Identifier" ? property.key.name : property.key?.value;
+        // a name, a quoted key or a number (an enum's value: { 0: "…", 1: "…" })
+        const named = property.key?.type === "Identifier" ? property.key.name : property.key?.value;
+        const key = typeof named === "number" ? String(named) : named;
         if (property.type !== "Property" || typeof key !== "string")
           throw new Error(`${where}: a catalogue holds plain keys only`);
         return [key, literal(property.value as Node | undefined, `${where}.${key}`)];

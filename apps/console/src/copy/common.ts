@@ -52,5 +52,13 @@ export const COMMON_COPY = {
   language: "语言",
   /** between the items of a list in a line of text (花生、芝麻) */
   listSeparator: "、",
+  /** between clauses of one line (two reasons) */
+  clauseSeparator: "；",
+  /** between a label and its value in running text (备注：不要辣) */
+  colon: "：",
+  /** a remark after a name (小李（13800001111）) */
+  parens: (text: string) => `（${text}）`,
+  yes: "是",
+  no: "否",
   expand: "展开菜单",
 } as const;

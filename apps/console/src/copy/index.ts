@@ -21,7 +21,7 @@ export { FULFILMENT_COPY } from "./fulfilment.js";
 export { HEALTH_COPY } from "./health.js";
 export { KITCHEN_COPY, PRINT_COPY, STATIONS_COPY } from "./kitchen.js";
 export { MEMBERS_COPY } from "./members.js";
-export { MENU_COPY } from "./menu.js";
+export { MENU_COPY, MENU_DEFAULTS } from "./menu.js";
 export { ORDER_DETAIL_COPY } from "./order-detail.js";
 export { PAYMENTS_COPY } from "./payments.js";
 export { PRINTERS_COPY } from "./printers.js";

@@ -90,6 +90,8 @@ export const PRINT_COPY = {
   count: "数量",
   amount: "金额",
   thanks: "谢谢惠顾，欢迎再次光临",
+  colon: "：",
+  listSeparator: "、",
   printedAt: "打印时间",
   /** a takeout's delivery fee on the customer's bill */
   deliveryFee: "配送费",

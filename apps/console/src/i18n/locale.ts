@@ -66,6 +66,11 @@ export function currentLocale(): Locale {
   return locale;
 }
 
+/** Which of core's food words (allergen and diet names, in zh, en and ja) the language shown reads. */
+export function foodLanguage(): (typeof LOCALES)[number]["food"] {
+  return LOCALES.find(({ id }) => id === locale)?.food ?? "zh";
+}
+
 /** antd's words in the language shown (ConfigProvider's locale). */
 export function currentAntdLocale(): AntdLocale {
   return antdLocale;

@@ -12,7 +12,7 @@ import {
 import { App, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Tag, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import * as floorApi from "../../api/floor.js";
-import { FLOOR_COPY, PAYMENTS_COPY } from "../../copy/index.js";
+import { COMMON_COPY, FLOOR_COPY, PAYMENTS_COPY } from "../../copy/index.js";
 import { FulfilmentControl, FulfilmentTag } from "../fulfilment/FulfilmentControl.js";
 import { openOrder } from "../order-detail/open-order.js";
 import { OrderLine } from "../orders/OrderLine.js";
@@ -92,11 +92,13 @@ function OrderCard({
       </header>
       {order.held && order.gateReasons.length > 0 && (
         <Typography.Paragraph type="danger" className="floor-gate">
-          {order.gateReasons.map((r) => FLOOR_COPY.gateReasons[r]).join("；")}
+          {order.gateReasons.map((r) => FLOOR_COPY.gateReasons[r]).join(COMMON_COPY.clauseSeparator)}
         </Typography.Paragraph>
       )}
       <Typography.Paragraph type="secondary" className="floor-placed-by">
-        {FLOOR_COPY.placedBy}：<Author author={order.placedBy} />
+        {FLOOR_COPY.placedBy}
+        {COMMON_COPY.colon}
+        <Author author={order.placedBy} />
       </Typography.Paragraph>
       {order.contact && (
         <Descriptions size="small" column={2} className="floor-contact">
@@ -146,7 +148,9 @@ function OrderCard({
       </ul>
       {order.wholeMemo && (
         <Typography.Paragraph className="floor-whole-memo">
-          {FLOOR_COPY.wholeMemo}：{order.wholeMemo}
+          {FLOOR_COPY.wholeMemo}
+          {COMMON_COPY.colon}
+          {order.wholeMemo}
         </Typography.Paragraph>
       )}
       {order.mainOrderId === null && roleCan(role, "payments.read") && (

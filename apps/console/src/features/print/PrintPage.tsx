@@ -85,7 +85,9 @@ function TicketSheet({ print, paper }: { print: TicketPrint; paper: Paper }) {
         <>
           <div className="print-rule" />
           <div className="print-memo">
-            {PRINT_COPY.memo}：{ticket.wholeMemo}
+            {PRINT_COPY.memo}
+            {PRINT_COPY.colon}
+            {ticket.wholeMemo}
           </div>
         </>
       )}
@@ -107,7 +109,7 @@ function BillSheet({ bill, paper }: { bill: Bill; paper: Paper }) {
         {bill.personNum > 0 && <span>{KITCHEN_COPY.persons(bill.personNum)}</span>}
       </div>
       <div>
-        {PRINT_COPY.order} {bill.orderIds.map(orderNumber).join("、")}
+        {PRINT_COPY.order} {bill.orderIds.map(orderNumber).join(PRINT_COPY.listSeparator)}
       </div>
       <div>
         {PRINT_COPY.time} {time(bill.orderedAt)}
