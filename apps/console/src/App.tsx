@@ -44,6 +44,7 @@ export function ConsoleRoutes({ pages = PAGES }: { pages?: readonly ConsolePage[
  * modal context, in colours that read at AA contrast. Buttons keep their words as written (antd would space out two Chinese characters).
  */
 export function ConsoleProviders({ children }: { children: ReactNode }) {
+  // renders again when the language changes, for antd's words; the layout renders our own again
   useLocale();
   return (
     <ConfigProvider

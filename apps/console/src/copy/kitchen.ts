@@ -63,7 +63,11 @@ export const STATIONS_COPY = {
   nameRequired: "请填写档口名称",
 } as const;
 
-/** Printing kitchen tickets and the customer's bill on a receipt printer (/console/print). */
+/**
+ * Printing kitchen tickets and the customer's bill on a receipt printer (/console/print). The page's
+ * own words follow the console's language; the printed ticket's and bill's stay the restaurant's
+ * (i18n/catalogue.ts).
+ */
 export const PRINT_COPY = {
   title: "打印",
   browserTitle: "浏览器打印",
@@ -92,6 +96,10 @@ export const PRINT_COPY = {
   thanks: "谢谢惠顾，欢迎再次光临",
   colon: "：",
   listSeparator: "、",
+  addOn: "加菜",
+  persons: (n: number) => `${n}人`,
+  /** a line holding an allergy the table told of */
+  contains: (words: string) => `含${words}`,
   printedAt: "打印时间",
   /** a takeout's delivery fee on the customer's bill */
   deliveryFee: "配送费",

@@ -11,6 +11,7 @@ import {
 } from "@tablemate/core";
 import { memo } from "react";
 import { KITCHEN_COPY } from "../../copy/index.js";
+import { foodLanguage } from "../../i18n/locale.js";
 import { openOrder } from "../order-detail/open-order.js";
 import { clockTime } from "../session/restaurant-time.js";
 import { type TicketClock, timerClass } from "./clock.js";
@@ -46,7 +47,7 @@ function AllergyMark({ item, allergies }: { item: TicketItem; allergies: readonl
   if (held.length === 0) return null;
   return (
     <div className="ticket-item-allergy" data-testid="item-allergy">
-      {KITCHEN_COPY.contains(allergenWords(held))}
+      {KITCHEN_COPY.contains(allergenWords(held, foodLanguage()))}
     </div>
   );
 }

@@ -494,6 +494,13 @@ export default {
       declined: "Decline reservation",
       called: "Call number",
     },
+    steps: {
+      delivering: "Out for delivery",
+      delivered: "Delivered",
+      confirmed: "Confirmed",
+      declined: "Declined",
+      called: "Ready for pick-up",
+    },
     callAgain: "Call again",
     calledTimes: "Called {0, plural, one {once} other {# times}}",
     declineConfirm: "Declining cancels the order and the guest sees “Declined”. Decline this reservation?",
