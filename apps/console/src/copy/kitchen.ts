@@ -97,7 +97,7 @@ export const PRINT_COPY = {
   colon: "：",
   listSeparator: "、",
   addOn: "加菜",
-  persons: (n: number) => `${n}人`,
+  personCount: (n: number) => `${n}人`,
   /** a line holding an allergy the table told of */
   contains: (words: string) => `含${words}`,
   printedAt: "打印时间",

@@ -44,7 +44,7 @@ function TicketSheet({ print, paper }: { print: TicketPrint; paper: Paper }) {
           {PRINT_COPY.ticketNumber} {ticket.number}
           {ticket.mainOrderId !== null && ` · ${PRINT_COPY.addOn}`}
         </span>
-        {ticket.personNum > 0 && <span>{PRINT_COPY.persons(ticket.personNum)}</span>}
+        {ticket.personNum > 0 && <span>{PRINT_COPY.personCount(ticket.personNum)}</span>}
       </div>
       <div>
         {PRINT_COPY.time} {time(ticket.createdAt)}
@@ -106,7 +106,7 @@ function BillSheet({ bill, paper }: { bill: Bill; paper: Paper }) {
       <div className="print-center">{PRINT_COPY.bill}</div>
       <div className="print-row print-big">
         <span>{bill.tableName}</span>
-        {bill.personNum > 0 && <span>{PRINT_COPY.persons(bill.personNum)}</span>}
+        {bill.personNum > 0 && <span>{PRINT_COPY.personCount(bill.personNum)}</span>}
       </div>
       <div>
         {PRINT_COPY.order} {bill.orderIds.map(orderNumber).join(PRINT_COPY.listSeparator)}
