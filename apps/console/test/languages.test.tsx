@@ -122,6 +122,17 @@ describe("the console in English", SLOW, () => {
     expect(chineseShown()).toEqual([]);
   });
 
+  it("switches on the login page too", async () => {
+    fakeApi({ [`GET ${API.consoleSession}`]: { status: 401, message: "请先登录" } });
+    renderConsole("/login");
+    expect(await screen.findByText("员工登录")).toBeTruthy();
+    fireEvent.mouseDown(within(screen.getByTestId("language-switch")).getByRole("combobox"));
+    fireEvent.click(await screen.findByText("English"));
+    expect(await screen.findByText("Staff sign-in", {}, FIRST_LOAD)).toBeTruthy();
+    expect(screen.getByText("Password")).toBeTruthy();
+    expect(chineseShown()).toEqual([]);
+  });
+
   it("shows home, tables, orders and menu in English, the restaurant's data as it is", async () => {
     await setLocale("en-US", true);
     routes();
