@@ -1,16 +1,18 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { icuCatalogues } from "../../packages/client/build/icu-catalogues.js";
 
 /** The base the server serves the console under (apps/server/src/web/console-shell.ts). */
 export const CONSOLE_BASE = "/console/";
 
 /**
  * The staff console: served by the same server under /console (index.html for every page, hashed
- * assets under /console/assets/). Each page is its own chunk (src/pages.ts loads them lazily).
+ * assets under /console/assets/). Each page is its own chunk (src/pages.ts loads them lazily), each
+ * language other than zh-CN its catalogue, compiled from ICU messages at build time (packages/client).
  */
 export default defineConfig({
   base: CONSOLE_BASE,
-  plugins: [react()],
+  plugins: [react(), icuCatalogues()],
   // `npm start` builds with npm's --silent: then only warnings and errors, not every chunk
   logLevel: process.env.npm_config_loglevel === "silent" ? "warn" : "info",
   build: {

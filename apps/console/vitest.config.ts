@@ -1,8 +1,9 @@
 import react from "@vitejs/plugin-react";
 import { defineProject } from "vitest/config";
+import { icuCatalogues } from "../../packages/client/build/icu-catalogues.js";
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), icuCatalogues()],
   test: {
     name: "console",
     environment: "jsdom",

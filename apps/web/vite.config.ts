@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { icuCatalogues } from "./icu-catalogues.js";
+import { icuCatalogues } from "../../packages/client/build/icu-catalogues.js";
 
 /** The workspace packages' modules (core's define zod schemas; the client must stay without them). */
 const PACKAGE_MODULES = /\/packages\/(core|client)\/src\/.+\.ts$/;

@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineProject } from "vitest/config";
-import { icuCatalogues } from "./icu-catalogues.js";
+import { icuCatalogues } from "../../packages/client/build/icu-catalogues.js";
 
 export default defineProject({
   plugins: [react(), icuCatalogues()],

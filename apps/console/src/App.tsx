@@ -1,12 +1,11 @@
 import { App as AntApp, ConfigProvider } from "antd";
-// antd's ES module: the CommonJS one (antd/locale/zh_CN) reaches the bundle as its module object, not the locale
-import zhCN from "antd/es/locale/zh_CN";
 import { lazy, type ReactNode, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { ConsoleLayout } from "./features/layout/ConsoleLayout.js";
 import { PageGate } from "./features/pages/PageGate.js";
 import { PageLoading } from "./features/pages/PageLoading.js";
 import { RequireSession } from "./features/session/RequireSession.js";
+import { currentAntdLocale, useLocale } from "./i18n/locale.js";
 import { type ConsolePage, PAGES } from "./pages.js";
 
 const LoginPage = lazy(() => import("./features/session/LoginPage.js"));
@@ -41,13 +40,15 @@ export function ConsoleRoutes({ pages = PAGES }: { pages?: readonly ConsolePage[
 }
 
 /**
- * antd in Chinese (its own texts, dates), sized for fingers on a tablet, and the app's message and
+ * antd in the language shown (its own texts, dates; i18n/locale.ts), sized for fingers on a tablet, and the app's message and
  * modal context, in colours that read at AA contrast. Buttons keep their words as written (antd would space out two Chinese characters).
  */
 export function ConsoleProviders({ children }: { children: ReactNode }) {
+  // renders again when the language changes, for antd's words; the layout renders our own again
+  useLocale();
   return (
     <ConfigProvider
-      locale={zhCN}
+      locale={currentAntdLocale()}
       button={{ autoInsertSpace: false }}
       theme={{
         token: {

@@ -176,7 +176,7 @@ describe("the home page's alerts", () => {
       ["call", A.call("A1", 3)],
       ["reservation", A.reservation("王先生", "2026-11-25 18:30", 33)],
       ["held", A.held("A2", 32)],
-      ["soldOut", A.soldOut(["毛血旺"])],
+      ["soldOut", A.soldOut("毛血旺")],
     ]);
     expect(alerts.find((a) => a.kind === "held")?.goTo).toEqual({ orderId: 32 });
     expect(alerts.find((a) => a.kind === "call")?.goTo).toEqual({ page: "floor" });

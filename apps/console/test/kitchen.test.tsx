@@ -1,4 +1,4 @@
-import { API, type KitchenTicket, type Station, type StationDisplay } from "@tablemate/core";
+import { API, type KitchenTicket, orderNumber, type Station, type StationDisplay } from "@tablemate/core";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
@@ -249,8 +249,8 @@ describe("a live ticket on a full display", () => {
     socket.open();
     // every card drawn: a screenful first, then a few per step
     await waitFor(() => expect(screen.getAllByTestId("ticket")).toHaveLength(40));
-    // a card prints its number each time it renders
-    const drawn = vi.spyOn(KITCHEN_COPY, "ticketNo");
+    // a card names its order's button each time it renders
+    const drawn = vi.spyOn(KITCHEN_COPY, "openOrder");
     // a reconnect reads the same display again: no card renders for it
     socket.open();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -267,12 +267,12 @@ describe("a live ticket on a full display", () => {
         within(screen.getAllByTestId("ticket")[6] as HTMLElement).getByTestId("item-state").textContent,
       ).toBe(KITCHEN_COPY.states.cooking),
     );
-    expect(drawn.mock.calls).toEqual([[ticket(7).orderId]]);
+    expect(drawn.mock.calls).toEqual([[orderNumber(ticket(7).orderId)]]);
 
     drawn.mockClear();
     socket.send({ topic: "kitchen", type: "ticket.created", ticket: ticket(41) });
     await waitFor(() => expect(screen.getAllByTestId("ticket")).toHaveLength(41));
-    expect(drawn.mock.calls).toEqual([[ticket(41).orderId]]);
+    expect(drawn.mock.calls).toEqual([[orderNumber(ticket(41).orderId)]]);
     expect(screen.getAllByTestId("ticket").at(-1)?.dataset.ticket).toBe("41");
   });
 });

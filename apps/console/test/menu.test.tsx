@@ -5,51 +5,10 @@ import { COMMON_COPY, MENU_COPY, SETTINGS_COPY } from "../src/copy/index.js";
 import { notSavedText } from "../src/features/forms/cannot-save.js";
 import { dishInput, dishValues, moved } from "../src/features/menu/dish-form.js";
 import { fakeApi, OWNER_SESSION } from "./fake-api.js";
+import { dish } from "./menu-fixtures.js";
 import { renderConsole } from "./render.js";
 
 const RID = OWNER_SESSION.restaurants[0]?.id ?? 1;
-
-const dish = (id: number, name: string, price: string, fields: Partial<ConsoleDish> = {}): ConsoleDish => ({
-  id,
-  categoryId: 11,
-  secondCategoryId: null,
-  name,
-  intro: "",
-  unit: "份",
-  price,
-  marketPrice: false,
-  vipPrice: null,
-  pricingType: 0,
-  startPrice: null,
-  startVipPrice: null,
-  weigh: false,
-  minCount: null,
-  inceptStep: 1,
-  necessary: false,
-  mustFoodType: 0,
-  mustFoodNum: 1,
-  season: false,
-  foodproperty: 0,
-  code: "",
-  isRecommend: false,
-  hidden: false,
-  salablePeriodType: 0,
-  salableDays: "0",
-  salableTime: "0",
-  imageKey: "",
-  imageUrl: "",
-  sort: id,
-  recommendSort: 0,
-  estimate: -1,
-  version: 3,
-  norms: [],
-  methodCategories: [],
-  additionCategories: [],
-  combos: [],
-  allergens: null,
-  diets: [],
-  ...fields,
-});
 
 const MENU: ConsoleMenu = {
   categories: [

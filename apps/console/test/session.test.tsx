@@ -91,7 +91,7 @@ describe("signing in", () => {
   });
 
   it("ends the session on any call's 401: the login page says so", async () => {
-    watchUnauthorized(COMMON_COPY.sessionExpired);
+    watchUnauthorized(() => COMMON_COPY.sessionExpired);
     fakeApi({ [`GET ${API.consoleSession}`]: { data: OWNER_SESSION } });
     renderConsole("/");
     await screen.findByTestId("home-page");

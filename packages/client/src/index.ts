@@ -1,4 +1,6 @@
 export * from "./http.js";
+export * from "./i18n/choose-locale.js";
+export * from "./i18n/translate.js";
 export * from "./json-body.js";
 export * from "./money.js";
 export * from "./pay-sign.js";

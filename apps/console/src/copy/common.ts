@@ -23,7 +23,7 @@ export const COMMON_COPY = {
       held: (table: string, id: number) => `${table} 订单 #${id} 待确认`,
       reservation: (name: string, time: string, id: number) => `预订 #${id} ${name} ${time} 待确认`,
       money: (kind: string, amount: string | null) => `收款异常：${kind}${amount ? ` ¥${amount}` : ""}`,
-      soldOut: (names: string[]) => `已估清：${names.join("、")}`,
+      soldOut: (names: string) => `已估清：${names}`,
     },
     open: "处理",
   },
@@ -48,5 +48,17 @@ export const COMMON_COPY = {
   /** a form whose fields the rules refuse: nothing was sent, and why */
   notSaved: (why: string, more: number) => `未保存：${why}${more > 0 ? `（另有 ${more} 处需要修改）` : ""}`,
   collapse: "收起菜单",
+  /** the header's language switch (its choices are each language's own name) */
+  language: "语言",
+  /** between the items of a list in a line of text (花生、芝麻) */
+  listSeparator: "、",
+  /** between clauses of one line (two reasons) */
+  clauseSeparator: "；",
+  /** between a label and its value in running text (备注：不要辣) */
+  colon: "：",
+  /** a remark after a name (小李（13800001111）) */
+  parens: (text: string) => `（${text}）`,
+  yes: "是",
+  no: "否",
   expand: "展开菜单",
 } as const;

@@ -1,5 +1,5 @@
 import type { TableState } from "@tablemate/core";
-import { ORDER_STATUS_TEXT, orderNumber } from "@tablemate/core";
+import { ORDER_STATUS_TEXT } from "@tablemate/core";
 
 /** The floor page (楼面): table cards, the table's drawer, its actions and their dialogs. */
 export const FLOOR_COPY = {
@@ -38,9 +38,9 @@ export const FLOOR_COPY = {
   personNum: "用餐人数",
   cart: "购物车（未下单）",
   noOrders: "暂无订单",
-  /** one order number everywhere: core's orderNumber, as the diner's detail shows it */
-  order: (id: number) => `订单 ${orderNumber(id)}`,
-  addedOrder: (main: number) => `加菜 · 主单 ${orderNumber(main)}`,
+  /** one order number everywhere (core's orderNumber, as the diner's detail shows it) */
+  order: (number: string) => `订单 ${number}`,
+  addedOrder: (main: string) => `加菜 · 主单 ${main}`,
   placedBy: "下单人",
   addedBy: "点菜人",
   staffTag: "员工",

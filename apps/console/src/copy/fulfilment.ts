@@ -1,4 +1,4 @@
-import type { FulfilmentStep } from "@tablemate/core";
+import { FULFILMENT_TEXT, type FulfilmentStep } from "@tablemate/core";
 
 /** The words of an order's fulfilment controls (issue 25), on the orders list and the floor's drawer. */
 export const FULFILMENT_COPY = {
@@ -10,6 +10,8 @@ export const FULFILMENT_COPY = {
     declined: "拒绝预订",
     called: "叫号",
   } satisfies Record<FulfilmentStep, string>,
+  /** where an order's fulfilment stands (core's words, as the diner reads them) */
+  steps: FULFILMENT_TEXT,
   callAgain: "再次叫号",
   calledTimes: (n: number) => `已叫号${n}次`,
   declineConfirm: "拒绝后订单将取消，顾客会看到「已拒绝」。确定拒绝该预订吗？",

@@ -1,4 +1,4 @@
-import { type BumpTarget, type ItemState, orderNumber } from "@tablemate/core";
+import type { BumpTarget, ItemState } from "@tablemate/core";
 
 /** The kitchen display (/console/kitchen). */
 export const KITCHEN_COPY = {
@@ -21,8 +21,7 @@ export const KITCHEN_COPY = {
   print: "打印",
   reprint: "重印",
   /** a ticket shows its order's number (core's orderNumber), as every other view of the order does */
-  ticketNo: (orderId: number) => orderNumber(orderId),
-  openOrder: (orderId: number) => `查看订单 ${orderNumber(orderId)}`,
+  openOrder: (number: string) => `查看订单 ${number}`,
   cancelTicket: "退菜",
   addOn: "加菜",
   /** a line holding an allergy the table told of */
@@ -64,7 +63,11 @@ export const STATIONS_COPY = {
   nameRequired: "请填写档口名称",
 } as const;
 
-/** Printing kitchen tickets and the customer's bill on a receipt printer (/console/print). */
+/**
+ * Printing kitchen tickets and the customer's bill on a receipt printer (/console/print). The page's
+ * own words follow the console's language; the printed ticket's and bill's stay the restaurant's
+ * (i18n/catalogue.ts).
+ */
 export const PRINT_COPY = {
   title: "打印",
   browserTitle: "浏览器打印",
@@ -91,6 +94,12 @@ export const PRINT_COPY = {
   count: "数量",
   amount: "金额",
   thanks: "谢谢惠顾，欢迎再次光临",
+  colon: "：",
+  listSeparator: "、",
+  addOn: "加菜",
+  personCount: (n: number) => `${n}人`,
+  /** a line holding an allergy the table told of */
+  contains: (words: string) => `含${words}`,
   printedAt: "打印时间",
   /** a takeout's delivery fee on the customer's bill */
   deliveryFee: "配送费",

@@ -196,10 +196,10 @@ export const MEMBERS_COPY = {
   weekday: (d: number) => WEEKDAYS[d - 1] ?? String(d),
   weekdays: WEEKDAYS,
   monthDay: (d: number) => `${d}日`,
-  memberDayDays: (weekdays: string[], monthDays: string[]) =>
-    [weekdays.length ? `每${weekdays.join("、")}` : "", monthDays.length ? `每月${monthDays.join("、")}` : ""]
-      .filter(Boolean)
-      .join("；"),
+  /** a member day's days: every week's, every month's, joined */
+  memberDayWeekly: (days: string) => `每${days}`,
+  memberDayMonthly: (days: string) => `每月${days}`,
+  memberDayParts: "；",
   typeForm: {
     name: "名称",
     nameRule: "请填写名称（20 字以内）",

@@ -37,6 +37,8 @@ export const MENU_COPY = {
     moveUp: "上移",
     moveDown: "下移",
     marketPrice: "时价",
+    /** a starting price (起价菜品) */
+    startingPrice: (price: string) => `¥${price} 起`,
     combo: "套餐",
     weighed: "称重",
   },
@@ -80,6 +82,7 @@ export const MENU_COPY = {
     removeImage: "移除图片",
     price: "价格（元）",
     priceRequired: "请填写价格",
+    moneyRule: "应为不小于 0 的金额，最多 4 位小数",
     marketPrice: "时价",
     vipPrice: "会员价（元）",
     pricingType: "起价菜品",
@@ -147,6 +150,7 @@ export const MENU_COPY = {
     content: "备注",
     number: "权重",
     add: "添加备注",
+    removeConfirm: (memo: string) => `删除「${memo}」？`,
     save: "保存",
     remove: "删除",
     empty: "还没有口味备注",
@@ -193,4 +197,13 @@ export const MENU_COPY = {
     more: (count: number) => `等 ${count} 处`,
   },
   conflict: "已被其他人修改，已刷新为最新内容，请重新编辑",
+} as const;
+
+/**
+ * What a new dish starts with: the menu's own words, in the restaurant's language whatever language
+ * the console shows (no catalogue translates them).
+ */
+export const MENU_DEFAULTS = {
+  unit: "份",
+  comboGroup: "套餐内容",
 } as const;

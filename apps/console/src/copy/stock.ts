@@ -22,7 +22,9 @@ export const STOCK_COPY = {
   unsnooze: "取消暂停",
   setCount: "设库存",
   countTitle: (name: string) => `设置「${name}」的库存`,
-  countNow: (estimate: number) => (estimate === -1 ? "当前：不限量" : `当前：剩余 ${estimate}`),
+  countNow: (estimate: number) => `当前：剩余 ${estimate}`,
+  /** an estimate of -1: no count kept */
+  countUnlimited: "当前：不限量",
   countLabel: "剩余数量",
   restock: "补货（在剩余上增加）",
   save: "保存",

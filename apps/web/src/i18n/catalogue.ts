@@ -1,3 +1,4 @@
+import type { Messages } from "@tablemate/client";
 import type { CHECKOUT_COPY, COPY, DISH_COPY, DISH_TEXT_COPY, SHARED_CART_COPY } from "../copy.js";
 import type { ALLERGEN_COPY } from "../features/allergens/allergen-copy.js";
 import type { MUST_ORDER_COPY } from "../features/cart/must-order-copy.js";
@@ -14,13 +15,6 @@ import type { PROMPT_COPY, STARTUP_FAILURE_TEXT } from "../features/prompt/promp
 import type { RECHARGE_COPY } from "../features/recharge/recharge-copy.js";
 import type { RESTAURANT_COPY } from "../features/restaurant/restaurant-copy.js";
 import type { SELECT_NUMBER_COPY } from "../pages/select-number/select-number-copy.js";
-
-/** A source word or message becomes an ICU message; a function's values are {0}, {1}… in its order. */
-type Messages<T> = T extends string
-  ? string
-  : T extends (...values: never[]) => string
-    ? string
-    : { readonly [K in keyof T]: Messages<T[K]> };
 
 /**
  * What a language's catalogue (catalogues/<locale>.ts) translates: every copy module's words, under

@@ -1,13 +1,10 @@
+import { firstSupported, storedLocale } from "@tablemate/client";
 import { LOCALES, type Locale, SOURCE_LOCALE } from "./locales.js";
 
 /** Where the phone keeps the diner's own choice. */
 export const LOCALE_KEY = "tablemate.locale";
 
-/** The language a tag asks for (en, en-GB, zh_CN, ja-JP…), matched by its language subtag. */
-export function supportedLocale(tag: string | null | undefined): Locale | undefined {
-  const language = tag?.toLowerCase().split(/[-_]/)[0];
-  return language ? LOCALES.find(({ id }) => id.toLowerCase().startsWith(`${language}-`))?.id : undefined;
-}
+const IDS = LOCALES.map(({ id }) => id);
 
 /** WeChat's browser says its language at the end of its user agent: `… MicroMessenger/8.0.47 … Language/en`. */
 export function wechatLanguage(userAgent: string): string | undefined {
@@ -19,24 +16,15 @@ export function wechatLanguage(userAgent: string): string | undefined {
  * (navigator.languages, as it sends Accept-Language), else zh-CN.
  */
 export function chooseLocale(stored: string | null, userAgent: string, languages: readonly string[]): Locale {
-  for (const tag of [stored, wechatLanguage(userAgent), ...languages]) {
-    const locale = supportedLocale(tag);
-    if (locale) return locale;
-  }
-  return SOURCE_LOCALE;
+  return firstSupported([stored, wechatLanguage(userAgent), ...languages], IDS, SOURCE_LOCALE);
 }
 
-/** The phone's storage, where blocked storage (private mode) only forgets the choice. */
-export function storedLocale(write?: Locale): string | null {
-  try {
-    if (write) localStorage.setItem(LOCALE_KEY, write);
-    return localStorage.getItem(LOCALE_KEY);
-  } catch {
-    return null;
-  }
+/** The phone's stored choice (written first when given). */
+export function storedChoice(write?: Locale): string | null {
+  return storedLocale(LOCALE_KEY, write);
 }
 
 /** The phone's language now: its stored choice, WeChat's, the browser's, else zh-CN. */
 export function phoneLocale(): Locale {
-  return chooseLocale(storedLocale(), navigator.userAgent, navigator.languages ?? []);
+  return chooseLocale(storedChoice(), navigator.userAgent, navigator.languages ?? []);
 }

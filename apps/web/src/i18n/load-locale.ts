@@ -1,10 +1,10 @@
+import { type Compiled, translateWords } from "@tablemate/client";
 import { setDefaultConfig } from "antd-mobile/es/components/config-provider";
 import type enUS from "antd-mobile/es/locales/en-US";
 import { DISH_COPY } from "../copy.js";
-import { storedLocale } from "./choose-locale.js";
+import { storedChoice } from "./choose-locale.js";
 import { shownLocale, translateAll } from "./i18n.js";
 import type { Locale } from "./locales.js";
-import { type Compiled, translateWords } from "./translate.js";
 
 /** Each language's catalogue, loaded only when a phone chooses it (zh-CN has none: it is the source). */
 const CATALOGUES = import.meta.glob<Compiled>("./catalogues/*.ts", { import: "default" });
@@ -26,7 +26,7 @@ let asked: Locale | undefined;
  */
 export async function setLocale(next: Locale, remember: boolean): Promise<void> {
   asked = next;
-  if (remember) storedLocale(next);
+  if (remember) storedChoice(next);
   // the menu's language is the chosen one's only: its code comes with a choice, not the first screen
   const [catalogue, componentWords, showMenu] = await Promise.all([
     CATALOGUES[`./catalogues/${next}.ts`]?.(),

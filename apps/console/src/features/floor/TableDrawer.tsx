@@ -4,6 +4,7 @@ import {
   type ConsoleOrder,
   type ConsolePayment,
   ORDER_STATUS,
+  orderNumber,
   roleCan,
   type StaffRole,
   type TableDetail,
@@ -11,7 +12,7 @@ import {
 import { App, Button, Descriptions, Drawer, Empty, Popconfirm, Space, Spin, Tag, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import * as floorApi from "../../api/floor.js";
-import { FLOOR_COPY, PAYMENTS_COPY } from "../../copy/index.js";
+import { COMMON_COPY, FLOOR_COPY, PAYMENTS_COPY } from "../../copy/index.js";
 import { FulfilmentControl, FulfilmentTag } from "../fulfilment/FulfilmentControl.js";
 import { openOrder } from "../order-detail/open-order.js";
 import { OrderLine } from "../orders/OrderLine.js";
@@ -78,24 +79,26 @@ function OrderCard({
             onClick={() => openOrder(order.orderId)}
             data-testid={`open-order-${order.orderId}`}
           >
-            {FLOOR_COPY.order(order.orderId)}
+            {FLOOR_COPY.order(orderNumber(order.orderId))}
           </Button>
           <Tag color={order.status === ORDER_STATUS.cancelled ? "default" : "processing"}>
             {FLOOR_COPY.statuses[order.status] ?? order.status}
           </Tag>
           {order.held && <Tag color="red">{FLOOR_COPY.held}</Tag>}
-          {order.mainOrderId !== null && <Tag>{FLOOR_COPY.addedOrder(order.mainOrderId)}</Tag>}
+          {order.mainOrderId !== null && <Tag>{FLOOR_COPY.addedOrder(orderNumber(order.mainOrderId))}</Tag>}
           <FulfilmentTag order={order} />
         </Space>
         <Typography.Text type="secondary">{time(order.createdAt)}</Typography.Text>
       </header>
       {order.held && order.gateReasons.length > 0 && (
         <Typography.Paragraph type="danger" className="floor-gate">
-          {order.gateReasons.map((r) => FLOOR_COPY.gateReasons[r]).join("；")}
+          {order.gateReasons.map((r) => FLOOR_COPY.gateReasons[r]).join(COMMON_COPY.clauseSeparator)}
         </Typography.Paragraph>
       )}
       <Typography.Paragraph type="secondary" className="floor-placed-by">
-        {FLOOR_COPY.placedBy}：<Author author={order.placedBy} />
+        {FLOOR_COPY.placedBy}
+        {COMMON_COPY.colon}
+        <Author author={order.placedBy} />
       </Typography.Paragraph>
       {order.contact && (
         <Descriptions size="small" column={2} className="floor-contact">
@@ -145,14 +148,18 @@ function OrderCard({
       </ul>
       {order.wholeMemo && (
         <Typography.Paragraph className="floor-whole-memo">
-          {FLOOR_COPY.wholeMemo}：{order.wholeMemo}
+          {FLOOR_COPY.wholeMemo}
+          {COMMON_COPY.colon}
+          {order.wholeMemo}
         </Typography.Paragraph>
       )}
       {order.mainOrderId === null && roleCan(role, "payments.read") && (
         <OrderPayments
           payments={payments}
           prepay={order.paymentType === 1}
-          onRefund={actions.refund && ((p) => actions.refund?.(p, FLOOR_COPY.order(order.orderId)))}
+          onRefund={
+            actions.refund && ((p) => actions.refund?.(p, FLOOR_COPY.order(orderNumber(order.orderId))))
+          }
         />
       )}
       <footer className="floor-order-foot">

@@ -1,6 +1,5 @@
 import {
   type ConsoleOrder,
-  FULFILMENT_TEXT,
   type FulfilmentStep,
   fulfilmentChoices,
   fulfilmentPermission,
@@ -29,7 +28,7 @@ export function FulfilmentTag({ order }: { order: ConsoleOrder }) {
   const called = order.fulfilment === "called";
   return (
     <Tag color={order.fulfilment === "declined" ? "red" : "green"} data-testid="fulfilment-tag">
-      {called ? FULFILMENT_COPY.calledTimes(order.calledCount) : FULFILMENT_TEXT[order.fulfilment]}
+      {called ? FULFILMENT_COPY.calledTimes(order.calledCount) : FULFILMENT_COPY.steps[order.fulfilment]}
     </Tag>
   );
 }
@@ -62,7 +61,7 @@ export function FulfilmentControl({
     setBusy(true);
     try {
       await moveFulfilment(rid, order.orderId, step);
-      void message.success(FULFILMENT_COPY.done(FULFILMENT_TEXT[step]));
+      void message.success(FULFILMENT_COPY.done(FULFILMENT_COPY.steps[step]));
     } catch (error) {
       void message.error((error as Error).message);
     } finally {

@@ -2,7 +2,7 @@ import type { ConsoleHealth, StaffRole } from "@tablemate/core";
 import { Alert } from "antd";
 import { useEffect, useState } from "react";
 import { fetchHealth } from "../../api/health.js";
-import { HEALTH_COPY } from "../../copy/index.js";
+import { COMMON_COPY, HEALTH_COPY } from "../../copy/index.js";
 import { useCurrentRestaurant } from "../session/session-store.js";
 import "./health.css";
 
@@ -49,7 +49,9 @@ export function HealthBanner() {
         <ul className="health-banner-list">
           {failing.map(({ check }) => (
             <li key={check}>
-              {HEALTH_COPY.checks[check].problem}：{HEALTH_COPY.checks[check].action}
+              {HEALTH_COPY.checks[check].problem}
+              {COMMON_COPY.colon}
+              {HEALTH_COPY.checks[check].action}
             </li>
           ))}
         </ul>

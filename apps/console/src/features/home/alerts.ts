@@ -68,7 +68,15 @@ export function dashboardAlerts(data: DashboardData, now: Date): DashboardAlert[
   }));
   const soldOutNames = (data.stock?.dishes ?? []).filter((d) => d.state === "soldOut").map((d) => d.name);
   const soldOut: DashboardAlert[] = soldOutNames.length
-    ? [{ key: "sold-out", kind: "soldOut", text: A.soldOut(soldOutNames), goTo: { page: "stock" }, at: null }]
+    ? [
+        {
+          key: "sold-out",
+          kind: "soldOut",
+          text: A.soldOut(soldOutNames.join(COMMON_COPY.listSeparator)),
+          goTo: { page: "stock" },
+          at: null,
+        },
+      ]
     : [];
   const oldestFirst = (list: DashboardAlert[]) =>
     [...list].sort((a, b) => Date.parse(a.at ?? "") - Date.parse(b.at ?? ""));

@@ -5,11 +5,13 @@ import {
   allergyLine,
   elapsedText,
   type KitchenTicket,
+  orderNumber,
   type TicketItem,
   type TimerThresholds,
 } from "@tablemate/core";
 import { memo } from "react";
 import { KITCHEN_COPY } from "../../copy/index.js";
+import { foodLanguage } from "../../i18n/locale.js";
 import { openOrder } from "../order-detail/open-order.js";
 import { clockTime } from "../session/restaurant-time.js";
 import { type TicketClock, timerClass } from "./clock.js";
@@ -45,7 +47,7 @@ function AllergyMark({ item, allergies }: { item: TicketItem; allergies: readonl
   if (held.length === 0) return null;
   return (
     <div className="ticket-item-allergy" data-testid="item-allergy">
-      {KITCHEN_COPY.contains(allergenWords(held))}
+      {KITCHEN_COPY.contains(allergenWords(held, foodLanguage()))}
     </div>
   );
 }
@@ -86,10 +88,10 @@ export const TicketCard = memo(function TicketCard({
           type="button"
           className="ticket-number"
           onClick={() => openOrder(ticket.orderId)}
-          aria-label={KITCHEN_COPY.openOrder(ticket.orderId)}
+          aria-label={KITCHEN_COPY.openOrder(orderNumber(ticket.orderId))}
           data-testid="ticket-open-order"
         >
-          {KITCHEN_COPY.ticketNo(ticket.orderId)}
+          {orderNumber(ticket.orderId)}
         </button>
         <span className="ticket-table">{ticket.fastSerialNo || ticket.tableName}</span>
         {cancel && <span className="ticket-flag">{KITCHEN_COPY.cancelTicket}</span>}

@@ -4,12 +4,14 @@ import { createElement, lazy, Suspense, useEffect, useState } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { COMMON_COPY, pageTitle } from "../../copy/index.js";
 import { HEADER_SLOTS } from "../../header-slots.js";
+import { useLocale } from "../../i18n/locale.js";
 import { pagesFor } from "../../pages.js";
 import { HealthBanner } from "../health/HealthBanner.js";
 import { useOpenOrder } from "../order-detail/open-order.js";
 import { PageErrorBoundary } from "../pages/PageErrorBoundary.js";
 import { PageLoading } from "../pages/PageLoading.js";
 import { useCurrentRestaurant, useSession } from "../session/session-store.js";
+import { LanguageSwitch } from "./LanguageSwitch.js";
 import "./layout.css";
 
 /** The one order detail, its own chunk, loaded the first time an order is opened. */
@@ -52,9 +54,11 @@ function RestaurantSwitcher() {
 
 /**
  * Every signed-in page: the side menu (the pages the role may see), the header (restaurant, slots such
- * as the PIN switch, the staff member, sign out) and the page, each page loaded as its own chunk.
+ * as the PIN switch, the language, the staff member, sign out) and the page, each page loaded as its own
+ * chunk. A change of language renders the frame again and the page anew, where it was.
  */
 export function ConsoleLayout() {
+  const locale = useLocale();
   const current = useCurrentRestaurant();
   const account = useSession((s) => s.session?.account);
   const signOut = useSession((s) => s.signOut);
@@ -66,9 +70,11 @@ export function ConsoleLayout() {
   const key = selectedKey(location.pathname);
   const page = pages.find((p) => p.path === key);
 
+  // read each render: the words are those of the language shown
+  const title = page ? `${pageTitle(page.titleKey)} · ${COMMON_COPY.appShortName}` : COMMON_COPY.appName;
   useEffect(() => {
-    document.title = page ? `${pageTitle(page.titleKey)} · ${COMMON_COPY.appShortName}` : COMMON_COPY.appName;
-  }, [page]);
+    document.title = title;
+  }, [title]);
 
   const items = [
     { key: "", icon: <HomeOutlined />, label: <Link to="/">{COMMON_COPY.home.title}</Link> },
@@ -101,6 +107,7 @@ export function ConsoleLayout() {
               // biome-ignore lint/suspicious/noArrayIndexKey: a constant list
               <Slot key={i} />
             ))}
+            <LanguageSwitch />
             <Space size={6} data-testid="staff-member">
               <Typography.Text>{account?.name}</Typography.Text>
               {current && <Tag color="blue">{COMMON_COPY.roles[current.role]}</Tag>}
@@ -112,7 +119,7 @@ export function ConsoleLayout() {
         </Layout.Header>
         <Layout.Content className="console-content">
           <HealthBanner />
-          <PageErrorBoundary key={location.pathname}>
+          <PageErrorBoundary key={`${location.pathname} ${locale}`}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>

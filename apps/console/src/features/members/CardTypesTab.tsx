@@ -8,7 +8,7 @@ import {
 import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { membersApi } from "../../api/members.js";
-import { MEMBERS_COPY as C } from "../../copy/index.js";
+import { MEMBERS_COPY as C, COMMON_COPY } from "../../copy/index.js";
 import { useWorkplace } from "../session/session-store.js";
 import { useLoad } from "../staff/use-load.js";
 import { FormDialog, TabHead, TabTable } from "./settings-tab.js";
@@ -74,7 +74,12 @@ const valuesOf = (t: ConsoleCardType): TypeValues => ({
 
 /** 每周三；每月8日、18日 · 8.8折 */
 function memberDayLine(day: NonNullable<ConsoleCardType["memberDay"]>): string {
-  return `${C.memberDayDays(day.weekdays.map(C.weekday), day.monthDays.map(C.monthDay))} · ${day.text}`;
+  const list = (days: string[]) => days.join(COMMON_COPY.listSeparator);
+  const days = [
+    day.weekdays.length ? C.memberDayWeekly(list(day.weekdays.map(C.weekday))) : "",
+    day.monthDays.length ? C.memberDayMonthly(list(day.monthDays.map(C.monthDay))) : "",
+  ];
+  return `${days.filter(Boolean).join(C.memberDayParts)} · ${day.text}`;
 }
 
 /** 新建 / 编辑卡类型: terms, the privileges shown, default, and the member day (its 折 shown as typed). */

@@ -9,7 +9,7 @@ import {
 import { Button, Form, InputNumber, Radio, Space, Switch, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { membersApi } from "../../api/members.js";
-import { MEMBERS_COPY as C } from "../../copy/index.js";
+import { MEMBERS_COPY as C, COMMON_COPY } from "../../copy/index.js";
 import { useWorkplace } from "../session/session-store.js";
 import { useLoad } from "../staff/use-load.js";
 import {
@@ -177,7 +177,10 @@ function RuleForm({
         )}
       </Space>
       <Typography.Paragraph data-testid="rule-preview">
-        <Typography.Text type="secondary">{F.preview}：</Typography.Text>
+        <Typography.Text type="secondary">
+          {F.preview}
+          {COMMON_COPY.colon}
+        </Typography.Text>
         <Typography.Text strong>{text ?? C.none}</Typography.Text>
       </Typography.Paragraph>
     </FormDialog>

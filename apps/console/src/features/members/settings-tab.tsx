@@ -21,10 +21,20 @@ import { failure } from "../staff/use-load.js";
 
 /** The parts the member settings tabs (card types, recharge rules, coupons, 满减) are built of. */
 
-/** An amount in yuan as typed: up to 7 digits and 2 decimals. */
-export const AMOUNT_RULE = { pattern: /^\d{1,7}(\.\d{1,2})?$/, message: C.templateForm.amountRule };
+/** An amount in yuan as typed: up to 7 digits and 2 decimals (its words read as a form validates). */
+export const AMOUNT_RULE = {
+  pattern: /^\d{1,7}(\.\d{1,2})?$/,
+  get message() {
+    return C.templateForm.amountRule;
+  },
+};
 /** An amount that must be given. */
-export const REQUIRED_AMOUNT = { required: true, message: C.templateForm.amountRule };
+export const REQUIRED_AMOUNT = {
+  required: true,
+  get message() {
+    return C.templateForm.amountRule;
+  },
+};
 
 /** A field for an amount in yuan (¥ before it, the decimal keypad on a tablet). */
 export function YuanInput(props: InputProps) {

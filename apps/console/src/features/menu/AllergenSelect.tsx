@@ -1,11 +1,15 @@
 import { ALLERGEN_NAMES, ALLERGENS, type Allergen } from "@tablemate/core";
 import { Radio, Select, Space } from "antd";
 import { MENU_COPY } from "../../copy/index.js";
+import { foodLanguage } from "../../i18n/locale.js";
 
 const C = MENU_COPY.editor;
-const OPTIONS = ALLERGENS.map((code) => ({ value: code, label: ALLERGEN_NAMES[code].zh }));
 
-/** Core's allergen codes as a multiple choice, named in Chinese (a norm's, method's, addition's, part's own). */
+/** Core's allergen names in the language shown. */
+const allergenOptions = () =>
+  ALLERGENS.map((code) => ({ value: code, label: ALLERGEN_NAMES[code][foodLanguage()] }));
+
+/** Core's allergen codes as a multiple choice, named in the language shown (a norm's, method's, addition's, part's own). */
 export function AllergenSelect({
   value,
   onChange,
@@ -24,7 +28,7 @@ export function AllergenSelect({
       placeholder={C.optionAllergens}
       aria-label={C.optionAllergens}
       style={{ width }}
-      options={OPTIONS}
+      options={allergenOptions()}
       value={value ?? []}
       onChange={onChange}
     />
@@ -58,7 +62,7 @@ export function DeclaredAllergens({
           placeholder={C.allergenNone}
           aria-label={C.allergenInfo}
           style={{ minWidth: 320 }}
-          options={OPTIONS}
+          options={allergenOptions()}
           value={value}
           onChange={(codes) => onChange?.(codes)}
           data-testid="dish-allergen-codes"

@@ -29,7 +29,8 @@ import {
 } from "antd";
 import { useEffect, useState } from "react";
 import { isConflict, menuApi } from "../../api/menu.js";
-import { MENU_COPY } from "../../copy/index.js";
+import { COMMON_COPY, MENU_COPY, MENU_DEFAULTS } from "../../copy/index.js";
+import { foodLanguage } from "../../i18n/locale.js";
 import { useNotSaved } from "../forms/cannot-save.js";
 import { FormSelect } from "../forms/FormSelect.js";
 import { AllergenSelect, DeclaredAllergens } from "./AllergenSelect.js";
@@ -44,7 +45,13 @@ import {
 
 const C = MENU_COPY.editor;
 const MONEY = /^\d{1,8}(\.\d{1,4})?$/;
-const moneyRule = { pattern: MONEY, message: "应为不小于 0 的金额，最多 4 位小数" };
+// read as a form validates, so in the language shown then
+const moneyRule = {
+  pattern: MONEY,
+  get message() {
+    return C.moneyRule;
+  },
+};
 
 export interface DishEditorProps {
   rid: number;
@@ -240,7 +247,9 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
           <DeclaredAllergens />
         </Form.Item>
         <Form.Item name="diets" label={C.diets}>
-          <Checkbox.Group options={DIETS.map((code) => ({ value: code, label: DIET_NAMES[code].zh }))} />
+          <Checkbox.Group
+            options={DIETS.map((code) => ({ value: code, label: DIET_NAMES[code][foodLanguage()] }))}
+          />
         </Form.Item>
 
         <Divider orientation="left">{C.sections.price}</Divider>
@@ -274,8 +283,8 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
             <Form.Item name="pricingType" label={C.pricingType}>
               <Radio.Group
                 options={[
-                  { value: 0, label: "否" },
-                  { value: 1, label: "是" },
+                  { value: 0, label: COMMON_COPY.no },
+                  { value: 1, label: COMMON_COPY.yes },
                 ]}
               />
             </Form.Item>
@@ -553,7 +562,9 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
                 ))}
                 <Button
                   icon={<PlusOutlined />}
-                  onClick={() => add({ count: 1, groupName: "套餐内容", groupPick: 1, priceUp: "0" })}
+                  onClick={() =>
+                    add({ count: 1, groupName: MENU_DEFAULTS.comboGroup, groupPick: 1, priceUp: "0" })
+                  }
                 >
                   {C.addComboPart}
                 </Button>
@@ -566,8 +577,8 @@ export function DishEditor({ rid, menu, target, onClose, onSaved }: DishEditorPr
         <Form.Item name="salablePeriodType" label={C.salablePeriodType}>
           <Radio.Group
             options={[
-              { value: 0, label: "否" },
-              { value: 1, label: "是" },
+              { value: 0, label: COMMON_COPY.no },
+              { value: 1, label: COMMON_COPY.yes },
             ]}
           />
         </Form.Item>

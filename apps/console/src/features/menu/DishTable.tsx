@@ -18,7 +18,7 @@ const C = MENU_COPY.dishes;
 /** The price as the menu shows it: 时价, or ¥ with 起 for a starting price. */
 function priceText(dish: ConsoleDish): string {
   if (dish.marketPrice) return C.marketPrice;
-  if (dish.pricingType === 1 && dish.startPrice !== null) return `¥${dish.startPrice} 起`;
+  if (dish.pricingType === 1 && dish.startPrice !== null) return C.startingPrice(dish.startPrice);
   return `¥${dish.price}`;
 }
 

@@ -92,7 +92,7 @@ export function MemosPanel({ rid, menu, change }: { rid: number; menu: ConsoleMe
                   {C.save}
                 </Button>
                 <Popconfirm
-                  title={`${C.remove}「${memo.content}」？`}
+                  title={C.removeConfirm(memo.content)}
                   onConfirm={() => change(() => menuApi.deleteMemo(rid, memo.id))}
                 >
                   <Button size="small" danger>

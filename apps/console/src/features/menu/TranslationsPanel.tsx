@@ -2,7 +2,7 @@ import { type ConsoleMenu, type ConsoleTranslations, canonicalLang } from "@tabl
 import { Alert, App, Button, Input, Progress, Select, Space, Switch, Table, Tag, Typography } from "antd";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { menuApi } from "../../api/menu.js";
-import { MENU_COPY } from "../../copy/index.js";
+import { COMMON_COPY, MENU_COPY } from "../../copy/index.js";
 
 const C = MENU_COPY.translations;
 const FIRST_LANGUAGE = "en-US";
@@ -174,7 +174,7 @@ export function TranslationsPanel({ rid, menu }: { rid: number; menu: ConsoleMen
                 autoSize={{ minRows: 1, maxRows: 4 }}
                 maxLength={600}
                 placeholder={C.textPlaceholder}
-                aria-label={`${C.columns.text}：${item.source}`}
+                aria-label={`${C.columns.text}${COMMON_COPY.colon}${item.source}`}
                 status={
                   item.required && item.text === null && !(item.source in drafts) ? "warning" : undefined
                 }

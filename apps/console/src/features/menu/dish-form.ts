@@ -1,4 +1,5 @@
 import type { ConsoleDish, ConsoleDishInput, ConsoleMenu, DishRuleContext } from "@tablemate/core";
+import { MENU_DEFAULTS } from "../../copy/index.js";
 
 /** The editor's values: the contract's input, with sale days as a list of 1..7 (empty: every day). */
 export type DishFormValues = Omit<ConsoleDishInput, "salableDays"> & { salableDays: number[] };
@@ -10,7 +11,7 @@ export function newDishValues(categoryId: number, secondCategoryId: number | nul
     secondCategoryId,
     name: "",
     intro: "",
-    unit: "份",
+    unit: MENU_DEFAULTS.unit,
     price: "0",
     marketPrice: false,
     vipPrice: null,

@@ -1,9 +1,9 @@
-import { type ConsoleOrderDetail, paymentState, roleCan, yuanToCents } from "@tablemate/core";
+import { type ConsoleOrderDetail, orderNumber, paymentState, roleCan, yuanToCents } from "@tablemate/core";
 import { Alert, Button, Descriptions, Divider, Drawer, Space, Spin, Tag } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { readOrderDetail } from "../../api/orders.js";
-import { ORDER_DETAIL_COPY as C, FLOOR_COPY } from "../../copy/index.js";
+import { ORDER_DETAIL_COPY as C, COMMON_COPY, FLOOR_COPY } from "../../copy/index.js";
 import { Author } from "../orders/order-parts.js";
 import { useRefund } from "../payments/use-refund.js";
 import { shortTime } from "../session/restaurant-time.js";
@@ -98,7 +98,9 @@ export function OrderDetailDrawer() {
                 <Tag data-testid="detail-status">{FLOOR_COPY.statuses[order.status] ?? order.status}</Tag>
                 {detail.money && <PaymentTag money={detail.money} />}
                 {order.held && <Tag color="red">{FLOOR_COPY.held}</Tag>}
-                {order.mainOrderId !== null && <Tag>{FLOOR_COPY.addedOrder(order.mainOrderId)}</Tag>}
+                {order.mainOrderId !== null && (
+                  <Tag>{FLOOR_COPY.addedOrder(orderNumber(order.mainOrderId))}</Tag>
+                )}
               </Space>
             </Descriptions.Item>
             <Descriptions.Item label={C.placedAt}>{shortTime(order.createdAt)}</Descriptions.Item>
@@ -107,7 +109,7 @@ export function OrderDetailDrawer() {
             </Descriptions.Item>
             <Descriptions.Item label={C.total}>
               <strong data-testid="detail-total">¥{order.total}</strong>
-              {Number(order.comped) > 0 && ` （${C.comped} ¥${order.comped}）`}
+              {Number(order.comped) > 0 && ` ${COMMON_COPY.parens(`${C.comped} ¥${order.comped}`)}`}
             </Descriptions.Item>
             {order.personNum > 0 && <Descriptions.Item label={C.diners}>{order.personNum}</Descriptions.Item>}
           </Descriptions>
@@ -134,7 +136,11 @@ export function OrderDetailDrawer() {
             </Descriptions>
           )}
           {order.wholeMemo && (
-            <Alert type="info" message={`${FLOOR_COPY.wholeMemo}：${order.wholeMemo}`} showIcon={false} />
+            <Alert
+              type="info"
+              message={`${FLOOR_COPY.wholeMemo}${COMMON_COPY.colon}${order.wholeMemo}`}
+              showIcon={false}
+            />
           )}
           {ORDER_DETAIL_SECTIONS.filter((s) => s.shows?.(detail, role) ?? true).map(
             ({ key, title, Section }) => (

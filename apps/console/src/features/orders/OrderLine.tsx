@@ -1,7 +1,7 @@
 import type { ConsoleLine } from "@tablemate/core";
 import { Tag } from "antd";
 import type { ReactNode } from "react";
-import { FLOOR_COPY } from "../../copy/index.js";
+import { COMMON_COPY, FLOOR_COPY } from "../../copy/index.js";
 import { Author, lineChoices } from "./order-parts.js";
 
 /**
@@ -40,7 +40,9 @@ export function OrderLine({
       {choices && <div className="floor-line-choices">{choices}</div>}
       {line.memo && (
         <div className="floor-line-memo">
-          {FLOOR_COPY.memo}：{line.memo}
+          {FLOOR_COPY.memo}
+          {COMMON_COPY.colon}
+          {line.memo}
         </div>
       )}
       <div className="floor-line-foot">

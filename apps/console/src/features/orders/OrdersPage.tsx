@@ -18,7 +18,8 @@ function fromOf(since: Since, now = new Date()): string | undefined {
   return todayStart(now).toISOString();
 }
 
-const STATUS_OPTIONS = [0, 1, 2, 8, 7, 4, 5].map((s) => ({ value: s, label: FLOOR_COPY.statuses[s] }));
+/** read each render: the words are those of the language shown */
+const statusOptions = () => [0, 1, 2, 8, 7, 4, 5].map((s) => ({ value: s, label: FLOOR_COPY.statuses[s] }));
 
 /** /console/orders: the restaurant's orders with their lines, filtered by status and time, kept live. */
 export default function OrdersPage() {
@@ -122,7 +123,7 @@ export default function OrdersPage() {
           style={{ width: 140 }}
           value={status}
           onChange={setStatus}
-          options={STATUS_OPTIONS}
+          options={statusOptions()}
           data-testid="orders-status"
         />
         <Segmented<Since>

@@ -2,7 +2,7 @@ import { type ConsolePayment, roleCan, type StaffRole } from "@tablemate/core";
 import { App } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import * as payApi from "../../api/payments.js";
-import { PAYMENTS_COPY } from "../../copy/index.js";
+import { COMMON_COPY, PAYMENTS_COPY } from "../../copy/index.js";
 
 /**
  * A table's payments (its open visit's orders and bill), read with the table's drawer: on open and on
@@ -23,7 +23,7 @@ export function useTablePayments(
     payApi
       .readPayments(rid, { tableId })
       .then((list) => setPayments({ tableId, list }))
-      .catch((e: Error) => void message.error(`${PAYMENTS_COPY.loadFailed}：${e.message}`));
+      .catch((e: Error) => void message.error(`${PAYMENTS_COPY.loadFailed}${COMMON_COPY.colon}${e.message}`));
   }, [rid, tableId, allowed, message]);
 
   useEffect(() => {

@@ -10,7 +10,7 @@ import { Alert, Button, Form, Input, Radio, Result, Space, Spin, Typography } fr
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { billOf, reprintTicket, ticketToPrint } from "../../api/kitchen.js";
-import { KITCHEN_COPY, PRINT_COPY } from "../../copy/index.js";
+import { PRINT_COPY } from "../../copy/index.js";
 import { LabelledItem } from "../forms/LabelledItem.js";
 import { shortTime } from "../session/restaurant-time.js";
 import { useWorkplace } from "../session/session-store.js";
@@ -37,14 +37,14 @@ function TicketSheet({ print, paper }: { print: TicketPrint; paper: Paper }) {
       )}
       <div className="print-row print-big">
         <span>{ticket.fastSerialNo || ticket.tableName}</span>
-        <span>{KITCHEN_COPY.ticketNo(ticket.orderId)}</span>
+        <span>{orderNumber(ticket.orderId)}</span>
       </div>
       <div className="print-row">
         <span>
           {PRINT_COPY.ticketNumber} {ticket.number}
-          {ticket.mainOrderId !== null && ` · ${KITCHEN_COPY.addOn}`}
+          {ticket.mainOrderId !== null && ` · ${PRINT_COPY.addOn}`}
         </span>
-        {ticket.personNum > 0 && <span>{KITCHEN_COPY.persons(ticket.personNum)}</span>}
+        {ticket.personNum > 0 && <span>{PRINT_COPY.personCount(ticket.personNum)}</span>}
       </div>
       <div>
         {PRINT_COPY.time} {time(ticket.createdAt)}
@@ -63,7 +63,7 @@ function TicketSheet({ print, paper }: { print: TicketPrint; paper: Paper }) {
           </div>
           {allergenConflicts(item.allergens, ticket.allergies).length > 0 && (
             <div className="print-sub print-allergy-line">
-              ⚠ {KITCHEN_COPY.contains(allergenWords(allergenConflicts(item.allergens, ticket.allergies)))}
+              ⚠ {PRINT_COPY.contains(allergenWords(allergenConflicts(item.allergens, ticket.allergies)))}
             </div>
           )}
           {[item.normName, ...item.methodNames, ...item.additions.map((a) => `${a.name}×${a.count}`)]
@@ -85,7 +85,9 @@ function TicketSheet({ print, paper }: { print: TicketPrint; paper: Paper }) {
         <>
           <div className="print-rule" />
           <div className="print-memo">
-            {PRINT_COPY.memo}：{ticket.wholeMemo}
+            {PRINT_COPY.memo}
+            {PRINT_COPY.colon}
+            {ticket.wholeMemo}
           </div>
         </>
       )}
@@ -104,10 +106,10 @@ function BillSheet({ bill, paper }: { bill: Bill; paper: Paper }) {
       <div className="print-center">{PRINT_COPY.bill}</div>
       <div className="print-row print-big">
         <span>{bill.tableName}</span>
-        {bill.personNum > 0 && <span>{KITCHEN_COPY.persons(bill.personNum)}</span>}
+        {bill.personNum > 0 && <span>{PRINT_COPY.personCount(bill.personNum)}</span>}
       </div>
       <div>
-        {PRINT_COPY.order} {bill.orderIds.map(orderNumber).join("、")}
+        {PRINT_COPY.order} {bill.orderIds.map(orderNumber).join(PRINT_COPY.listSeparator)}
       </div>
       <div>
         {PRINT_COPY.time} {time(bill.orderedAt)}

@@ -2,7 +2,7 @@ import { type Printer, printerAlerts } from "@tablemate/core";
 import { Alert } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { listPrinters } from "../../api/print.js";
-import { PRINTERS_COPY } from "../../copy/index.js";
+import { COMMON_COPY, PRINTERS_COPY } from "../../copy/index.js";
 import { twoTones } from "../../sound.js";
 import "./printer-alert.css";
 
@@ -37,7 +37,9 @@ export function PrinterAlert({ restaurantId }: { restaurantId: number }) {
     };
   }, [restaurantId]);
   if (!failing.length) return null;
-  const names = failing.map((p) => `${p.name}（${PRINTERS_COPY.states[p.state]}）`).join("、");
+  const names = failing
+    .map((p) => `${p.name}${COMMON_COPY.parens(PRINTERS_COPY.states[p.state])}`)
+    .join(COMMON_COPY.listSeparator);
   return (
     <Alert
       type="error"

@@ -35,7 +35,7 @@ import {
   routeStation,
   savePrinter,
 } from "../../api/print.js";
-import { PRINTERS_COPY as C } from "../../copy/index.js";
+import { PRINTERS_COPY as C, COMMON_COPY } from "../../copy/index.js";
 import { LabelledItem } from "../forms/LabelledItem.js";
 
 /** How often the page reads the printers, the queue and the virtual printers' paper. */
@@ -336,7 +336,7 @@ export function PrintersPanel({ restaurantId }: { restaurantId: number }) {
               stations
                 .filter((s) => p.stationIds.includes(s.id))
                 .map((s) => s.name)
-                .join("、"),
+                .join(COMMON_COPY.listSeparator),
           },
           {
             title: "",

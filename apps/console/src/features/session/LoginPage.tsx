@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { ApiError } from "../../api/http.js";
 import { COMMON_COPY, SESSION_COPY } from "../../copy/index.js";
+import { useLocale } from "../../i18n/locale.js";
+import { LanguageSwitch } from "../layout/LanguageSwitch.js";
 import { useSession } from "./session-store.js";
 import "./login.css";
 
@@ -27,8 +29,9 @@ function nextPath(next: string | null): string {
   return next?.startsWith("/") && !next.startsWith("//") && next !== "/login" ? next : "/";
 }
 
-/** /console/login: login name and password; a refusal is shown above the form. */
+/** /console/login: login name and password; a refusal is shown above the form; the language switch. */
 export default function LoginPage() {
+  useLocale();
   const status = useSession((s) => s.status);
   const session = useSession((s) => s.session);
   const notice = useSession((s) => s.notice);
@@ -76,6 +79,9 @@ export default function LoginPage() {
         <Typography.Paragraph type="secondary" className="login-heading">
           {SESSION_COPY.heading}
         </Typography.Paragraph>
+        <div className="login-language">
+          <LanguageSwitch />
+        </div>
         {shown && <Alert className="login-error" type="error" showIcon message={shown} role="alert" />}
         <Form<LoginForm> layout="vertical" size="large" onFinish={submit} requiredMark={false}>
           <Form.Item

@@ -109,6 +109,6 @@ export function useWorkplace(): { restaurantId: number; role: StaffRole; name: s
 }
 
 /** Any call answering 401 ends the session: the app shows the login page. */
-export function watchUnauthorized(notice: string): void {
-  setUnauthorizedHandler(() => useSession.getState().expire(notice));
+export function watchUnauthorized(notice: () => string): void {
+  setUnauthorizedHandler(() => useSession.getState().expire(notice()));
 }

@@ -62,7 +62,8 @@ export function targetText(target: string): string {
   return label && id ? `${label} #${id}` : target;
 }
 
-const actionOptions = Object.entries(C.actions).map(([value, label]) => ({ value, label }));
+/** read each render: the words are those of the language shown */
+const actionOptions = () => Object.entries(C.actions).map(([value, label]) => ({ value, label }));
 
 /** /console/audit: the audit log, newest first, by time range, action and who (audit.read). */
 export default function AuditPage() {
@@ -87,7 +88,10 @@ export default function AuditPage() {
   const staff = useLoad<StaffMember[]>(() => api.listStaff(restaurantId).catch(() => []), restaurantId);
   const actorOptions = useMemo(
     () => [
-      ...(staff.data ?? []).map((m) => ({ value: `staff:${m.accountId}`, label: `${m.name}（${m.login}）` })),
+      ...(staff.data ?? []).map((m) => ({
+        value: `staff:${m.accountId}`,
+        label: `${m.name}${COMMON_COPY.parens(m.login)}`,
+      })),
       { value: "system", label: C.system },
     ],
     [staff.data],
@@ -143,7 +147,7 @@ export default function AuditPage() {
           aria-label={C.filters.action}
           style={{ width: 170 }}
           value={action}
-          options={actionOptions}
+          options={actionOptions()}
           onChange={(value) => {
             setAction(value);
             setPage(1);

@@ -326,7 +326,9 @@ function CountEditor({
       }}
     >
       <Space direction="vertical" size={12} style={{ width: "100%" }}>
-        <Typography.Text type="secondary">{STOCK_COPY.countNow(item.estimate)}</Typography.Text>
+        <Typography.Text type="secondary">
+          {item.estimate === -1 ? STOCK_COPY.countUnlimited : STOCK_COPY.countNow(item.estimate)}
+        </Typography.Text>
         <Radio.Group value={mode} onChange={(event) => setMode(event.target.value)}>
           <Radio value="count">{STOCK_COPY.countLabel}</Radio>
           <Radio value="add" disabled={item.estimate === -1}>

@@ -21,7 +21,8 @@ import { TABLES_COPY } from "../../copy/index.js";
 import { useWorkplace } from "../session/session-store.js";
 import "./tables.css";
 
-const TYPE_OPTIONS = [1, 6].map((value) => ({ value, label: TABLES_COPY.types[value] }));
+/** read each render: the words are those of the language shown */
+const typeOptions = () => [1, 6].map((value) => ({ value, label: TABLES_COPY.types[value] }));
 
 /** /console/tables: the restaurant's tables; add, rename, type, delete; print their QR codes. */
 export default function TablesPage() {
@@ -204,7 +205,7 @@ function TableEditor({
           <Input data-testid="table-name" placeholder={TABLES_COPY.namePlaceholder} autoFocus />
         </Form.Item>
         <Form.Item name="tableType" label={TABLES_COPY.type}>
-          <Select options={TYPE_OPTIONS} />
+          <Select options={typeOptions()} />
         </Form.Item>
       </Form>
     </Modal>

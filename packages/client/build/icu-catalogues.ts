@@ -1,8 +1,12 @@
+/// <reference path="./messageformat.d.ts" />
 import MessageFormat from "@messageformat/core";
 import compileModule from "@messageformat/core/compile-module.js";
 import type { Plugin } from "vite";
 
-/** A catalogue module: src/i18n/catalogues/<locale>.ts, its default export an object of ICU messages. */
+/**
+ * A catalogue module of either app (apps/web, apps/console): src/i18n/catalogues/<locale>.ts, its
+ * default export an object of ICU messages.
+ */
 const CATALOGUE = /\/src\/i18n\/catalogues\/([A-Za-z]{2,3}(?:-[A-Za-z0-9]+)*)\.ts$/;
 
 interface Node {
@@ -24,7 +28,9 @@ function literal(node: Node | undefined, where: string): string | Messages {
   if (node?.type === "ObjectExpression") {
     return Object.fromEntries(
       (node.properties ?? []).map((property) => {
-        const key = property.key?.type === "Identifier" ? property.key.name : property.key?.value;
+        // a name, a quoted key or a number (an enum's value: { 0: "…", 1: "…" })
+        const named = property.key?.type === "Identifier" ? property.key.name : property.key?.value;
+        const key = typeof named === "number" ? String(named) : named;
         if (property.type !== "Property" || typeof key !== "string")
           throw new Error(`${where}: a catalogue holds plain keys only`);
         return [key, literal(property.value as Node | undefined, `${where}.${key}`)];
@@ -42,7 +48,7 @@ function literal(node: Node | undefined, where: string): string | Messages {
 /**
  * Compiles each language's catalogue of ICU MessageFormat messages to plain functions at build time
  * (@messageformat/core: plural and select cases are checked against the language's rules, a broken
- * message fails the build). A phone then loads the functions of its one language, with only
+ * message fails the build). A browser then loads the functions of its one language, with only
  * @messageformat/runtime's plural and number helpers that the language uses; nothing parses a
  * message in the browser.
  */

@@ -1,9 +1,16 @@
-/** A catalogue as compiled (icu-catalogues.ts): a function per message, nested as written. */
+/** A catalogue as compiled (build/icu-catalogues.ts): a function per message, nested as written. */
 export interface Compiled {
   [key: string]: Compiled | ((values?: unknown) => string);
 }
 
 type Words = Record<string, unknown>;
+
+/** A source word or message becomes an ICU message; a function's values are {0}, {1}… in its order. */
+export type Messages<T> = T extends string
+  ? string
+  : T extends (...values: never[]) => string
+    ? string
+    : { readonly [K in keyof T]: Messages<T[K]> };
 
 /** Each namespace's source words as first written, to write over and to come back to. */
 const originals = new Map<object, Words>();
