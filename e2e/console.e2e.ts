@@ -12,7 +12,7 @@ import {
   signIn,
   tabletContext,
 } from "./support/console.js";
-import { CONSOLE_TOUR, walkConsoleTour } from "./support/console-tour.js";
+import { CONSOLE_TOUR, signInOnTablet, walkConsoleTour } from "./support/console-tour.js";
 import { type RunningServer, startServer } from "./support/server.js";
 
 /**
@@ -38,6 +38,14 @@ function drawsGlyphs(page: Page, selector: string, a: string, b: string): Promis
     [a, b] as const,
   );
 }
+
+/** Chinese characters (Han): the console's own words in English have none. */
+const HAN = /\p{Script=Han}/u;
+/**
+ * The demo's data a heading or button may carry: a restaurant, staff, table, station or dish name is
+ * the restaurant's, not ours, and a printed page (结账单, 厨房单) keeps the restaurant's language.
+ */
+const DEMO_NAMES = /川味小馆|店主|桌|号|包间|拍黄瓜|凉菜|热菜|吧台|结账单|厨房单/;
 
 describe("the staff console in Chromium on a tablet", () => {
   let server: RunningServer;
@@ -139,6 +147,53 @@ describe("the staff console in Chromium on a tablet", () => {
     });
     expect(problems).toEqual([]);
     // every page of the tour at two sizes: more than a minute on two loaded cores
+  }, 180_000);
+
+  it("switches to English from the header without a reload, and remembers it", async () => {
+    const context = await tabletContext(browser);
+    await signInOnTablet(context, server);
+    const page = await context.newPage();
+    await page.goto(consoleUrl(server, "floor"));
+    await page.getByTestId("side-menu").waitFor();
+    // a mark the page keeps until it reloads
+    await page.evaluate(() => Object.assign(window, { unreloaded: true }));
+    await page.getByTestId("language-switch").click();
+    await page.getByRole("option", { name: "English" }).click();
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en-US");
+    await expect.poll(() => page.getByTestId("side-menu").innerText()).not.toMatch(HAN);
+    expect(new URL(page.url()).pathname).toBe("/console/floor");
+    expect(await page.evaluate(() => "unreloaded" in window)).toBe(true);
+    await page.reload();
+    await page.getByTestId("side-menu").waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("en-US");
+    expect(await page.getByTestId("side-menu").innerText()).not.toMatch(HAN);
+    await context.close();
+  });
+
+  it("in English, fits every page of the tour on the tablet, its menu and words English", async () => {
+    const problems: string[] = [];
+    await walkConsoleTour(
+      browser,
+      server,
+      async (page, name) => {
+        const overflow = await sideOverflow(page);
+        if (overflow.wide || overflow.out.length > 0) problems.push(`${name}: ${JSON.stringify(overflow)}`);
+        if ((await page.locator("html").getAttribute("lang")) !== "en-US")
+          problems.push(`${name}: not en-US`);
+        const menu = page.getByTestId("side-menu");
+        if ((await menu.count()) > 0 && HAN.test(await menu.innerText()))
+          problems.push(`${name}: Chinese menu`);
+        // headings and buttons are the console's own words (data, such as a dish's name, is in cells and cards)
+        for (const text of await page
+          .locator("h1, h2, h3, h4, .ant-page-header-heading-title, button")
+          .allInnerTexts())
+          if (HAN.test(text) && !DEMO_NAMES.test(text)) problems.push(`${name}: "${text.trim()}"`);
+        if (process.env.CONSOLE_SHOTS_DIR)
+          await page.screenshot({ path: `${process.env.CONSOLE_SHOTS_DIR}/console-en-${name}.png` });
+      },
+      { language: "en-US" },
+    );
+    expect(problems).toEqual([]);
   }, 180_000);
 });
 

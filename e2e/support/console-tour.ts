@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { LOCALE_KEY } from "../../apps/console/src/i18n/locales.js";
 import { consoleUrl, placeDinerOrder, printedConsoleCredentials, signIn, TABLET_OPTIONS } from "./console.js";
 import type { RunningServer } from "./server.js";
 
@@ -102,17 +103,32 @@ export async function signInOnTablet(context: BrowserContext, server: RunningSer
   await page.close();
 }
 
-/** Walks the console's tour on a tablet, calling `stop` at each page once it shows its data. */
+/** Every console page this context opens from now on opens in `language`, as if chosen by its switch. */
+async function chooseLanguage(context: BrowserContext, language: string): Promise<void> {
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+    LOCALE_KEY,
+    language,
+  ] as const);
+}
+
+/**
+ * Walks the console's tour on a tablet, calling `stop` at each page once it shows its data; with
+ * `language`, every page in that language.
+ */
 export async function walkConsoleTour(
   browser: Browser,
   server: RunningServer,
   stop: (page: Page, name: string) => Promise<void>,
+  options: { language?: string } = {},
 ): Promise<void> {
   const signedOut = await browser.newContext(TABLET_OPTIONS);
   const signedIn = await browser.newContext(TABLET_OPTIONS);
   try {
     // a diner's order first, so the numbers have something to show
     await Promise.all([signInOnTablet(signedIn, server), placeDinerOrder(browser, server)]);
+    // the language the staff member chose (remembered in the browser), after signing in on the login page
+    if (options.language)
+      for (const context of [signedOut, signedIn]) await chooseLanguage(context, options.language);
     for (const entry of CONSOLE_TOUR) {
       const page = await (entry.signedOut ? signedOut : signedIn).newPage();
       await page.goto(consoleUrl(server, entry.path));

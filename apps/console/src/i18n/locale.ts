@@ -6,10 +6,7 @@ import dayjs from "dayjs";
 import "dayjs/locale/zh-cn";
 import { useSyncExternalStore } from "react";
 import { WORDS } from "../copy/index.js";
-import { LOCALES, type Locale, SOURCE_LOCALE } from "./locales.js";
-
-/** Where the browser keeps the staff member's choice. */
-export const LOCALE_KEY = "tablemate.console.locale";
+import { LOCALE_KEY, LOCALES, type Locale, SOURCE_LOCALE } from "./locales.js";
 
 /** Each language's catalogue, loaded only when chosen (zh-CN has none: it is the source). */
 const CATALOGUES = import.meta.glob<Compiled>("./catalogues/*.ts", { import: "default" });

@@ -12,3 +12,6 @@ export const LOCALES = [
 export type Locale = (typeof LOCALES)[number]["id"];
 
 export const SOURCE_LOCALE: Locale = "zh-CN";
+
+/** Where the browser keeps the staff member's choice. */
+export const LOCALE_KEY = "tablemate.console.locale";

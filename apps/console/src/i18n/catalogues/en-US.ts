@@ -288,7 +288,7 @@ export default {
     conflict: "Someone else changed this; the latest is shown, please edit again",
   },
   settings: {
-    title: "Restaurant settings",
+    title: "Settings",
     save: "Save settings",
     saved: "Saved",
     conflict: "Someone else changed the settings; the latest are shown",
@@ -806,7 +806,7 @@ export default {
     noAdditions: "No add-ons",
   },
   tables: {
-    title: "Tables and QR codes",
+    title: "Table QR codes",
     add: "New table",
     name: "Table name",
     select: "Select {0}",
