@@ -13,17 +13,7 @@ import { BACKENDS } from "./support/databases.js";
 import { json, startTestApp, type TestApp } from "./support/harness.js";
 import { demoRestaurants } from "./support/ordering.js";
 import { staffHeaders } from "./support/staff.js";
-
-/** Waits (polling) until `check` answers something truthy; fails after `ms`. */
-async function until<T>(check: () => Promise<T | undefined | null | false>, ms = 8000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { until } from "./support/until.js";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

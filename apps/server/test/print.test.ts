@@ -29,17 +29,7 @@ import {
   type DemoRestaurant as Restaurant,
 } from "./support/ordering.js";
 import { staffHeaders } from "./support/staff.js";
-
-/** Waits (polling) until `check` answers something truthy; fails after `ms`. */
-async function until<T>(check: () => Promise<T | undefined | null | false>, ms = 6000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("timed out waiting");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { until } from "./support/until.js";
 
 describe.each(BACKENDS)("printing on %s", (backend) => {
   let app: TestApp;
